@@ -1,0 +1,13 @@
+/** Where the data lives, read from `DATABASE_URL`: `postgres://…` for PostgreSQL, `file:PATH` or nothing for SQLite. */
+export type DatabaseConfig =
+  | { dialect: 'sqlite', path: string }
+  | { dialect: 'postgresql', url: string }
+
+export const defaultSqlitePath = '.data/rollbook.db'
+
+export function readDatabaseConfig(url = process.env.DATABASE_URL): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', path: defaultSqlitePath }
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgresql', url }
+  if (url.startsWith('file:')) return { dialect: 'sqlite', path: url.slice('file:'.length) }
+  throw new Error('DATABASE_URL must start with postgres://, postgresql:// or file:')
+}

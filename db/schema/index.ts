@@ -1,0 +1,5 @@
+export * from './schools'
+export * from './people'
+export * from './tokens'
+export * from './platform'
+export * from './admissions'

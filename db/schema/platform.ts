@@ -1,0 +1,33 @@
+import { table, text, integer, bigint, serialKey, primaryKey, index } from '../dialect'
+import { schools } from './schools'
+
+/** The outbox: every change, written in the transaction that made it, for webhooks to deliver later. */
+export const changeEvents = table('change_events', {
+  sequence: serialKey('sequence'),
+  id: text('id').notNull(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  kind: text('kind').notNull(),
+  tableName: text('table_name').notNull(),
+  recordId: text('record_id').notNull(),
+  at: text('at').notNull()
+}, t => [index('change_events_school_id_sequence_idx').on(t.schoolId, t.sequence)])
+
+/** One row per token, endpoint and clock minute. */
+export const rateLimitCounters = table('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: bigint('window_ends_at').notNull()
+}, t => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)])
+
+export const idempotencyKeys = table('idempotency_keys', {
+  tokenId: text('token_id').notNull(),
+  key: text('key').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  state: text('state').$type<'running' | 'done'>().notNull(),
+  status: integer('status'),
+  body: text('body'),
+  createdAt: bigint('created_at').notNull()
+}, t => [
+  primaryKey({ columns: [t.tokenId, t.key] }),
+  index('idempotency_keys_created_at_idx').on(t.createdAt)
+])

@@ -1,0 +1,19 @@
+import { table, text, index, uniqueIndex } from '../dialect'
+import { schools } from './schools'
+
+export const apiTokens = table('api_tokens', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  purpose: text('purpose').notNull(),
+  /** Space-separated scope names. */
+  scopes: text('scopes').notNull(),
+  /** Hex SHA-256 of the secret; the secret itself is never stored. */
+  secretHash: text('secret_hash').notNull(),
+  issuedVia: text('issued_via').$type<'settings' | 'rostering'>().notNull(),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  revokedAt: text('revoked_at')
+}, t => [
+  uniqueIndex('api_tokens_secret_hash_idx').on(t.secretHash),
+  index('api_tokens_school_id_idx').on(t.schoolId)
+])

@@ -1,0 +1,20 @@
+import { defineApiRoute } from '../../../utils/api-route'
+import { apiError } from '../../../utils/errors'
+import { personIdParams, personSchema } from '../../../schemas/people'
+import { findPerson } from '../../../domain/people/get-person'
+
+export default defineApiRoute({
+  summary: 'Get a person',
+  description: 'One person of the school. A deleted person, or one of another school, is `not_found`.',
+  tag: 'People',
+  scope: 'person.read',
+  rateLimit: 300,
+  module: 'people',
+  params: personIdParams,
+  response: personSchema,
+  errors: ['not_found']
+}, async ({ database, caller, params }) => {
+  const person = await findPerson(database, caller.school, params.id)
+  if (!person) throw apiError('not_found', ['No person with this id.'])
+  return person
+})

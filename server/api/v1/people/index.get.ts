@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { defineApiRoute } from '../../../utils/api-route'
+import { keysetPage, pageQueryShape } from '../../../utils/pagination'
+import { pageOf } from '../../../schemas/common'
+import { personSchema } from '../../../schemas/people'
+import { listPeople } from '../../../domain/people/list-people'
+
+export default defineApiRoute({
+  summary: 'List people',
+  description: 'The school\'s people, ordered by family name, then given names (case- and accent-insensitive), then id. Deleted people are left out.',
+  tag: 'People',
+  scope: 'person.read',
+  rateLimit: 300,
+  module: 'people',
+  query: z.strictObject(pageQueryShape),
+  response: pageOf(personSchema, 'PersonPage')
+}, ({ database, caller, query }) =>
+  keysetPage('people', caller.school.id, query, page => listPeople(database, caller.school, page)))

@@ -1,0 +1,40 @@
+import { people } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { ChangeLog } from '../shared/write-changes'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { nameSortKey } from './name-key'
+
+export interface NewPerson {
+  familyName: string
+  givenNames: string
+  dateOfBirth?: string | null
+  email?: string | null
+  phone?: string | null
+}
+
+/** Opens a person record inside a write and announces it. */
+export async function insertPerson(tx: Db, changes: ChangeLog, schoolId: string, person: NewPerson): Promise<string> {
+  const id = newId('per')
+  const now = timestampNow()
+  await tx.insert(people).values({
+    id,
+    schoolId,
+    familyName: person.familyName,
+    givenNames: person.givenNames,
+    nameKey: nameSortKey(person.familyName, person.givenNames),
+    dateOfBirth: person.dateOfBirth ?? null,
+    email: person.email ?? null,
+    phone: person.phone ?? null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null
+  })
+  changes.record('person.created', 'people', id)
+  return id
+}
+
+/** What the interface shows of a person. */
+export function personView(row: Pick<typeof people.$inferSelect, 'id' | 'familyName' | 'givenNames' | 'dateOfBirth'>) {
+  return { id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth }
+}

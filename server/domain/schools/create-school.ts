@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm'
+import { campuses, schools, type ModuleMode, type ModuleName, moduleNames } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { defaultSchoolLists } from './default-lists'
+import { requireSchool } from './find-school'
+
+export class SchoolInputError extends Error {}
+
+export interface CreateSchoolInput {
+  name: string
+  timeZone: string
+  campuses?: { name: string, sisCode?: string }[]
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return zone.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** Creates a school with the default lists and every module on. */
+export async function createSchool(database: Database, input: CreateSchoolInput) {
+  const name = input.name.trim()
+  if (!name) throw new SchoolInputError('A school needs a name.')
+  if (!isTimeZone(input.timeZone)) throw new SchoolInputError(`${input.timeZone} is not an IANA time zone.`)
+  const id = newId('sch')
+  await database.transaction(async (tx) => {
+    await tx.insert(schools).values({
+      id, name, timeZone: input.timeZone, lists: JSON.stringify(defaultSchoolLists()), modules: '{}', createdAt: timestampNow()
+    })
+    for (const campus of input.campuses ?? []) {
+      await tx.insert(campuses).values({ id: newId('cmp'), schoolId: id, name: campus.name, sisCode: campus.sisCode ?? null })
+    }
+  })
+  return { id }
+}
+
+/** Switches a module of the school on, off, or to read-only. */
+export async function setSchoolModule(database: Database, schoolId: string, module: ModuleName, mode: ModuleMode) {
+  if (!moduleNames.includes(module)) throw new SchoolInputError(`Unknown module ${module}.`)
+  const school = await requireSchool(database, schoolId)
+  const modules = { ...school.modules, [module]: mode }
+  await database.transaction(tx => tx.update(schools).set({ modules: JSON.stringify(modules) }).where(eq(schools.id, school.id)))
+}

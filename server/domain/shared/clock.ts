@@ -1,0 +1,23 @@
+/**
+ * The service's idea of "now". `ROLLBOOK_CLOCK_OFFSET_MS` shifts it, so tests can stand the server on
+ * either side of a school's local midnight without waiting for one.
+ */
+export function currentTime(): Date {
+  const offset = Number(process.env.ROLLBOOK_CLOCK_OFFSET_MS ?? 0)
+  return new Date(Date.now() + offset)
+}
+
+/** Timestamps are ISO 8601 UTC with milliseconds and `Z`. */
+export function timestampNow(): string {
+  return currentTime().toISOString()
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in an IANA time zone. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+}
+
+/** Today in the school's own time zone, never in UTC. */
+export function todayInZone(timeZone: string): string {
+  return dayInZone(currentTime(), timeZone)
+}

@@ -1,0 +1,22 @@
+import type { Database } from '../../../db/client'
+import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
+
+/** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
+export interface SchoolRef {
+  id: string
+  name: string
+  timeZone: string
+  lists: SchoolLists
+  modules: Partial<Record<ModuleName, ModuleMode>>
+}
+
+export type Actor =
+  | { kind: 'token', tokenId: string }
+  | { kind: 'staff', personId: string }
+  | { kind: 'system', name: string }
+
+export interface DomainContext {
+  database: Database
+  school: SchoolRef
+  actor: Actor
+}

@@ -1,0 +1,11 @@
+import { customAlphabet } from 'nanoid'
+
+const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
+
+/** The type prefixes of DECISIONS; `chg` marks an outbox change event. */
+export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
+
+/** A new opaque id such as `per_3k9x…`. */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomPart()}`
+}

@@ -1,0 +1,39 @@
+import { changeEvents } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { DomainContext } from './context'
+import { newId } from './ids'
+import { timestampNow } from './clock'
+
+/** Event kinds of DECISIONS: `<subject>.<change>`. */
+export type ChangeKind =
+  | 'person.created' | 'person.updated' | 'person.deleted'
+  | 'affiliation.created' | 'affiliation.updated'
+  | 'billing.updated'
+  | 'enquiry.created' | 'booking.created'
+  | 'application.created' | 'application.updated' | 'enrolment.created'
+  | 'sync_run.updated' | 'staff_import.completed' | 'export.produced'
+
+export interface ChangeLog {
+  /** Notes a change to announce; it is written with the change, in the same transaction. */
+  record(kind: ChangeKind, tableName: string, recordId: string): void
+}
+
+/**
+ * The one way the school's data is changed: `work` runs in a transaction and records each change
+ * it makes; the changes land in the outbox in that same transaction. A write that records no change
+ * is a mistake in the code, so it is rolled back rather than left unannounced.
+ */
+export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>): Promise<T> {
+  return ctx.database.transaction(async (tx) => {
+    const at = timestampNow()
+    const events: (typeof changeEvents.$inferInsert)[] = []
+    const result = await work(tx, {
+      record: (kind, tableName, recordId) => {
+        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind, tableName, recordId, at })
+      }
+    })
+    if (events.length === 0) throw new Error('A write recorded no change event')
+    await tx.insert(changeEvents).values(events)
+    return result
+  })
+}

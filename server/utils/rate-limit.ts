@@ -1,0 +1,39 @@
+import { lt, sql } from 'drizzle-orm'
+import { rateLimitCounters } from '../../db/schema'
+import type { Database } from '../../db/client'
+
+/** Self-hosters and the benchmark may raise every limit by this factor (RATE_LIMIT_SCALE, default 1). */
+export function scaledRateLimit(perMinute: number): number {
+  const scale = Number(process.env.RATE_LIMIT_SCALE ?? 1)
+  return Math.max(1, Math.round(perMinute * (Number.isFinite(scale) && scale > 0 ? scale : 1)))
+}
+
+export interface RateLimitVerdict {
+  limit: number
+  remaining: number
+  allowed: boolean
+  /** Seconds until the clock minute ends and the counter restarts. */
+  retryAfter: number
+}
+
+let callsSinceSweep = 0
+
+/**
+ * Counts one request against `key` in the current clock minute. The counter lives in the database
+ * and is bumped with one atomic upsert, so every server instance on that database shares it and
+ * together they never allow more than the limit.
+ */
+export async function consumeRateLimit(database: Database, key: string, limit: number, now = Date.now()): Promise<RateLimitVerdict> {
+  const windowStart = now - (now % 60_000)
+  const windowEndsAt = windowStart + 60_000
+  const [counter] = await database.writeStatement(db => db.insert(rateLimitCounters)
+    .values({ key: `${key}@${windowStart}`, count: 1, windowEndsAt })
+    .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
+    .returning({ count: rateLimitCounters.count }))
+  if (++callsSinceSweep >= 1000) {
+    callsSinceSweep = 0
+    await database.writeStatement(db => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, windowStart)))
+  }
+  const count = counter!.count
+  return { limit, remaining: Math.max(0, limit - count), allowed: count <= limit, retryAfter: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) }
+}

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { serverSecrets } from '../../db/schema'
+import type { Database } from '../../db/client'
+
+let cursorKey: Buffer | undefined
+
+/**
+ * Keys every server process must share (cursor signing) live in the database, made on first start,
+ * so a cursor issued by one instance is honoured by another.
+ */
+export async function loadServerSecrets(database: Database) {
+  await database.transaction(tx => tx.insert(serverSecrets)
+    .values({ name: 'cursor', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing())
+  const [row] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'cursor'))
+  cursorKey = Buffer.from(row!.value, 'hex')
+}
+
+export function cursorSigningKey(): Buffer {
+  if (!cursorKey) throw new Error('Server secrets are not loaded yet')
+  return cursorKey
+}
