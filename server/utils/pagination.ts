@@ -7,11 +7,21 @@ import { cursorSigningKey } from './server-secrets'
 export const pageQueryShape = {
   limit: z.coerce.number<string>().int('Use a whole number.').min(1, 'Use a number from 1 to 1000.').max(1000, 'Use a number from 1 to 1000.').default(100)
     .describe('Items per page, 1 to 1000; default 100.'),
-  cursor: z.string().max(2048).optional().describe('The `nextCursor` of the previous page.')
+  cursor: z.string().max(2048).refine(isSignedCursor, 'Not a cursor this list gave out.').optional()
+    .describe('The `nextCursor` of the previous page.')
 }
 
 function sign(payload: string): string {
   return createHmac('sha256', cursorSigningKey()).update(payload).digest('base64url').slice(0, 22)
+}
+
+/** Whether we signed this cursor; checked with the other query parameters so all problems come at once. */
+function isSignedCursor(cursor: string): boolean {
+  const [payload, signature, extra] = cursor.split('.')
+  if (!payload || !signature || extra !== undefined) return false
+  const expected = Buffer.from(sign(payload))
+  const given = Buffer.from(signature)
+  return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
 /** An opaque cursor for a position in one list of one school; signed, so a changed one is refused. */
@@ -23,13 +33,9 @@ export function encodeCursor(list: string, schoolId: string, position: unknown[]
 const refused = () => validationFailed([{ path: 'cursor', message: 'Not a cursor this list gave out.' }])
 
 export function decodeCursor<P extends unknown[]>(list: string, schoolId: string, cursor: string): P {
-  const [payload, signature, extra] = cursor.split('.')
-  if (!payload || !signature || extra !== undefined) throw refused()
-  const expected = Buffer.from(sign(payload))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused()
+  if (!isSignedCursor(cursor)) throw refused()
   try {
-    const [cursorList, cursorSchool, position] = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const [cursorList, cursorSchool, position] = JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString())
     if (cursorList !== list || cursorSchool !== schoolId || !Array.isArray(position)) throw new Error('foreign cursor')
     return position as P
   } catch {

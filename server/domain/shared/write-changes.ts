@@ -33,7 +33,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
       }
     })
     if (events.length === 0) throw new Error('A write recorded no change event')
-    await tx.insert(changeEvents).values(events)
+    for (let i = 0; i < events.length; i += 1000) await tx.insert(changeEvents).values(events.slice(i, i + 1000))
     return result
   })
 }
