@@ -6,52 +6,97 @@ import { scopeCatalogue } from '../domain/tokens/scopes'
 import { errorCatalogue, type ErrorCode } from './errors'
 import type { ApiRouteHandler } from './api-route'
 
-const schemaRef = (id: string) => `#/components/schemas/${id}`
+type JsonSchema = Record<string, any>
+type Components = Record<string, JsonSchema>
 
-/** A schema as JSON Schema: a `$ref` when it is registered, inline otherwise. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const id = apiSchemas.get(schema)?.id
-  if (id) return { $ref: schemaRef(id) }
-  const { $schema: _, ...inline } = z.toJSONSchema(schema, { io, unrepresentable: 'any', metadata: apiSchemas, uri: schemaRef }) as Record<string, unknown>
-  return inline
+const componentsPrefix = '#/components/schemas/'
+
+/**
+ * One zod schema as JSON Schema for the document. Registered schemas, at the top or nested, become
+ * `$ref`s and land in `components`; everything else is inline.
+ */
+function schemaOf(schema: z.ZodType, components: Components): JsonSchema {
+  const { $schema: _, $defs = {}, ...root } = z.toJSONSchema(schema, {
+    // Handlers return `z.input` of their response schema (nothing parses it on the way out), so requests
+    // and responses alike are described from the input side. That also leaves response objects open to
+    // added fields, which part 9 promises is not a breaking change.
+    io: 'input',
+    unrepresentable: 'any',
+    // With our registry zod names each registered schema's definition after its id...
+    metadata: apiSchemas,
+    // ...but stops reading the global one, where `.describe()` and `.meta()` keep descriptions and formats.
+    override: ({ zodSchema, jsonSchema }) => {
+      const { id: _id, ...meta } = z.globalRegistry.get(zodSchema) ?? {}
+      Object.assign(jsonSchema, meta)
+    }
+  }) as JsonSchema
+  const intoComponents = (value: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${componentsPrefix}`))
+  for (const [id, definition] of Object.entries($defs as Components)) {
+    // zod's own names (`__schema0`) are for cycles in unregistered schemas, which no component could hold.
+    if (/^__schema\d+$/.test(id)) throw new Error('Register every recursive schema on apiSchemas so the OpenAPI document can refer to it.')
+    components[id] = intoComponents(definition)
+  }
+  return intoComponents(root)
 }
 
-function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  return schema instanceof z.ZodObject ? schema.shape as Record<string, z.ZodType> : {}
+/** Path or query parameters from an object schema: one per property, its description lifted onto the parameter. */
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query', components: Components) {
+  if (!schema) return []
+  let object = schemaOf(schema, components)
+  if (object.$ref) object = components[object.$ref.slice(componentsPrefix.length)]!
+  return Object.entries((object.properties ?? {}) as Components).map(([name, { description, ...property }]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (object.required ?? []).includes(name),
+    ...(description ? { description } : {}),
+    schema: property
+  }))
+}
+
+const successDescriptions: Record<number, string> = { 200: 'OK.', 201: 'Created.', 202: 'Accepted: the work goes on after the answer.' }
+
+// The token is identified before anything else, so every answer but a 401 carries the counters.
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' }
 }
 
 const errorsEveryRouteAnswers: ErrorCode[] = ['bad_request', 'validation_failed', 'unauthenticated', 'forbidden', 'component_off', 'rate_limited', 'internal']
 
-function errorResponses(codes: ErrorCode[]) {
+/** One response per status, naming each code it can carry (`x-error-codes`), all in the Error envelope. */
+function errorResponses(codes: ErrorCode[], errorSchema: JsonSchema) {
   const byStatus = new Map<number, ErrorCode[]>()
   for (const code of new Set(codes)) {
     const status = errorCatalogue[code][0]
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
   }
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [String(status), {
-    description: `Error: ${list.map(code => '`' + code + '`').join(', ')}.`,
-    ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } } } } : {}),
-    content: { 'application/json': { schema: { $ref: schemaRef('Error') } } }
+    description: list.map(code => `\`${code}\`: ${errorCatalogue[code][1]}.`).join(' '),
+    'x-error-codes': list,
+    ...(status === 401 ? {} : { headers: { ...rateLimitHeaders, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) } }),
+    content: { 'application/json': { schema: errorSchema } }
   }]))
 }
 
-function operation(handler: ApiRouteHandler, method: string, route: string) {
+/** `post /api/v1/tours/:id/bookings` → `postToursByIdBookings`. */
+function operationIdOf(method: string, route: string) {
+  const words = route.replace(/^\/api\/v1\//, '').replace(/:(\w+)/g, 'by-$1').split(/[^A-Za-z0-9]+/)
+  return method + words.map(word => word.charAt(0).toUpperCase() + word.slice(1)).join('')
+}
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch'])
+
+function operationOf(handler: ApiRouteHandler, method: string, route: string, components: Components) {
   const d = handler.declaration
+  if (!d || !httpMethods.has(method)) throw new Error(`${method} ${route}: publish only method-suffixed files declared with defineApiRoute under /api/v1.`)
   const parameters = [
-    ...Object.entries(objectShape(d.params)).map(([name, schema]) => ({ name, in: 'path', required: true, schema: jsonSchema(schema, 'input') })),
-    ...Object.entries(objectShape(d.query)).map(([name, schema]) => ({
-      name, in: 'query', required: !schema.safeParse(undefined).success, schema: jsonSchema(schema, 'input'),
-      ...(schema.description ? { description: schema.description } : {})
-    })),
-    ...(d.idempotent ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Honoured for 24 hours: the same key returns the first answer; with a different request it is `conflict`.', schema: { type: 'string', maxLength: 255 } }] : [])
+    ...parametersOf(d.params, 'path', components),
+    ...parametersOf(d.query, 'query', components),
+    ...(d.idempotent ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : [])
   ]
-  const status = String(d.status ?? 200)
-  const rateHeaders = {
-    'X-RateLimit-Limit': { description: 'Requests allowed per clock minute.', schema: { type: 'integer' } },
-    'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } }
-  }
+  const status = d.status ?? 200
   return {
-    operationId: `${method}${route.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '')}`,
+    operationId: operationIdOf(method, route),
     summary: d.summary,
     ...(d.description ? { description: d.description } : {}),
     tags: [d.tag],
@@ -60,51 +105,95 @@ function operation(handler: ApiRouteHandler, method: string, route: string) {
     'x-rate-limit': d.rateLimit,
     'x-module': d.module,
     ...(parameters.length ? { parameters } : {}),
-    ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(d.body, 'input') } } } } : {}),
+    ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(d.body, components) } } } } : {}),
     responses: {
-      [status]: { description: d.summary, headers: rateHeaders, content: { 'application/json': { schema: jsonSchema(d.response, 'output') } } },
-      ...errorResponses([...errorsEveryRouteAnswers, ...(d.params ? ['not_found' as const] : []), ...(d.idempotent ? ['conflict' as const] : []), ...(d.body ? ['payload_too_large' as const] : []), ...(d.errors ?? [])])
+      [String(status)]: {
+        description: successDescriptions[status] ?? 'Success.',
+        headers: { ...rateLimitHeaders, ...(d.idempotent ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}) },
+        content: { 'application/json': { schema: schemaOf(d.response, components) } }
+      },
+      ...errorResponses([
+        ...errorsEveryRouteAnswers,
+        ...(d.params ? ['not_found' as const] : []),
+        ...(d.idempotent ? ['conflict' as const] : []),
+        ...(d.body ? ['payload_too_large' as const] : []),
+        ...(d.errors ?? [])
+      ], schemaOf(errorEnvelopeSchema, components))
     }
   }
 }
 
-let document: Promise<Record<string, unknown>> | undefined
+/** Tags in the order of the contract's part 4; a tag not listed here follows them, undescribed. */
+const tagDescriptions: Record<string, string> = {
+  People: 'People, their affiliations with the school and alumni.',
+  Billing: 'Who pays each student\'s fees.',
+  Admissions: 'Enquiries, tours, applications, enrolments and starters.',
+  Rosters: 'Class rosters in OneRoster or directory-sync format.',
+  Imports: 'The staff export and the student-information-system export.',
+  Exports: 'Nightly warehouse files.'
+}
 
-/** The OpenAPI 3.1 document of `/api/v1`, made from the route declarations and their zod schemas. */
-export function openApiDocument() {
-  document ??= (async () => {
-    const paths: Record<string, Record<string, unknown>> = {}
-    for (const route of v1RouteModules) {
-      const handler = (await route.load()).default
-      const path = route.route.replace(/:(\w+)/g, '{$1}')
-      paths[path] = { ...paths[path], [route.method]: operation(handler, route.method, route.route) }
-    }
-    void errorEnvelopeSchema
-    const components = z.toJSONSchema(apiSchemas, { io: 'output', unrepresentable: 'any', uri: schemaRef }) as { schemas: Record<string, Record<string, unknown>> }
-    for (const schema of Object.values(components.schemas)) delete schema.$schema
-    return {
-      openapi: '3.1.0',
-      info: {
-        title: 'Rollbook API',
-        version: '1.0',
-        description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its per-minute limit per token (`x-rate-limit`).',
-        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
+async function buildDocument() {
+  const components: Components = {}
+  const paths: Record<string, Record<string, unknown>> = {}
+  const tags = new Set<string>()
+  for (const route of v1RouteModules) {
+    const handler = (await route.load()).default
+    const path = route.route.replace(/:(\w+)/g, '{$1}')
+    paths[path] = { ...paths[path], [route.method]: operationOf(handler, route.method, route.route, components) }
+    tags.add(handler.declaration.tag)
+  }
+  const knownTags = Object.keys(tagDescriptions)
+  const tagRank = (tag: string) => knownTags.includes(tag) ? knownTags.indexOf(tag) : knownTags.length
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rollbook API',
+      // The interface version of the contract's part 9, not the package's.
+      version: '1.0',
+      description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
+    },
+    servers: [{ url: '/', description: 'The server that serves this document.' }],
+    tags: [...tags].sort((a, b) => tagRank(a) - tagRank(b)).map(name => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
+    security: [{ bearerToken: [] }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.keys(components).sort().map(id => [id, components[id]])),
+      parameters: {
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Honoured for 24 hours per token: the same key returns the first answer without redoing the work; the same key with a different request is `conflict`.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 }
+        }
       },
-      servers: [{ url: '/' }],
-      tags: [{ name: 'People', description: 'People and their roles.' }, { name: 'Admissions', description: 'Enquiries, tours, applications and starters.' }],
-      security: [{ bearerToken: [] }],
-      paths,
-      components: {
-        schemas: components.schemas,
-        securitySchemes: {
-          bearerToken: {
-            type: 'http',
-            scheme: 'bearer',
-            description: `A token issued in the school's settings. Scopes: ${Object.entries(scopeCatalogue).map(([scope, grants]) => `\`${scope}\` (${grants})`).join('; ')}.`
-          }
+      headers: {
+        'X-RateLimit-Limit': { description: 'Requests this token may make to this endpoint per clock minute.', schema: { type: 'integer' } },
+        'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
+        'Retry-After': { description: 'Seconds until the minute ends and the counter restarts.', schema: { type: 'integer' } },
+        'Idempotency-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } }
+      },
+      securitySchemes: {
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `A token issued by an administrator in the school's settings, naming one school and its scopes: ${Object.entries(scopeCatalogue).map(([scope, grants]) => `\`${scope}\` (${grants})`).join('; ')}.`
         }
       }
     }
-  })()
+  }
+}
+
+let document: ReturnType<typeof buildDocument> | undefined
+
+/** The OpenAPI 3.1 document of `/api/v1`, made once from the route declarations and their zod schemas. */
+export function openApiDocument() {
+  document ??= buildDocument().catch((error) => {
+    document = undefined
+    throw error
+  })
   return document
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
@@ -9,10 +9,12 @@ import { projectRoot, startBuiltServer, type RunningServer } from './server-proc
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    serverLogPath: string
   }
 }
 
 let server: RunningServer | undefined
+const serverLogPath = resolve(projectRoot, `.data/test-server-${process.pid}.log`)
 
 /** Gives the database a clean slate: the SQLite file is removed; PostgreSQL's schemas are dropped. */
 async function resetDatabase() {
@@ -38,8 +40,12 @@ export async function setup(project: TestProject) {
   await resetDatabase()
   server = await startBuiltServer()
   project.provide('baseUrl', server.url)
+  project.provide('serverLogPath', serverLogPath)
+  writeFileSync(serverLogPath, server.output())
+  for (const stream of [server.process.stdout!, server.process.stderr!]) stream.on('data', chunk => appendFileSync(serverLogPath, chunk))
 }
 
 export async function teardown() {
   await server?.stop()
+  rmSync(serverLogPath, { force: true })
 }

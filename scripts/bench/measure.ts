@@ -1,0 +1,68 @@
+/**
+ * One autocannon run against one URL. autocannon's own latency histogram keeps whole milliseconds,
+ * which says little when most answers take under one, so every response time is kept here and the
+ * percentiles are read from them.
+ */
+import autocannon from 'autocannon'
+
+export interface LoadSettings {
+  connections: number
+  /** Seconds measured. */
+  duration: number
+  /** Seconds of load before measuring, thrown away (JIT, statement caches, connection pools). */
+  warmup: number
+}
+
+export interface Measurement {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** Answers that were not 2xx, and connection errors or timeouts: any makes the figures worthless. */
+  failures: number
+}
+
+interface AutocannonResult {
+  requests: { total: number }
+  duration: number
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void
+}
+
+const run = autocannon as unknown as (options: Record<string, unknown>) => AutocannonInstance
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number, duration: number, record?: (ms: number) => void) {
+  const instance = run({ url, headers, connections, duration, pipelining: 1 })
+  if (record) instance.on('response', (_client, _status, _bytes, responseTime) => record(responseTime))
+  return await instance
+}
+
+export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<Measurement> {
+  if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup)
+  let times = new Float64Array(1 << 16)
+  let count = 0
+  const result = await load(url, headers, settings.connections, settings.duration, (ms) => {
+    if (count === times.length) {
+      const grown = new Float64Array(times.length * 2)
+      grown.set(times)
+      times = grown
+    }
+    times[count++] = ms
+  })
+  const sorted = times.subarray(0, count).sort()
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: percentile(sorted, 0.50),
+    p99Ms: percentile(sorted, 0.99),
+    failures: result.non2xx + result.errors + result.timeouts
+  }
+}

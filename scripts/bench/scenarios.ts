@@ -1,0 +1,46 @@
+/**
+ * What `npm run bench` measures. Add an endpoint by adding a row: the bench issues one token holding
+ * every scope the rows ask for, checks each row's answer once, then measures it on every database.
+ */
+import type { Scope } from '../../server/domain/tokens/scopes'
+import type { Dialect } from './databases'
+
+export interface Scenario {
+  /** Short name for the tables. */
+  name: string
+  path: string
+  /** Scope the bearer token needs; a row without one is sent without a token. */
+  scope?: Scope
+  /** Checks one answer before the run, so a bench never measures a fast error page. */
+  check?: (body: any) => string | undefined
+  /** Lowest acceptable rate as a share of the `hello` row's, per database. */
+  minShareOfHello?: Record<Dialect, number>
+}
+
+/** The server's floor: no database, no auth, a tiny JSON answer. Every other row is compared with it. */
+export const helloScenario: Scenario = {
+  name: 'hello',
+  path: '/api/hello',
+  check: body => body?.hello === 'world' ? undefined : 'no {"hello":"world"}'
+}
+
+const fullPage = (size: number) => (body: any) => Array.isArray(body?.items) && body.items.length === size && typeof body.nextCursor === 'string'
+  ? undefined
+  : `expected a page of ${size} items with a nextCursor`
+
+export const scenarios: Scenario[] = [
+  helloScenario,
+  {
+    name: 'people',
+    path: '/api/v1/people?limit=100',
+    scope: 'person.read',
+    check: fullPage(100),
+    minShareOfHello: { sqlite: 0.20, postgresql: 0.10 }
+  }
+]
+
+/** Every row's p99 latency should stay under this at the bench's concurrency. */
+export const p99TargetMs = 10
+
+/** The demo school every row reads from. */
+export const demoStudents = 2000
