@@ -158,7 +158,7 @@ async function buildDocument() {
     servers: [{ url: '/', description: 'The server that serves this document.' }],
     tags: [...tags].sort((a, b) => tagRank(a) - tagRank(b)).map(name => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     security: [{ bearerToken: [] }],
-    paths,
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas: Object.fromEntries(Object.keys(components).sort().map(id => [id, components[id]])),
       parameters: {
