@@ -42,7 +42,8 @@ export default defineNuxtConfig({
   serverDir: 'server',
   devtools: { enabled: false },
   telemetry: false,
-  typescript: { strict: true },
+  // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
+  typescript: { strict: true, tsConfig: { files: ['../server/types/api-routes.d.ts'] } },
   app: { head: { title: 'Rollbook' } },
   // The health `version`: when this build was made, which says nothing of the source revision.
   runtimeConfig: { buildTime: new Date().toISOString() },

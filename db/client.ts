@@ -19,6 +19,14 @@ import { readDatabaseConfig, type DatabaseConfig } from './config'
 /** The query interface the domain is written against; it is the same on both dialects for what we use. */
 export type Db = BetterSQLite3Database<typeof schema>
 
+/** A drizzle query built with `sql.placeholder(…)` where its values go, not yet run. */
+export interface PreparableQuery<Row> {
+  prepare(): { all(values?: Record<string, unknown>): Row[] }
+}
+
+/** Runs a prepared query with values for its placeholders. */
+export type PreparedQuery<Row> = (values: Record<string, unknown>) => Promise<Row[]>
+
 export interface Database {
   dialect: DatabaseConfig['dialect']
   db: Db
@@ -26,6 +34,13 @@ export interface Database {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   /** Runs one statement that is atomic by itself (a counter upsert) without a transaction around it. */
   writeStatement<T>(work: (db: Db) => Promise<T>): Promise<T>
+  /**
+   * The query `build` makes, prepared on first use under `name` (one name, one query) and then run
+   * with new placeholder values: a cached statement on SQLite, a server-side prepared statement on
+   * PostgreSQL, where drizzle otherwise has every query parsed and planned again. For the hot path of
+   * every request; `write` runs it on the writer as one atomic statement, like `writeStatement`.
+   */
+  prepared<Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options?: { write?: boolean }): PreparedQuery<Row>
   /** Resolves if the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -51,6 +66,10 @@ function openSqlite(path: string): Database {
   const writeDb = drizzleSqlite(writer, { schema })
   const readDb = drizzleSqlite(reader, { schema })
   const writes = new Mutex()
+  // A statement on the writer runs at once when no transaction holds it (better-sqlite3 is
+  // synchronous, so nothing can start one meanwhile) and waits its turn otherwise.
+  const write = <T>(statement: () => T): Promise<T> => writes.isLocked() ? writes.runExclusive(statement) : settle(statement)
+  const statements = new Map<string, PreparedQuery<unknown>>()
   return {
     dialect: 'sqlite',
     db: readDb,
@@ -67,6 +86,15 @@ function openSqlite(path: string): Database {
       }
     }),
     writeStatement: work => writes.runExclusive(() => work(writeDb)),
+    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: { write?: boolean } = {}) => {
+      let run = statements.get(name) as PreparedQuery<Row> | undefined
+      if (!run) {
+        const statement = build(options.write ? writeDb : readDb).prepare()
+        run = options.write ? values => write(() => statement.all(values)) : values => settle(() => statement.all(values))
+        statements.set(name, run as PreparedQuery<unknown>)
+      }
+      return run
+    },
     async ping() {
       reader.prepare('select 1').get()
     },
@@ -85,15 +113,35 @@ function openPostgres(url: string): Database {
     connect_timeout: 5
   })
   const db = drizzlePostgres(client, { schema }) as unknown as Db
+  const statements = new Map<string, PreparedQuery<unknown>>()
   return {
     dialect: 'postgresql',
     db,
     postgresClient: client,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
     writeStatement: work => work(db),
+    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
+      let run = statements.get(name) as PreparedQuery<Row> | undefined
+      if (!run) {
+        // drizzle's PostgreSQL builders take the statement's name; naming one is what makes it prepared.
+        const statement = (build(db) as unknown as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }).prepare(name)
+        run = values => statement.execute(values)
+        statements.set(name, run as PreparedQuery<unknown>)
+      }
+      return run
+    },
     async ping() {
       await client`select 1`
     },
     close: () => client.end({ timeout: 5 })
+  }
+}
+
+/** Runs a synchronous step, turning a throw into a rejection as an async step would. */
+function settle<T>(step: () => T): Promise<T> {
+  try {
+    return Promise.resolve(step())
+  } catch (error) {
+    return Promise.reject(error)
   }
 }

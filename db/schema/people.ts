@@ -1,5 +1,5 @@
 import { table, text, index } from '../dialect'
-import { schools } from './schools'
+import { schools, campuses } from './schools'
 
 export const affiliationKinds = ['student', 'staff_member', 'applicant', 'volunteer', 'contractor', 'prac_student', 'board_member'] as const
 export type AffiliationKind = typeof affiliationKinds[number]
@@ -29,8 +29,49 @@ export const affiliations = table('affiliations', {
   kind: text('kind').$type<AffiliationKind>().notNull(),
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to'),
+  /** Student spans only: the year level the student is at now, or was at when the span closed. */
+  yearLevel: text('year_level'),
+  /** Student spans only, at a school with campuses. */
+  campusId: text('campus_id').references(() => campuses.id),
   createdAt: text('created_at').notNull()
 }, t => [
   index('affiliations_school_id_valid_from_id_idx').on(t.schoolId, t.validFrom, t.id),
-  index('affiliations_person_id_idx').on(t.personId)
+  index('affiliations_person_id_idx').on(t.personId),
+  index('affiliations_school_id_kind_valid_from_id_idx').on(t.schoolId, t.kind, t.validFrom, t.id),
+  // Covers the alumni query's per-person look-up of student spans, so it never reads the table.
+  index('affiliations_person_id_kind_valid_from_valid_to_idx').on(t.personId, t.kind, t.validFrom, t.validTo)
+])
+
+export const nameChangeKinds = ['correction', 'change'] as const
+export type NameChangeKind = typeof nameChangeKinds[number]
+
+/** A person's earlier names: each row is a name they held, and the days they held it. */
+export const nameHistory = table('name_history', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  personId: text('person_id').notNull().references(() => people.id),
+  familyName: text('family_name').notNull(),
+  givenNames: text('given_names').notNull(),
+  /** Null when the name was held from before the school's record of the person began. */
+  heldFrom: text('held_from'),
+  heldTo: text('held_to').notNull(),
+  /** `correction`: the name was recorded wrongly; `change`: the person changed it. */
+  change: text('change').$type<NameChangeKind>().notNull(),
+  recordedAt: text('recorded_at').notNull()
+}, t => [index('name_history_person_id_held_to_idx').on(t.personId, t.heldTo)])
+
+/** An adult's parental responsibility for a child, as a span. */
+export const parentalResponsibilities = table('parental_responsibilities', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  adultId: text('adult_id').notNull().references(() => people.id),
+  childId: text('child_id').notNull().references(() => people.id),
+  /** One of the relationships the school lists. */
+  relationship: text('relationship'),
+  validFrom: text('valid_from').notNull(),
+  validTo: text('valid_to'),
+  createdAt: text('created_at').notNull()
+}, t => [
+  index('parental_responsibilities_child_id_valid_from_idx').on(t.childId, t.validFrom),
+  index('parental_responsibilities_adult_id_idx').on(t.adultId)
 ])

@@ -94,8 +94,8 @@ export function defineApiRoute<
       caller,
       database,
       domain: { database, school: caller.school, actor: { kind: 'token', tokenId: caller.tokenId } },
-      query,
-      params,
+      query: query as z.output<Q>,
+      params: params as z.output<P>,
       body: (declaration.body ? parseOrRefuse(declaration.body, body!.value) : undefined) as z.output<B>
     }
     const status = declaration.status ?? 200

@@ -3,7 +3,7 @@ import { defineApiRoute } from '../../../utils/api-route'
 import { keysetPage, pageQueryShape } from '../../../utils/pagination'
 import { pageOf } from '../../../schemas/common'
 import { personSchema } from '../../../schemas/people'
-import { listPeople } from '../../../domain/people/list-people'
+import { listPeople, type PeoplePageRequest } from '../../../domain/people/list-people'
 
 export default defineApiRoute({
   summary: 'List people',
@@ -15,4 +15,4 @@ export default defineApiRoute({
   query: z.strictObject(pageQueryShape),
   response: pageOf(personSchema, 'PersonPage')
 }, ({ database, caller, query }) =>
-  keysetPage('people', caller.school.id, query, page => listPeople(database, caller.school, page)))
+  keysetPage('people', caller.school.id, query, (page: PeoplePageRequest) => listPeople(database, caller.school, page)))

@@ -12,7 +12,7 @@ describe('GET /api/v1/people', () => {
     school = await newSchool()
     token = await school.token(['person.read'])
     await writeChanges(school.context, async (tx, changes) => {
-      for (const [familyName, givenNames] of [['Émond', 'Zoë'], ['emond', 'Adam'], ['Zed', 'Al'], ['Abbott', 'Ben']]) {
+      for (const [familyName, givenNames] of [['Émond', 'Zoë'], ['emond', 'Adam'], ['Zed', 'Al'], ['Abbott', 'Ben']] as const) {
         await insertPerson(tx, changes, school.id, { familyName, givenNames, dateOfBirth: '2015-04-01' })
       }
     })

@@ -1,0 +1,51 @@
+/**
+ * Restricted records: only a caller holding `restricted.read` may ever see them, and no `/api/v1`
+ * endpoint returns them. They live in their own tables so no query of ordinary data can pick them up.
+ */
+import { table, text, index, uniqueIndex } from '../dialect'
+import { schools } from './schools'
+import { affiliations, people } from './people'
+
+export const protectionFlagKinds = ['child_protection', 'family_violence', 'suppressed_details', 'other'] as const
+export type ProtectionFlagKind = typeof protectionFlagKinds[number]
+
+/** A protection flag on a child; `validTo` is the last day it applies, set when it is lifted. */
+export const protectionFlags = table('protection_flags', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  personId: text('person_id').notNull().references(() => people.id),
+  kind: text('kind').$type<ProtectionFlagKind>().notNull(),
+  note: text('note'),
+  validFrom: text('valid_from').notNull(),
+  validTo: text('valid_to'),
+  recordedAt: text('recorded_at').notNull(),
+  liftedAt: text('lifted_at')
+}, t => [index('protection_flags_person_id_idx').on(t.personId)])
+
+export const courtOrderKinds = ['parenting_order', 'intervention_order', 'other'] as const
+export type CourtOrderKind = typeof courtOrderKinds[number]
+
+/** A court order about a child, for the span it is in force. */
+export const courtOrders = table('court_orders', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  childId: text('child_id').notNull().references(() => people.id),
+  kind: text('kind').$type<CourtOrderKind>().notNull(),
+  /** The adult the order keeps away from the child, when it names one. */
+  restrainedPersonId: text('restrained_person_id').references(() => people.id),
+  summary: text('summary'),
+  validFrom: text('valid_from').notNull(),
+  validTo: text('valid_to'),
+  recordedAt: text('recorded_at').notNull()
+}, t => [index('court_orders_child_id_idx').on(t.childId)])
+
+/** Why a student span ended. */
+export const exitReasons = table('exit_reasons', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  affiliationId: text('affiliation_id').notNull().references(() => affiliations.id),
+  personId: text('person_id').notNull().references(() => people.id),
+  reason: text('reason').notNull(),
+  note: text('note'),
+  recordedAt: text('recorded_at').notNull()
+}, t => [index('exit_reasons_person_id_idx').on(t.personId), uniqueIndex('exit_reasons_affiliation_id_idx').on(t.affiliationId)])

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm'
+import { affiliations, exitReasons } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { writeChanges, type ChangeLog } from '../shared/write-changes'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { checkLastDay } from '../shared/span-input'
+import { apiError } from '../../utils/errors'
+import { requireAffiliation } from './find-affiliation'
+import { checkNoOverlap } from './open-affiliation'
+
+export interface AffiliationClosing {
+  /** The last day the span is in force. */
+  lastDay: string
+  /** Student spans: why the student left (restricted), one of the school's withdrawal reasons. */
+  exitReason?: { reason: string, note?: string | null }
+}
+
+/** Closes (or moves the end of) a span inside a write; the exit reason is kept apart as a restricted record. */
+export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, affiliationId: string, closing: AffiliationClosing) {
+  const span = await requireAffiliation(tx, school, affiliationId)
+  checkLastDay(span, closing.lastDay)
+  await checkNoOverlap(tx, span.personId, span.kind, { validFrom: span.validFrom, validTo: closing.lastDay }, span.id)
+  await tx.update(affiliations).set({ validTo: closing.lastDay }).where(eq(affiliations.id, span.id))
+  if (closing.exitReason) {
+    const { reason, note = null } = closing.exitReason
+    if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has an exit reason.'])
+    if (!school.lists.withdrawalReasons.includes(reason)) {
+      throw apiError('unprocessable', [`The school does not list the reason "${reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+    }
+    await tx.insert(exitReasons)
+      .values({ id: newId('exr'), schoolId: school.id, affiliationId: span.id, personId: span.personId, reason, note, recordedAt: timestampNow() })
+      .onConflictDoUpdate({ target: exitReasons.affiliationId, set: { reason, note, recordedAt: timestampNow() } })
+  }
+  changes.record('affiliation.updated', 'affiliations', span.id)
+}
+
+/** Closes an affiliation on its last day; a student's exit reason, when given, is recorded as restricted. */
+export function closeAffiliation(ctx: DomainContext, affiliationId: string, closing: AffiliationClosing): Promise<void> {
+  return writeChanges(ctx, (tx, changes) => endAffiliation(tx, changes, ctx.school, affiliationId, closing))
+}

@@ -1,0 +1,12 @@
+import { and, eq } from 'drizzle-orm'
+import { affiliations } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { SchoolRef } from '../shared/context'
+import { apiError } from '../../utils/errors'
+
+/** The school's affiliation with this id, read inside a write; `not_found` otherwise. */
+export async function requireAffiliation(tx: Db, school: SchoolRef, affiliationId: string) {
+  const [row] = await tx.select().from(affiliations).where(and(eq(affiliations.schoolId, school.id), eq(affiliations.id, affiliationId)))
+  if (!row) throw apiError('not_found', [`No affiliation with the id ${affiliationId}.`])
+  return row
+}
