@@ -53,6 +53,17 @@ export type ApiRouteHandler = EventHandler & { declaration: ApiRouteDeclaration<
 
 const emptyObject = z.strictObject({})
 
+/** Tests set this so an answer that strays from its declared schema fails loudly instead of drifting. */
+const checkAnswers = process.env.ROLLBOOK_CHECK_RESPONSES === '1'
+
+function checkedAnswer<T>(schema: z.ZodType, answer: T): T {
+  if (checkAnswers) {
+    const result = schema.safeParse(answer)
+    if (!result.success) throw new Error(`The answer does not match its declared schema: ${z.prettifyError(result.error)}`)
+  }
+  return answer
+}
+
 /**
  * Defines a `/api/v1` route. Shared code does, in order: identify the token (401), count it against
  * the rate limit (429), check the scope (403) and the school's module (403 `component_off`), validate
@@ -101,7 +112,7 @@ export function defineApiRoute<
     const status = declaration.status ?? 200
     const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
     if (key === undefined) {
-      const result = await handler(context)
+      const result = checkedAnswer(declaration.response, await handler(context))
       setResponseStatus(event, status)
       return result
     }
@@ -115,7 +126,7 @@ export function defineApiRoute<
       return claim.answer.body
     }
     try {
-      const answer = JSON.stringify(await handler(context))
+      const answer = JSON.stringify(checkedAnswer(declaration.response, await handler(context)))
       await claim.complete({ status, body: answer })
       setResponseStatus(event, status)
       return answer

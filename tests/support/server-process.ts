@@ -27,7 +27,7 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
   const port = await freePort()
   const child = spawn(process.execPath, [resolve(projectRoot, '.output/server/index.mjs')], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ROLLBOOK_CHECK_RESPONSES: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
