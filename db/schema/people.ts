@@ -38,8 +38,8 @@ export const affiliations = table('affiliations', {
   index('affiliations_school_id_valid_from_id_idx').on(t.schoolId, t.validFrom, t.id),
   index('affiliations_person_id_idx').on(t.personId),
   index('affiliations_school_id_kind_valid_from_id_idx').on(t.schoolId, t.kind, t.validFrom, t.id),
-  // Covers the alumni query's per-person look-up of student spans, so it never reads the table.
-  index('affiliations_person_id_kind_valid_from_valid_to_idx').on(t.personId, t.kind, t.validFrom, t.validTo)
+  // Covers the alumni roll's per-person look-up of student spans, so it never reads the table.
+  index('affiliations_person_id_kind_valid_from_valid_to_year_level_idx').on(t.personId, t.kind, t.validFrom, t.validTo, t.yearLevel)
 ])
 
 export const nameChangeKinds = ['correction', 'change'] as const

@@ -3,7 +3,8 @@ import { z } from 'zod'
 /** Every named schema lands here, so the OpenAPI document gets them as `components.schemas`. */
 export const apiSchemas = z.registry<{ id: string, description?: string }>()
 
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a day as YYYY-MM-DD.')
+// `abort`: a value that is not shaped like a day gets one problem, not a second for not being a calendar day.
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a day as YYYY-MM-DD.', abort: true })
   .refine(value => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a calendar day.')
   .meta({ format: 'date' })
 

@@ -8,4 +8,4 @@ export const personSchema = z.object({
   dateOfBirth: day.nullable().describe('Null when the school has no date of birth on file.')
 }).register(apiSchemas, { id: 'Person' })
 
-export const personIdParams = z.object({ id: recordId('per') })
+export const personIdParams = z.object({ id: recordId('per').describe('The person\'s id.') })

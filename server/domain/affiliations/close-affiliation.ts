@@ -21,17 +21,20 @@ export interface AffiliationClosing {
 export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, affiliationId: string, closing: AffiliationClosing) {
   const span = await requireAffiliation(tx, school, affiliationId)
   checkLastDay(span, closing.lastDay)
+  if (closing.exitReason) {
+    if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has an exit reason.'])
+    if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
+      throw apiError('unprocessable', [`The school does not list the reason "${closing.exitReason.reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+    }
+  }
   await checkNoOverlap(tx, span.personId, span.kind, { validFrom: span.validFrom, validTo: closing.lastDay }, span.id)
   await tx.update(affiliations).set({ validTo: closing.lastDay }).where(eq(affiliations.id, span.id))
   if (closing.exitReason) {
     const { reason, note = null } = closing.exitReason
-    if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has an exit reason.'])
-    if (!school.lists.withdrawalReasons.includes(reason)) {
-      throw apiError('unprocessable', [`The school does not list the reason "${reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
-    }
+    const recordedAt = timestampNow()
     await tx.insert(exitReasons)
-      .values({ id: newId('exr'), schoolId: school.id, affiliationId: span.id, personId: span.personId, reason, note, recordedAt: timestampNow() })
-      .onConflictDoUpdate({ target: exitReasons.affiliationId, set: { reason, note, recordedAt: timestampNow() } })
+      .values({ id: newId('exr'), schoolId: school.id, affiliationId: span.id, personId: span.personId, reason, note, recordedAt })
+      .onConflictDoUpdate({ target: exitReasons.affiliationId, set: { reason, note, recordedAt } })
   }
   changes.record('affiliation.updated', 'affiliations', span.id)
 }

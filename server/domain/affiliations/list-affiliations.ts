@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
 import { affiliations, people, type AffiliationKind } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 
@@ -8,6 +8,9 @@ export interface AffiliationsPageRequest {
   limit: number
   /** The `[validFrom, id]` of the last span of the previous page. */
   after?: [string, string]
+}
+
+export interface AffiliationFilters {
   /** `open`: only spans in force today in the school's zone. */
   state?: 'open'
   kind?: AffiliationKind
@@ -18,23 +21,40 @@ export function affiliationView(row: Pick<typeof affiliations.$inferSelect, 'id'
   return { id: row.id, personId: row.personId, kind: row.kind, validFrom: row.validFrom, validTo: row.validTo }
 }
 
-/** One page of the school's affiliations, newest first (by `validFrom`, then id). People deleted are left out with their spans. */
-export async function listAffiliations(database: Database, school: SchoolRef, request: AffiliationsPageRequest) {
-  const today = request.state === 'open' ? todayInZone(school.timeZone) : undefined
-  const after = request.after
-  const rows = await database.db
+interface PageShape { after: boolean, open: boolean, kind: boolean }
+
+const placeholder = (name: string) => sql.placeholder(name)
+
+/** The page query for one combination of filters, with placeholders for its values, so it can be prepared once. */
+function affiliationsPageQuery(db: Db, shape: PageShape) {
+  const today = placeholder('today')
+  return db
     .select({ id: affiliations.id, personId: affiliations.personId, kind: affiliations.kind, validFrom: affiliations.validFrom, validTo: affiliations.validTo })
     .from(affiliations)
     .innerJoin(people, eq(people.id, affiliations.personId))
     .where(and(
-      eq(affiliations.schoolId, school.id),
-      request.kind ? eq(affiliations.kind, request.kind) : undefined,
-      today ? and(lte(affiliations.validFrom, today), or(isNull(affiliations.validTo), gte(affiliations.validTo, today))) : undefined,
-      after ? sql`(${affiliations.validFrom}, ${affiliations.id}) < (${after[0]}, ${after[1]})` : undefined,
+      eq(affiliations.schoolId, placeholder('schoolId')),
+      shape.kind ? eq(affiliations.kind, placeholder('kind')) : undefined,
+      shape.open ? and(lte(affiliations.validFrom, today), or(isNull(affiliations.validTo), gte(affiliations.validTo, today))) : undefined,
+      // Row values keep the keyset one index range on both databases.
+      shape.after ? sql`(${affiliations.validFrom}, ${affiliations.id}) < (${placeholder('afterFrom')}, ${placeholder('afterId')})` : undefined,
       isNull(people.deletedAt)
     ))
     .orderBy(desc(affiliations.validFrom), desc(affiliations.id))
-    .limit(request.limit + 1)
+    .limit(placeholder('limit'))
+}
+
+/** One page of the school's affiliations, newest first (by `validFrom`, then id). People deleted are left out with their spans. */
+export async function listAffiliations(database: Database, school: SchoolRef, request: AffiliationsPageRequest, filters: AffiliationFilters = {}) {
+  const shape: PageShape = { after: request.after !== undefined, open: filters.state === 'open', kind: filters.kind !== undefined }
+  const name = `affiliations-page${shape.after ? '-after' : ''}${shape.open ? '-open' : ''}${shape.kind ? '-kind' : ''}`
+  const rows = await database.prepared(name, db => affiliationsPageQuery(db, shape))({
+    schoolId: school.id,
+    limit: request.limit + 1,
+    ...(shape.open ? { today: todayInZone(school.timeZone) } : {}),
+    ...(shape.kind ? { kind: filters.kind } : {}),
+    ...(request.after ? { afterFrom: request.after[0], afterId: request.after[1] } : {})
+  })
   const more = rows.length > request.limit
   const page = more ? rows.slice(0, request.limit) : rows
   const last = page.at(-1)

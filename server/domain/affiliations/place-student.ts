@@ -15,6 +15,7 @@ export function placeStudent(ctx: DomainContext, affiliationId: string, placemen
   return writeChanges(ctx, async (tx, changes) => {
     const span = await requireAffiliation(tx, ctx.school, affiliationId)
     if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has a year level or campus.'])
+    if (placement.yearLevel === undefined && placement.campusId === undefined) throw apiError('unprocessable', ['Give a year level or a campus.'])
     await checkPlacement(tx, ctx.school, span.kind, placement)
     await tx.update(affiliations).set({
       ...(placement.yearLevel !== undefined ? { yearLevel: placement.yearLevel } : {}),

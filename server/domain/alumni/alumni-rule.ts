@@ -20,6 +20,8 @@ export function lastStudentSpanAsAt<S extends StudentSpan>(spans: readonly S[], 
 /**
  * Whether someone with these student spans counts as an alumnus on the day under the school's rule.
  * Completing the final year means the span they last left was at the school's final year level.
+ * The alumni roll's SQL (alumni-roll.ts) answers the same for a whole school at once; the tests
+ * hold the two to the same answers.
  */
 export function isAlumnusAsAt(spans: readonly StudentSpan[], asAt: string, lists: Pick<SchoolLists, 'alumniRule' | 'finalYearLevel'>): boolean {
   const last = lastStudentSpanAsAt(spans, asAt)

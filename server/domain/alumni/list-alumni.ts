@@ -1,16 +1,17 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm'
-import { affiliations, people } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { validationFailed } from '../../utils/validation'
-import { leavingTimes } from './alumni-rule'
+import { alumniRoll, type AlumnusEntry } from './alumni-roll'
 import { openPositionText, sealPositionText } from './sealed-position'
 
 export interface AlumniPageRequest {
   limit: number
-  /** The sealed name key and id of the last person the previous page looked at. */
+  /** The sealed name key and id of the last alumnus of the previous page. */
   after?: [string, string]
+}
+
+export interface AlumniOptions {
   /** The day to count alumni as at; today in the school's zone when absent. */
   asAt?: string
   /** Whether the caller may read names (`person.read`); without it they are absent. */
@@ -27,62 +28,42 @@ export interface Alumnus {
   exitYear: number
 }
 
-// Later than every real day, so a span still open counts as ending after any `asAt`.
-const openEnded = '9999-12-31'
+/** Byte order of the UTF-8 encodings, which is how both databases sort the name key. */
+function comparePositions(entry: AlumnusEntry, nameKey: string, id: string): number {
+  return Buffer.compare(Buffer.from(entry.nameKey), Buffer.from(nameKey)) || Buffer.compare(Buffer.from(entry.id), Buffer.from(id))
+}
+
+/** The index of the first entry after a position, by binary search. */
+function firstAfter(entries: readonly AlumnusEntry[], [nameKey, id]: [string, string]): number {
+  let low = 0
+  let high = entries.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (comparePositions(entries[middle]!, nameKey, id) <= 0) low = middle + 1
+    else high = middle
+  }
+  return low
+}
 
 /**
- * One page of the school's alumni as at a day, ordered by name then id. The rule of `alumni-rule.ts`
- * in SQL: the latest end of the person's student spans that had begun by the day (an open span
- * counting as never ending) falls before the day. Under `completed_final_year` the span ending then
- * must be at the final year level. Deleted people are left out.
+ * One page of the school's alumni as at a day, ordered by family name, then given names (case- and
+ * accent-insensitively), then id. A position is a name key and id, not an index, so the walk holds
+ * while people are added or removed between pages. Every page but the last is full.
  */
-export async function listAlumni(database: Database, school: SchoolRef, request: AlumniPageRequest) {
+export async function listAlumni(database: Database, school: SchoolRef, request: AlumniPageRequest, options: AlumniOptions) {
   const today = todayInZone(school.timeZone)
-  const asAt = request.asAt ?? today
+  const asAt = options.asAt ?? today
   if (asAt > today) throw validationFailed([{ path: 'asAt', message: `Use a day no later than today in the school's time zone (${today}).` }])
-  const after = request.after && decodePosition(request.positionSecret, request.after)
-
-  const candidates = database.db
-    .select({
-      id: people.id,
-      familyName: people.familyName,
-      givenNames: people.givenNames,
-      nameKey: people.nameKey,
-      lastDay: sql<string>`(select max(coalesce(${affiliations.validTo}, ${openEnded})) from ${affiliations}
-        where ${affiliations.personId} = ${people.id} and ${affiliations.kind} = 'student' and ${affiliations.validFrom} <= ${asAt})`.as('last_day')
-    })
-    .from(people)
-    .where(and(
-      eq(people.schoolId, school.id),
-      isNull(people.deletedAt),
-      after ? sql`(${people.nameKey}, ${people.id}) > (${after[0]}, ${after[1]})` : undefined
-    ))
-    .as('candidates')
-
-  const completedFinalYear = school.lists.alumniRule === 'completed_final_year'
-    ? sql`exists (select 1 from ${affiliations} where ${affiliations.personId} = ${candidates.id} and ${affiliations.kind} = 'student'
-        and ${affiliations.validTo} = ${candidates.lastDay} and ${affiliations.yearLevel} = ${school.lists.finalYearLevel})`
-    : undefined
-
-  const rows = await database.db.select().from(candidates)
-    .where(and(lt(candidates.lastDay, asAt), completedFinalYear))
-    .orderBy(asc(candidates.nameKey), asc(candidates.id))
-    .limit(request.limit + 1)
-
-  const more = rows.length > request.limit
-  const page = more ? rows.slice(0, request.limit) : rows
-  const times = new Map<string, ReturnType<typeof leavingTimes>>()
-  const items = page.map((row): Alumnus => {
-    let left = times.get(row.lastDay)
-    if (!left) times.set(row.lastDay, left = leavingTimes(row.lastDay, school.timeZone))
-    return request.names
-      ? { id: row.id, familyName: row.familyName, givenNames: row.givenNames, ...left }
-      : { id: row.id, ...left }
-  })
+  const after = request.after && decodePosition(options.positionSecret, request.after)
+  const entries = await alumniRoll(database, school, asAt)
+  const start = after ? firstAfter(entries, after) : 0
+  const page = entries.slice(start, start + request.limit)
   const last = page.at(-1)
   return {
-    items,
-    next: more && last ? [sealPositionText(request.positionSecret, last.nameKey), last.id] as [string, string] : null
+    items: page.map((entry): Alumnus => options.names
+      ? { id: entry.id, familyName: entry.familyName, givenNames: entry.givenNames, leftAt: entry.leftAt, exitYear: entry.exitYear }
+      : { id: entry.id, leftAt: entry.leftAt, exitYear: entry.exitYear }),
+    next: start + request.limit < entries.length && last ? [sealPositionText(options.positionSecret, last.nameKey), last.id] as [string, string] : null
   }
 }
 

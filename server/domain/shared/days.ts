@@ -34,42 +34,59 @@ export function spansOverlap(a: Span, b: Span): boolean {
   return (a.validTo === null || b.validFrom <= a.validTo) && (b.validTo === null || a.validFrom <= b.validTo)
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>()
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>()
 
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  let format = zoneFormatters.get(timeZone)
+  let format = offsetFormatters.get(timeZone)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric'
-    })
-    zoneFormatters.set(timeZone, format)
+    // `longOffset` names the offset itself ("…, GMT+11:00"), several times cheaper than formatToParts.
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    offsetFormatters.set(timeZone, format)
   }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map(part => [part.type, Number(part.value)]))
-  const wallClock = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
-  return wallClock - Math.floor(instant / 1000) * 1000
+  const match = /GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(format.format(instant))
+  if (!match) throw new Error(`Cannot read the UTC offset of ${timeZone}`)
+  if (!match[1]) return 0
+  const size = (Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4] ?? 0)) * 1000
+  return match[1] === '-' ? -size : size
 }
+
+const dayStarts = new Map<string, Date>()
 
 /**
  * The first instant of a day in a zone: 00:00 local, or, where a clock change skips midnight
- * (America/Santiago in September), the first minute the day has.
+ * (America/Santiago in September), the first minute the day has. Remembered, as lists of alumni
+ * ask for the same few thousand days over and over.
  */
 export function startOfDayInZone(day: string, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`)
-  // The offset at the guess can differ from the offset at the answer across a change; two rounds settle it.
-  let instant = midnightUtc - zoneOffsetMs(midnightUtc, timeZone)
-  instant = midnightUtc - zoneOffsetMs(instant, timeZone)
-  const local = (at: number) => new Date(at + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10)
-  // Midnight skipped: the computed instant falls on the day before; the day begins when the clock jumps.
-  if (local(instant) < day) {
-    let low = instant
-    let high = instant + 3 * 3_600_000
-    while (high - low > 60_000) {
-      const middle = Math.floor((low + high) / 2 / 60_000) * 60_000
-      if (local(middle) < day) low = middle
-      else high = middle
-    }
-    instant = high
+  const key = `${timeZone} ${day}`
+  let start = dayStarts.get(key)
+  if (!start) {
+    if (dayStarts.size >= 50_000) dayStarts.clear()
+    start = computeStartOfDay(day, timeZone)
+    dayStarts.set(key, start)
   }
-  return new Date(instant)
+  return new Date(start)
+}
+
+function computeStartOfDay(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`)
+  const firstOffset = zoneOffsetMs(midnightUtc, timeZone)
+  const instant = midnightUtc - firstOffset
+  const offset = zoneOffsetMs(instant, timeZone)
+  if (offset === firstOffset) return new Date(instant)
+  // The offset changes near midnight: settle on the offset in force at the answer.
+  const settled = midnightUtc - offset
+  const localDay = (at: number) => new Date(at + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10)
+  if (localDay(settled) === day && localDay(settled - 1) < day) return new Date(settled)
+  if (localDay(instant) === day && localDay(instant - 1) < day) return new Date(instant)
+  // Midnight itself was skipped: the day begins at the first minute that belongs to it.
+  let low = Math.min(instant, settled)
+  let high = low + 3 * 3_600_000
+  while (high - low > 60_000) {
+    const middle = Math.floor((low + high) / 2 / 60_000) * 60_000
+    if (localDay(middle) < day) low = middle
+    else high = middle
+  }
+  return new Date(high)
 }

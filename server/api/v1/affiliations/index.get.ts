@@ -1,0 +1,17 @@
+import { defineApiRoute } from '../../../utils/api-route'
+import { keysetPage } from '../../../utils/pagination'
+import { pageOf } from '../../../schemas/common'
+import { affiliationSchema, affiliationsQuery } from '../../../schemas/affiliations'
+import { listAffiliations, type AffiliationsPageRequest } from '../../../domain/affiliations/list-affiliations'
+
+export default defineApiRoute({
+  summary: 'List affiliations',
+  description: 'People\'s roles at the school as spans of days, newest first (by `validFrom`, then id). Closed spans are included unless `state=open`. Spans of deleted people are left out.',
+  tag: 'People',
+  scope: 'affiliation.read',
+  rateLimit: 300,
+  module: 'people',
+  query: affiliationsQuery,
+  response: pageOf(affiliationSchema, 'AffiliationPage')
+}, ({ database, caller, query: { state, kind, ...page } }) =>
+  keysetPage('affiliations', caller.school.id, page, (request: AffiliationsPageRequest) => listAffiliations(database, caller.school, request, { state, kind })))

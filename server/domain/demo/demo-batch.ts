@@ -1,0 +1,68 @@
+import { affiliations, billingResponsibilities, parentalResponsibilities, people, allCharges, type AffiliationKind } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { ChangeLog } from '../shared/write-changes'
+import { newId } from '../shared/ids'
+import { nameSortKey } from '../people/name-key'
+import { shareTotalProblems, shareTotalSentence, wholeShare } from '../billing/share-totals'
+
+type PersonRow = typeof people.$inferInsert
+type AffiliationRow = typeof affiliations.$inferInsert
+type ResponsibilityRow = typeof parentalResponsibilities.$inferInsert
+type BillingRow = typeof billingResponsibilities.$inferInsert
+
+/**
+ * The demo's bulk rows, gathered in memory and written in batches, each announced in the outbox.
+ * Thousands of rows one write at a time would take the bench's PostgreSQL school minutes; the rows
+ * made here are the plain ones, and the billing rows still pass the share rule before they are written.
+ */
+export class DemoBatch {
+  readonly people: PersonRow[] = []
+  readonly affiliations: AffiliationRow[] = []
+  readonly responsibilities: ResponsibilityRow[] = []
+  readonly billing: BillingRow[] = []
+  constructor(readonly schoolId: string, readonly now: string) {}
+
+  person(familyName: string, givenNames: string, extra: Partial<PersonRow> = {}): string {
+    const id = newId('per')
+    this.people.push({
+      id, schoolId: this.schoolId, familyName, givenNames, nameKey: nameSortKey(familyName, givenNames),
+      dateOfBirth: null, email: null, phone: null, createdAt: this.now, updatedAt: this.now, deletedAt: null, ...extra
+    })
+    return id
+  }
+
+  span(personId: string, kind: AffiliationKind, validFrom: string, validTo: string | null = null, placement: { yearLevel?: string, campusId?: string | null } = {}): string {
+    const id = newId('aff')
+    this.affiliations.push({
+      id, schoolId: this.schoolId, personId, kind, validFrom, validTo, yearLevel: placement.yearLevel ?? null, campusId: placement.campusId ?? null, createdAt: this.now
+    })
+    return id
+  }
+
+  parentalResponsibility(adultId: string, childId: string, relationship: string | null, validFrom: string) {
+    this.responsibilities.push({ id: newId('par'), schoolId: this.schoolId, adultId, childId, relationship, validFrom, validTo: null, createdAt: this.now })
+  }
+
+  /** Who pays everything (`all`) for a student from a day: the payers' shares total 10000. */
+  paysAll(studentId: string, validFrom: string, shares: [string, number][]) {
+    const rows = shares.map(([payerId, share]) => ({
+      id: newId('bil'), schoolId: this.schoolId, studentId, payerId, category: allCharges, share, validFrom, validTo: null, createdAt: this.now
+    }))
+    const problems = shareTotalProblems(rows)
+    if (problems.length || rows.length === 0) throw new Error(problems.map(shareTotalSentence).join(' ') || `No payer for ${studentId}; shares must total ${wholeShare}.`)
+    this.billing.push(...rows)
+  }
+
+  async write(tx: Db, changes: ChangeLog) {
+    const insertAll = async <R>(rows: R[], insert: (slice: R[]) => Promise<unknown>) => {
+      for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500))
+    }
+    await insertAll(this.people, slice => tx.insert(people).values(slice))
+    await insertAll(this.affiliations, slice => tx.insert(affiliations).values(slice))
+    await insertAll(this.responsibilities, slice => tx.insert(parentalResponsibilities).values(slice))
+    await insertAll(this.billing, slice => tx.insert(billingResponsibilities).values(slice))
+    for (const person of this.people) changes.record('person.created', 'people', person.id)
+    for (const span of this.affiliations) changes.record('affiliation.created', 'affiliations', span.id)
+    for (const studentId of new Set(this.billing.map(row => row.studentId))) changes.record('billing.updated', 'people', studentId)
+  }
+}

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm'
+import { courtOrderKinds, courtOrders, type CourtOrderKind } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { writeChanges, type ChangeLog } from '../shared/write-changes'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { checkLastDay, checkSpanInput } from '../shared/span-input'
+import { requirePerson } from '../people/require-person'
+import { apiError } from '../../utils/errors'
+
+export interface NewCourtOrder {
+  kind: CourtOrderKind
+  validFrom: string
+  validTo?: string | null
+  /** The adult the order keeps away from the child, when it names one. */
+  restrainedPersonId?: string | null
+  summary?: string | null
+}
+
+/** Records a court order about a child inside a write (a restricted record). */
+export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: SchoolRef, childId: string, input: NewCourtOrder): Promise<string> {
+  if (!courtOrderKinds.includes(input.kind)) throw apiError('unprocessable', [`There is no court order kind "${input.kind}".`])
+  const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
+  checkSpanInput(span)
+  await requirePerson(tx, school, childId, 'child')
+  if (input.restrainedPersonId != null) await requirePerson(tx, school, input.restrainedPersonId)
+  const id = newId('cto')
+  await tx.insert(courtOrders).values({
+    id, schoolId: school.id, childId, kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, summary: input.summary ?? null, ...span, recordedAt: timestampNow()
+  })
+  changes.record('person.updated', 'people', childId)
+  return id
+}
+
+export function recordCourtOrder(ctx: DomainContext, childId: string, input: NewCourtOrder): Promise<string> {
+  return writeChanges(ctx, (tx, changes) => insertCourtOrder(tx, changes, ctx.school, childId, input))
+}
+
+/** Records the last day a court order is in force. */
+export function endCourtOrder(ctx: DomainContext, orderId: string, lastDay: string): Promise<void> {
+  return writeChanges(ctx, async (tx, changes) => {
+    const [order] = await tx.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), eq(courtOrders.id, orderId)))
+    if (!order) throw apiError('not_found', [`No court order with the id ${orderId}.`])
+    checkLastDay(order, lastDay)
+    await tx.update(courtOrders).set({ validTo: lastDay }).where(eq(courtOrders.id, order.id))
+    changes.record('person.updated', 'people', order.childId)
+  })
+}
