@@ -21,27 +21,13 @@ export interface Measurement {
   failures: number
 }
 
-interface AutocannonResult {
-  requests: { total: number }
-  duration: number
-  non2xx: number
-  errors: number
-  timeouts: number
-}
-
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void
-}
-
-const run = autocannon as unknown as (options: Record<string, unknown>) => AutocannonInstance
-
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
 }
 
 async function load(url: string, headers: Record<string, string>, connections: number, duration: number, record?: (ms: number) => void) {
-  const instance = run({ url, headers, connections, duration, pipelining: 1 })
+  const instance = autocannon({ url, headers, connections, duration, pipelining: 1 })
   if (record) instance.on('response', (_client, _status, _bytes, responseTime) => record(responseTime))
   return await instance
 }

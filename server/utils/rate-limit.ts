@@ -21,15 +21,16 @@ let callsSinceSweep = 0
 /**
  * Counts one request against `key` in the current clock minute. The counter lives in the database
  * and is bumped with one atomic upsert, so every server instance on that database shares it and
- * together they never allow more than the limit.
+ * together they never allow more than the limit. The upsert does not wait for the disk: a crash may
+ * forget the last moments' counts, which only ever lets a few more requests through.
  */
 export async function consumeRateLimit(database: Database, key: string, limit: number, now = Date.now()): Promise<RateLimitVerdict> {
   const windowStart = now - (now % 60_000)
   const windowEndsAt = windowStart + 60_000
-  const [counter] = await database.writeStatement(db => db.insert(rateLimitCounters)
-    .values({ key: `${key}@${windowStart}`, count: 1, windowEndsAt })
+  const [counter] = await database.prepared('rate-limit-count-request', db => db.insert(rateLimitCounters)
+    .values({ key: sql.placeholder('key'), count: 1, windowEndsAt: sql.placeholder('windowEndsAt') })
     .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
-    .returning({ count: rateLimitCounters.count }))
+    .returning({ count: rateLimitCounters.count }), { write: true, durable: false })({ key: `${key}@${windowStart}`, windowEndsAt })
   if (++callsSinceSweep >= 1000) {
     callsSinceSweep = 0
     await database.writeStatement(db => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, windowStart)))

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { people } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { personView } from './person-record'
 
@@ -10,19 +10,29 @@ export interface PeoplePageRequest {
   after?: [string, string]
 }
 
-/** One page of the school's people who are not deleted, ordered by name then id. */
-export async function listPeople(database: Database, school: SchoolRef, request: PeoplePageRequest) {
-  const after = request.after
-  const rows = await database.db
+const afterKey = sql.placeholder('afterKey')
+const afterId = sql.placeholder('afterId')
+
+/** The school's people who are not deleted, in name order, from the start or after a position. */
+function peoplePageQuery(db: Db, fromStart: boolean) {
+  return db
     .select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, nameKey: people.nameKey })
     .from(people)
     .where(and(
-      eq(people.schoolId, school.id),
+      eq(people.schoolId, sql.placeholder('schoolId')),
       isNull(people.deletedAt),
-      after ? or(gt(people.nameKey, after[0]), and(eq(people.nameKey, after[0]), gt(people.id, after[1]))) : undefined
+      fromStart ? undefined : or(gt(people.nameKey, afterKey), and(eq(people.nameKey, afterKey), gt(people.id, afterId)))
     ))
     .orderBy(asc(people.nameKey), asc(people.id))
-    .limit(request.limit + 1)
+    .limit(sql.placeholder('limit'))
+}
+
+/** One page of the school's people who are not deleted, ordered by name then id. */
+export async function listPeople(database: Database, school: SchoolRef, request: PeoplePageRequest) {
+  const after = request.after
+  const rows = after
+    ? await database.prepared('people-page-after', db => peoplePageQuery(db, false))({ schoolId: school.id, limit: request.limit + 1, afterKey: after[0], afterId: after[1] })
+    : await database.prepared('people-page-first', db => peoplePageQuery(db, true))({ schoolId: school.id, limit: request.limit + 1 })
   const more = rows.length > request.limit
   const page = more ? rows.slice(0, request.limit) : rows
   const last = page.at(-1)
