@@ -62,8 +62,9 @@ export interface Database {
   close(): Promise<void>
   /** Present on SQLite: the writer connection, for migrations. */
   sqliteWriter?: BetterSqlite3.Database
-  /** Present on PostgreSQL: the raw client, for migrations and advisory locks. */
+  /** Present on PostgreSQL: the raw client, and the address migrations connect to on their own. */
   postgresClient?: postgres.Sql
+  postgresUrl?: string
 }
 
 export function openDatabase(config: DatabaseConfig = readDatabaseConfig()): Database {
@@ -157,6 +158,7 @@ function openPostgres(url: string): Database {
     dialect: 'postgresql',
     db,
     postgresClient: client,
+    postgresUrl: url,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
     writeStatement: work => work(db),
     prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: PreparedQueryOptions = {}) => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import postgres from 'postgres'
 import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
@@ -16,13 +17,13 @@ export async function migrateDatabase(database: Database, migrationsFolder = rep
     migrateSqlite(drizzleSqlite(database.sqliteWriter), { migrationsFolder })
     return
   }
-  const client = database.postgresClient!
-  const lockHolder = await client.reserve()
+  // A client of its own with one connection: the session-level lock and every migration share it,
+  // whatever the size of the server's pool.
+  const session = postgres(database.postgresUrl!, { max: 1, onnotice: () => {}, connect_timeout: 5 })
   try {
-    await lockHolder`select pg_advisory_lock(7254001)`
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder })
+    await session`select pg_advisory_lock(7254001)`
+    await migratePostgres(drizzlePostgres(session), { migrationsFolder })
   } finally {
-    await lockHolder`select pg_advisory_unlock(7254001)`
-    lockHolder.release()
+    await session.end({ timeout: 5 })
   }
 }

@@ -1,4 +1,4 @@
-import { table, text, index } from '../dialect'
+import { table, text, integer, index } from '../dialect'
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
 export type ModuleName = typeof moduleNames[number]
@@ -21,6 +21,8 @@ export const schools = table('schools', {
   timeZone: text('time_zone').notNull(),
   lists: text('lists').notNull(),
   modules: text('modules').notNull(),
+  /** Bumped by every write of the school's data, in that write's transaction; see answer-cache.ts. */
+  dataVersion: integer('data_version').notNull().default(0),
   createdAt: text('created_at').notNull()
 })
 

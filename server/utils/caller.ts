@@ -30,7 +30,7 @@ const parsedSchools = new Map<string, { row: SchoolRow, school: SchoolRef }>()
 
 function schoolRefOfCaller(row: SchoolRow): SchoolRef {
   const parsed = parsedSchools.get(row.id)
-  if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name && parsed.row.timeZone === row.timeZone) {
+  if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name && parsed.row.timeZone === row.timeZone && parsed.row.dataVersion === row.dataVersion) {
     return parsed.school
   }
   const school = deepFreeze(schoolRefFromRow(row))
@@ -65,6 +65,7 @@ export async function authenticateBearer(event: H3Event, database: Database): Pr
       timeZone: schools.timeZone,
       lists: schools.lists,
       modules: schools.modules,
+      dataVersion: schools.dataVersion,
       schoolCreatedAt: schools.createdAt
     })
     .from(apiTokens)
@@ -77,7 +78,7 @@ export async function authenticateBearer(event: H3Event, database: Database): Pr
     tokenId: row.tokenId,
     scopes: new Set(row.scopes.split(' ') as Scope[]),
     issuedVia: row.issuedVia,
-    school: schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, createdAt: row.schoolCreatedAt })
+    school: schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt })
   }
 }
 

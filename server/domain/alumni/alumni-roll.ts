@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
-import { affiliations, changeEvents, people } from '../../../db/schema'
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
+import { affiliations, people } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { leavingTimes } from './alumni-rule'
@@ -45,38 +45,27 @@ function alumniRollQuery(db: Db) {
     .orderBy(asc(people.nameKey), asc(people.id))
 }
 
-/** The school's newest outbox entries: any change to its people or spans is among them. */
-function recentChangesQuery(db: Db) {
-  return db.select({ sequence: changeEvents.sequence }).from(changeEvents)
-    .where(eq(changeEvents.schoolId, placeholder('schoolId')))
-    .orderBy(desc(changeEvents.sequence))
-    .limit(32)
-}
-
-interface Roll { version: string, builtAt: number, entries: AlumnusEntry[] }
+interface Roll { version: number, entries: AlumnusEntry[] }
 
 const rollsByDatabase = new WeakMap<Database, Map<string, Roll>>()
 const maxEntriesHeld = 200_000
-const maxAgeMs = 60_000
 
 /**
  * The alumni roll as at a day, kept in memory between requests while the school's data is
  * unchanged, so paging through it is a slice rather than a query over every student span.
  *
- * Every write of school data goes through the outbox, so the newest outbox sequences tell whether
- * anything changed. They are read before the roll, so a roll never claims to be older than it is.
- * Several of them are compared, not just the newest, because on PostgreSQL a transaction can commit
- * after one with a later sequence; the age limit bounds what even that could leave behind.
- * School settings (rule, final year level, zone) and the day are part of the key.
+ * Every write of school data bumps the school's data version in its transaction, and the version in
+ * the SchoolRef was read before the roll is, so a roll is never older than the version it is held
+ * under (the rule of server/utils/answer-cache.ts). School settings (rule, final year level, zone)
+ * and the day are part of the key.
  */
 export async function alumniRoll(database: Database, school: SchoolRef, asAt: string): Promise<AlumnusEntry[]> {
-  const recent = await database.prepared('alumni-recent-changes', recentChangesQuery)({ schoolId: school.id })
-  const version = recent.map(row => row.sequence).join(',')
+  const version = school.dataVersion
   const key = [school.id, asAt, school.lists.alumniRule, school.lists.finalYearLevel, school.timeZone].join('\u0000')
   let rolls = rollsByDatabase.get(database)
   if (!rolls) rollsByDatabase.set(database, rolls = new Map())
   const held = rolls.get(key)
-  if (held && held.version === version && Date.now() - held.builtAt < maxAgeMs) return held.entries
+  if (held && held.version === version) return held.entries
 
   const rows = await database.prepared('alumni-roll', alumniRollQuery)({ schoolId: school.id, asAt, finalYearLevel: school.lists.finalYearLevel })
   const completedOnly = school.lists.alumniRule === 'completed_final_year'
@@ -84,7 +73,7 @@ export async function alumniRoll(database: Database, school: SchoolRef, asAt: st
     .filter(row => !completedOnly || row.lastDayAtFinalLevel === row.lastDay)
     .map(row => ({ id: row.id, nameKey: row.nameKey, familyName: row.familyName, givenNames: row.givenNames, ...leavingTimes(row.lastDay, school.timeZone) }))
   rolls.delete(key)
-  rolls.set(key, { version, builtAt: Date.now(), entries })
+  rolls.set(key, { version, entries })
   let total = 0
   for (const roll of rolls.values()) total += roll.entries.length
   for (const [oldest, roll] of rolls) {

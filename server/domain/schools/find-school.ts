@@ -7,7 +7,7 @@ export class SchoolNotFoundError extends Error {}
 
 /** Turns a stored school row into the reference every domain function takes. */
 export function schoolRefFromRow(row: typeof schools.$inferSelect): SchoolRef {
-  return { id: row.id, name: row.name, timeZone: row.timeZone, lists: JSON.parse(row.lists), modules: JSON.parse(row.modules) }
+  return { id: row.id, name: row.name, timeZone: row.timeZone, lists: JSON.parse(row.lists), modules: JSON.parse(row.modules), dataVersion: row.dataVersion }
 }
 
 export async function requireSchool(database: Database, schoolId: string): Promise<SchoolRef> {

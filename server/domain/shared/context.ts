@@ -8,6 +8,8 @@ export interface SchoolRef {
   timeZone: string
   lists: SchoolLists
   modules: Partial<Record<ModuleName, ModuleMode>>
+  /** The school's data version when this reference was read: it changes with every write of its data. */
+  dataVersion: number
 }
 
 export type Actor =

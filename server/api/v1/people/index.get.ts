@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineApiRoute } from '../../../utils/api-route'
 import { keysetPage, pageQueryShape } from '../../../utils/pagination'
+import { cachedForSchoolData } from '../../../utils/answer-cache'
 import { pageOf } from '../../../schemas/common'
 import { personSchema } from '../../../schemas/people'
 import { listPeople, type PeoplePageRequest } from '../../../domain/people/list-people'
@@ -15,4 +16,5 @@ export default defineApiRoute({
   query: z.strictObject(pageQueryShape),
   response: pageOf(personSchema, 'PersonPage')
 }, ({ database, caller, query }) =>
-  keysetPage('people', caller.school.id, query, (page: PeoplePageRequest) => listPeople(database, caller.school, page)))
+  cachedForSchoolData(caller.school, `people ${query.limit} ${query.cursor ?? ''}`, () =>
+    keysetPage('people', caller.school.id, query, (page: PeoplePageRequest) => listPeople(database, caller.school, page))))

@@ -25,4 +25,14 @@ describe('GET /api/v1/people', () => {
     expect(answer.body.items[0].dateOfBirth).toBe('2015-04-01')
     expect(answer.body.nextCursor).toBeNull()
   })
+
+  it('shows a change on the very next request, though pages are kept between requests', async () => {
+    const before = await callApi('/api/v1/people', { token })
+    const again = await callApi('/api/v1/people', { token })
+    expect(again.body).toEqual(before.body)
+    const id = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Aardvark', givenNames: 'New' }))
+    const after = await callApi('/api/v1/people', { token })
+    expect(after.body.items[0]).toMatchObject({ id, familyName: 'Aardvark' })
+    expect(after.body.items).toHaveLength(before.body.items.length + 1)
+  })
 })
