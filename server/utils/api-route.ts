@@ -8,6 +8,7 @@ import { authenticateBearer, requireScope, type ApiCaller } from './caller'
 import { useDatabase } from './database'
 import { apiError, type ErrorCode } from './errors'
 import { errorEnvelope } from './error-envelope'
+import { JsonAnswer } from './answer-cache'
 import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprint } from './idempotency'
 import { consumeRateLimit, scaledRateLimit } from './rate-limit'
 import { traceIdOf } from './trace'
@@ -56,12 +57,14 @@ const emptyObject = z.strictObject({})
 /** Tests set this so an answer that strays from its declared schema fails loudly instead of drifting. */
 const checkAnswers = process.env.ROLLBOOK_CHECK_RESPONSES === '1'
 
-function checkedAnswer<T>(schema: z.ZodType, answer: T): T {
+/** The answer as JSON text, checked against its schema when the tests ask for it. */
+function answerText(schema: z.ZodType, answer: unknown): string {
+  const value = answer instanceof JsonAnswer ? answer.value : answer
   if (checkAnswers) {
-    const result = schema.safeParse(answer)
+    const result = schema.safeParse(value)
     if (!result.success) throw new Error(`The answer does not match its declared schema: ${z.prettifyError(result.error)}`)
   }
-  return answer
+  return answer instanceof JsonAnswer ? answer.text : JSON.stringify(value)
 }
 
 /**
@@ -75,7 +78,7 @@ export function defineApiRoute<
   Q extends AnyObject = typeof emptyObject,
   P extends AnyObject = typeof emptyObject,
   B extends z.ZodType = z.ZodUndefined
->(declaration: ApiRouteDeclaration<Q, P, B, R>, handler: (context: ApiRouteContext<Q, P, B>) => Promise<z.input<R>>): ApiRouteHandler {
+>(declaration: ApiRouteDeclaration<Q, P, B, R>, handler: (context: ApiRouteContext<Q, P, B>) => Promise<z.input<R> | JsonAnswer<z.input<R>>>): ApiRouteHandler {
   const limit = scaledRateLimit(declaration.rateLimit)
   const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
@@ -112,9 +115,10 @@ export function defineApiRoute<
     const status = declaration.status ?? 200
     const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
     if (key === undefined) {
-      const result = checkedAnswer(declaration.response, await handler(context))
+      const answer = answerText(declaration.response, await handler(context))
+      setResponseHeader(event, 'Content-Type', 'application/json')
       setResponseStatus(event, status)
-      return result
+      return answer
     }
 
     checkIdempotencyKey(key)
@@ -126,7 +130,7 @@ export function defineApiRoute<
       return claim.answer.body
     }
     try {
-      const answer = JSON.stringify(checkedAnswer(declaration.response, await handler(context)))
+      const answer = answerText(declaration.response, await handler(context))
       await claim.complete({ status, body: answer })
       setResponseStatus(event, status)
       return answer

@@ -1,5 +1,7 @@
 import { defineApiRoute } from '../../../utils/api-route'
 import { keysetPage } from '../../../utils/pagination'
+import { cachedForSchoolData } from '../../../utils/answer-cache'
+import { todayInZone } from '../../../domain/shared/clock'
 import { pageOf } from '../../../schemas/common'
 import { affiliationSchema, affiliationsQuery } from '../../../schemas/affiliations'
 import { listAffiliations, type AffiliationsPageRequest } from '../../../domain/affiliations/list-affiliations'
@@ -14,4 +16,5 @@ export default defineApiRoute({
   query: affiliationsQuery,
   response: pageOf(affiliationSchema, 'AffiliationPage')
 }, ({ database, caller, query: { state, kind, ...page } }) =>
-  keysetPage('affiliations', caller.school.id, page, (request: AffiliationsPageRequest) => listAffiliations(database, caller.school, request, { state, kind })))
+  cachedForSchoolData(caller.school, `affiliations ${page.limit} ${page.cursor ?? ''} ${state ?? ''} ${kind ?? ''} ${todayInZone(caller.school.timeZone)}`, () =>
+    keysetPage('affiliations', caller.school.id, page, (request: AffiliationsPageRequest) => listAffiliations(database, caller.school, request, { state, kind }))))
