@@ -1,5 +1,7 @@
 import { defineApiRoute } from '../../../utils/api-route'
 import { keysetPage } from '../../../utils/pagination'
+import { cachedForSchoolData } from '../../../utils/answer-cache'
+import { todayInZone } from '../../../domain/shared/clock'
 import { cursorSigningKey } from '../../../utils/server-secrets'
 import { pageOf } from '../../../schemas/common'
 import { alumniQuery, alumnusSchema } from '../../../schemas/alumni'
@@ -14,7 +16,10 @@ export default defineApiRoute({
   module: 'people',
   query: alumniQuery,
   response: pageOf(alumnusSchema, 'AlumnusPage')
-}, ({ database, caller, query: { asAt, ...page } }) =>
-  keysetPage('alumni', caller.school.id, page, (request: AlumniPageRequest) => listAlumni(database, caller.school, request, {
-    asAt, names: caller.scopes.has('person.read'), positionSecret: cursorSigningKey()
-  })))
+}, ({ database, caller, query: { asAt, ...page } }) => {
+  const names = caller.scopes.has('person.read')
+  return cachedForSchoolData(caller.school, `alumni ${page.limit} ${page.cursor ?? ''} ${asAt ?? todayInZone(caller.school.timeZone)} ${names}`, () =>
+    keysetPage('alumni', caller.school.id, page, (request: AlumniPageRequest) => listAlumni(database, caller.school, request, {
+      asAt, names, positionSecret: cursorSigningKey()
+    })))
+})
