@@ -3,6 +3,7 @@ import { affiliations, people, type AffiliationKind } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { todayInZone } from '../shared/clock'
+import { keysetSlice } from '../shared/keyset-slice'
 
 export interface AffiliationsPageRequest {
   limit: number
@@ -55,11 +56,5 @@ export async function listAffiliations(database: Database, school: SchoolRef, re
     ...(shape.kind ? { kind: filters.kind } : {}),
     ...(request.after ? { afterFrom: request.after[0], afterId: request.after[1] } : {})
   })
-  const more = rows.length > request.limit
-  const page = more ? rows.slice(0, request.limit) : rows
-  const last = page.at(-1)
-  return {
-    items: page.map(affiliationView),
-    next: more && last ? [last.validFrom, last.id] as [string, string] : null
-  }
+  return keysetSlice(rows, request.limit, affiliationView, (last): [string, string] => [last.validFrom, last.id])
 }

@@ -3,6 +3,7 @@ import { people } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { personView } from './person-record'
+import { keysetSlice } from '../shared/keyset-slice'
 
 export interface PeoplePageRequest {
   limit: number
@@ -33,11 +34,5 @@ export async function listPeople(database: Database, school: SchoolRef, request:
   const rows = after
     ? await database.prepared('people-page-after', db => peoplePageQuery(db, false))({ schoolId: school.id, limit: request.limit + 1, afterKey: after[0], afterId: after[1] })
     : await database.prepared('people-page-first', db => peoplePageQuery(db, true))({ schoolId: school.id, limit: request.limit + 1 })
-  const more = rows.length > request.limit
-  const page = more ? rows.slice(0, request.limit) : rows
-  const last = page.at(-1)
-  return {
-    items: page.map(personView),
-    next: more && last ? [last.nameKey, last.id] as [string, string] : null
-  }
+  return keysetSlice(rows, request.limit, personView, (last): [string, string] => [last.nameKey, last.id])
 }
