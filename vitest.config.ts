@@ -12,6 +12,8 @@ export default defineConfig({
     env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1' },
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    reporters: ['default']
+    // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.data/vitest-report.json' }
   }
 })
