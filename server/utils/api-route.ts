@@ -2,17 +2,17 @@ import { defineEventHandler, getRequestHeader, getRouterParams, setResponseHeade
 import { z } from 'zod'
 import type { Database } from '../../db/client'
 import type { ModuleName } from '../../db/schema'
-import type { DomainContext } from '../domain/shared/context'
+import type { DomainContext, SchoolRef } from '../domain/shared/context'
 import type { Scope } from '../domain/tokens/scopes'
 import { authenticateBearer, requireScope, type ApiCaller } from './caller'
 import { useDatabase } from './database'
-import { apiError, type ErrorCode } from './errors'
+import { apiError, type ErrorCode, type FieldProblem } from './errors'
 import { errorEnvelope } from './error-envelope'
 import { JsonAnswer } from './answer-cache'
 import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprint } from './idempotency'
 import { consumeRateLimit, scaledRateLimit } from './rate-limit'
 import { traceIdOf } from './trace'
-import { parseOrRefuse, parseQueryParameters, readJsonBody } from './validation'
+import { fieldProblems, parseOrRefuse, parseQueryParameters, readJsonBody, validationFailed } from './validation'
 
 type AnyObject = z.ZodType<Record<string, unknown>>
 
@@ -31,6 +31,8 @@ export interface ApiRouteDeclaration<Q extends AnyObject, P extends AnyObject, B
   params?: P
   query?: Q
   body?: B
+  /** Problems the schema cannot see, such as values the school does not list; told with the schema's. */
+  bodyChecks?: (body: unknown, school: SchoolRef) => FieldProblem[]
   maxBodyBytes?: number
   response: R
   /** Success status; 200 unless given. */
@@ -56,6 +58,14 @@ const emptyObject = z.strictObject({})
 
 /** Tests set this so an answer that strays from its declared schema fails loudly instead of drifting. */
 const checkAnswers = process.env.ROLLBOOK_CHECK_RESPONSES === '1'
+
+/** The body as its schema reads it, or `validation_failed` with the schema's and the checks' problems together. */
+function parseBody(declaration: ApiRouteDeclaration<AnyObject, AnyObject, z.ZodType, z.ZodType>, value: unknown, school: SchoolRef) {
+  const parsed = declaration.body!.safeParse(value)
+  const problems = [...(parsed.success ? [] : fieldProblems(parsed.error)), ...(declaration.bodyChecks?.(value, school) ?? [])]
+  if (problems.length) throw validationFailed(problems)
+  return parsed.data
+}
 
 /** The answer as JSON text, checked against its schema when the tests ask for it. */
 function answerText(schema: z.ZodType, answer: unknown): string {
@@ -110,7 +120,7 @@ export function defineApiRoute<
       domain: { database, school: caller.school, actor: { kind: 'token', tokenId: caller.tokenId } },
       query: query as z.output<Q>,
       params: params as z.output<P>,
-      body: (declaration.body ? parseOrRefuse(declaration.body, body!.value) : undefined) as z.output<B>
+      body: (declaration.body ? parseBody(declaration, body!.value, caller.school) : undefined) as z.output<B>
     }
     const status = declaration.status ?? 200
     const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined

@@ -1,6 +1,6 @@
 import { defineApiRoute } from '../../../utils/api-route'
 import { enquiryInputSchema, enquiryReceiptSchema } from '../../../schemas/enquiries'
-import { recordEnquiry } from '../../../domain/enquiries/record-enquiry'
+import { enquiryListProblems, recordEnquiry } from '../../../domain/enquiries/record-enquiry'
 
 export default defineApiRoute({
   summary: 'Record an enquiry',
@@ -11,6 +11,7 @@ export default defineApiRoute({
   module: 'admissions',
   idempotent: true,
   body: enquiryInputSchema,
+  bodyChecks: (body, school) => enquiryListProblems(school.lists, body),
   response: enquiryReceiptSchema,
   status: 201
 }, ({ domain, body }) => recordEnquiry(domain, body))

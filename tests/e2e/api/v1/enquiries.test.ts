@@ -76,6 +76,9 @@ describe('POST /api/v1/enquiries', () => {
 
     const both = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'fax', enquirer: { familyName: 'A', givenNames: 'B', phone: '0400 000 000', relationship: 'uncle' } }) })
     expect(fieldPaths(both)).toEqual(['channel', 'enquirer.relationship'])
+
+    const withShapeProblems = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'fax', student: { familyName: 'A' }, enquirer: { familyName: 'A', givenNames: 'B' } }) })
+    expect(fieldPaths(withShapeProblems)).toEqual(['channel', 'enquirer.email', 'enquirer.phone', 'student.givenNames'])
   })
 
   it('refuses unknown body fields by name', async () => {
