@@ -37,22 +37,22 @@ function apiRoutesModule() {
 }
 
 export default defineNuxtConfig({
-  compatibilityDate: '2026-11-01',
-  srcDir: '.',
-  serverDir: 'server',
   devtools: { enabled: false },
-  telemetry: false,
-  // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
-  typescript: { strict: true, tsConfig: { files: ['../server/types/api-routes.d.ts'] } },
   app: { head: { title: 'Rollbook' } },
   // The health `version`: when this build was made, which says nothing of the source revision.
   runtimeConfig: { buildTime: new Date().toISOString() },
+  srcDir: '.',
+  serverDir: 'server',
+  compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
     virtual: { '#rollbook/api-routes': apiRoutesModule },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
     externals: { external: ['better-sqlite3'] }
   },
+  // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
+  typescript: { strict: true, tsConfig: { files: ['../server/types/api-routes.d.ts'] } },
+  telemetry: false,
   hooks: {
     // Our handler answers every API-side failure in the contract's envelope; Nuxt's stays behind it for pages.
     'nitro:config'(config) {

@@ -1,0 +1,27 @@
+import { createConfigForNuxt } from '@nuxt/eslint-config/flat'
+
+// The standalone @nuxt/eslint-config rather than the @nuxt/eslint module: linting needs none of the
+// module's devtools and newer @nuxt/kit, and this file works without a `nuxt prepare`.
+export default createConfigForNuxt({
+  features: {
+    // Nuxt's stylistic defaults, except where the code is written otherwise: `} else {`, no trailing commas.
+    stylistic: { indent: 2, quotes: 'single', semi: false, braceStyle: '1tbs', commaDangle: 'never' }
+  },
+  dirs: { servers: ['./server'] }
+})
+  .prepend({ ignores: ['.output', '.nuxt', '.data', 'node_modules', 'db/migrations', 'coverage', '.bench'] })
+  .append({
+    rules: {
+      // API answers and OpenAPI documents are untyped JSON; tests and the reference page read them as `any`.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // `catch {}` is how a best-effort step (a probe, a cleanup) says its failure does not matter.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // Union types start on the line after `=`: `type Actor =\n  | { … }\n  | { … }`.
+      '@stylistic/operator-linebreak': ['error', 'before', { overrides: { '=': 'after' } }],
+      // Both ways are deliberate: CLI flag tables quote every key alike, OpenAPI objects only their `x-` keys.
+      '@stylistic/quote-props': 'off',
+      // Templates keep short elements and their attributes on one line (`<dt>Scope</dt><dd>…</dd>`).
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off'
+    }
+  })
