@@ -46,6 +46,7 @@ export default defineNuxtConfig({
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
+    scheduledTasks: { '*/10 * * * *': ['platform:sweep'] },
     virtual: { '#rollbook/api-routes': apiRoutesModule },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
     externals: { external: ['better-sqlite3'] }

@@ -16,8 +16,6 @@ export interface RateLimitVerdict {
   retryAfter: number
 }
 
-let callsSinceSweep = 0
-
 /**
  * Counts one request against `key` in the current clock minute. The counter lives in the database
  * and is bumped with one atomic upsert, so every server instance on that database shares it and
@@ -31,10 +29,11 @@ export async function consumeRateLimit(database: Database, key: string, limit: n
     .values({ key: sql.placeholder('key'), count: 1, windowEndsAt: sql.placeholder('windowEndsAt') })
     .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
     .returning({ count: rateLimitCounters.count }), { write: true, durable: false })({ key: `${key}@${windowStart}`, windowEndsAt })
-  if (++callsSinceSweep >= 1000) {
-    callsSinceSweep = 0
-    await database.writeStatement(db => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, windowStart)))
-  }
   const count = counter!.count
   return { limit, remaining: Math.max(0, limit - count), allowed: count <= limit, retryAfter: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) }
+}
+
+/** Drops the counters of minutes that have ended (the `platform:sweep` task). */
+export async function sweepRateLimitCounters(database: Database, now = Date.now()) {
+  await database.writeStatement(db => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)))
 }
