@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, type Dialect } from './bench/databases'
 import { measure, type LoadSettings, type Measurement } from './bench/measure'
-import { projectRoot as root, startServer } from './bench/server'
+import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 
 const { values: options } = parseArgs({
@@ -109,7 +109,7 @@ function printTable(dialect: Dialect, measured: Row[]) {
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
   const { summary, token } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
-  const server = await startServer(build, { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' })
+  const server = await startBuiltServer({ outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
   try {
     const requests = rows.map((scenario) => {
       const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${token}` } : {}

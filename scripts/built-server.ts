@@ -1,0 +1,83 @@
+/**
+ * The production server as `node .output/server/index.mjs` runs it, on a free loopback port, for the
+ * tests and the bench. Tests switch on checking every answer against its schema; the bench does not,
+ * since production does not pay for it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+
+export const projectRoot = resolve(import.meta.dirname, '..')
+
+export interface RunningServer {
+  url: string
+  process: ChildProcess
+  /** Everything the server printed, for when it fails. */
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export interface BuiltServerOptions {
+  /** A build other than the project's `.output` (the bench runs a copy). */
+  outputDir?: string
+  env?: Record<string, string | undefined>
+  /** The `/health` status to wait for; null to return at once. */
+  waitFor?: string | null
+  checkAnswers?: boolean
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const { ROLLBOOK_CHECK_RESPONSES: _, ...inherited } = process.env
+  const child = spawn(process.execPath, [join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
+    cwd: projectRoot,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...(options.checkAnswers ? { ROLLBOOK_CHECK_RESPONSES: '1' } : {}),
+      ...options.env
+    },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  child.stdout!.on('data', chunk => output += chunk)
+  child.stderr!.on('data', chunk => output += chunk)
+  const url = `http://127.0.0.1:${port}`
+  const stop = () => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done()
+    const stubborn = setTimeout(() => child.kill('SIGKILL'), 5000)
+    child.once('exit', () => {
+      clearTimeout(stubborn)
+      done()
+    })
+    child.kill('SIGTERM')
+  })
+  const waitFor = options.waitFor === undefined ? 'healthy' : options.waitFor
+  const deadline = Date.now() + 60_000
+  while (waitFor !== null) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
+    try {
+      const health = await (await fetch(`${url}/health`)).json() as { status: string }
+      if (health.status === waitFor) break
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`The server did not become ${waitFor}:\n${output}`)
+    }
+    await new Promise(done => setTimeout(done, 100))
+  }
+  return { url, process: child, output: () => output, stop }
+}
