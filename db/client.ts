@@ -32,7 +32,7 @@ export interface PreparableQuery<Row> {
 export type PreparedQuery<Row> = (values: Record<string, unknown>) => Promise<Row[]>
 
 export interface PreparedQueryOptions {
-  /** A write: one statement, atomic by itself, run as `writeStatement` runs one. */
+  /** A write: one statement, atomic by itself, so it needs no transaction around it. */
   write?: boolean
   /**
    * `false` for a write whose loss in a crash does no harm (a rate-limit count): PostgreSQL then
@@ -48,8 +48,6 @@ export interface Database {
   db: Db
   /** Runs `work` as one transaction; everything it writes commits together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
-  /** Runs one statement that is atomic by itself (a counter upsert) without a transaction around it. */
-  writeStatement<T>(work: (db: Db) => Promise<T>): Promise<T>
   /**
    * The query `build` makes, prepared on first use under `name` (one name, one query) and then run
    * with new placeholder values: a cached statement on SQLite, a server-side prepared statement on
@@ -62,8 +60,7 @@ export interface Database {
   close(): Promise<void>
   /** Present on SQLite: the writer connection, for migrations. */
   sqliteWriter?: BetterSqlite3.Database
-  /** Present on PostgreSQL: the raw client, and the address migrations connect to on their own. */
-  postgresClient?: postgres.Sql
+  /** Present on PostgreSQL: the address migrations connect to on a connection of their own. */
   postgresUrl?: string
 }
 
@@ -102,7 +99,6 @@ function openSqlite(path: string): Database {
         throw error
       }
     }),
-    writeStatement: work => writes.runExclusive(() => work(writeDb)),
     prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: PreparedQueryOptions = {}) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run
@@ -157,10 +153,8 @@ function openPostgres(url: string): Database {
   return {
     dialect: 'postgresql',
     db,
-    postgresClient: client,
     postgresUrl: url,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
-    writeStatement: work => work(db),
     prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: PreparedQueryOptions = {}) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run

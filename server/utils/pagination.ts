@@ -30,16 +30,17 @@ export function encodeCursor(list: string, schoolId: string, position: unknown[]
   return `${payload}.${sign(payload)}`
 }
 
-const refused = () => validationFailed([{ path: 'cursor', message: 'Not a cursor this list gave out.' }])
+/** `validation_failed` on `cursor`, for a cursor that is not one this list gave out. */
+export const cursorRefused = () => validationFailed([{ path: 'cursor', message: 'Not a cursor this list gave out.' }])
 
 export function decodeCursor<P extends unknown[]>(list: string, schoolId: string, cursor: string): P {
-  if (!isSignedCursor(cursor)) throw refused()
+  if (!isSignedCursor(cursor)) throw cursorRefused()
   try {
     const [cursorList, cursorSchool, position] = JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString())
     if (cursorList !== list || cursorSchool !== schoolId || !Array.isArray(position)) throw new Error('foreign cursor')
     return position as P
   } catch {
-    throw refused()
+    throw cursorRefused()
   }
 }
 

@@ -35,5 +35,5 @@ export async function consumeRateLimit(database: Database, key: string, limit: n
 
 /** Drops the counters of minutes that have ended (the `platform:sweep` task). */
 export async function sweepRateLimitCounters(database: Database, now = Date.now()) {
-  await database.writeStatement(db => db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)))
+  await database.transaction(tx => tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)))
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { validationFailed } from '../../utils/validation'
+import { cursorRefused } from '../../utils/pagination'
 import { alumniRoll, type AlumnusEntry } from './alumni-roll'
 import { openPositionText, sealPositionText } from './sealed-position'
 
@@ -69,6 +70,6 @@ export async function listAlumni(database: Database, school: SchoolRef, request:
 
 function decodePosition(secret: Buffer, [sealedNameKey, id]: [unknown, unknown]): [string, string] {
   const nameKey = openPositionText(secret, sealedNameKey)
-  if (nameKey === null || typeof id !== 'string') throw validationFailed([{ path: 'cursor', message: 'Not a cursor this list gave out.' }])
+  if (nameKey === null || typeof id !== 'string') throw cursorRefused()
   return [nameKey, id]
 }
