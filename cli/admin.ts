@@ -13,14 +13,16 @@
 import { defineCommand, runMain } from 'citty'
 import { openDatabase, type Database } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
-import { createSchool, SchoolInputError } from '../server/domain/schools/create-school'
-import { requireSchool, SchoolNotFoundError } from '../server/domain/schools/find-school'
-import { issueToken, listTokens, revokeToken, TokenInputError } from '../server/domain/tokens/manage-tokens'
+import { createSchool } from '../server/domain/schools/create-school'
+import { requireSchool } from '../server/domain/schools/find-school'
+import { issueToken, listTokens, revokeToken } from '../server/domain/tokens/manage-tokens'
+import { DomainError } from '../server/domain/shared/domain-error'
+import { systemContext } from '../server/domain/shared/context'
 import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
 
 class UsageError extends Error {}
 
-const inputErrors = [UsageError, SchoolInputError, SchoolNotFoundError, TokenInputError]
+const inputErrors = [UsageError, DomainError]
 
 /** Runs a command against a migrated database; a mistake in its input is one line on stderr and exit 1. */
 async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
@@ -118,7 +120,7 @@ const demo = defineCommand({
     const students = Number(args.students)
     if (!Number.isInteger(students) || students < 1) throw new UsageError('--students takes a positive whole number')
     const school = await requireSchool(database, args.school)
-    const summary = await seedDemoSchool({ database, school, actor: { kind: 'system', name: 'demo' } }, { students })
+    const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
     report(args.json, summary, `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}`)
   })
 })

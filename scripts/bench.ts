@@ -109,7 +109,7 @@ function printTable(dialect: Dialect, measured: Row[]) {
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
   const { summary, token } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
-  const server = await startBuiltServer({ outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
+  const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
   try {
     const requests = rows.map((scenario) => {
       const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${token}` } : {}

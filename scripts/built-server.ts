@@ -24,6 +24,8 @@ export interface BuiltServerOptions {
   /** The `/health` status to wait for; null to return at once. */
   waitFor?: string | null
   checkAnswers?: boolean
+  /** `test` or `bench`: the only modes in which the server honours test switches (RATE_LIMIT_SCALE and the like). */
+  mode: 'test' | 'bench'
 }
 
 export async function freePort(): Promise<number> {
@@ -37,7 +39,7 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<RunningServer> {
+export async function startBuiltServer(options: BuiltServerOptions): Promise<RunningServer> {
   const port = await freePort()
   const { ROLLBOOK_CHECK_RESPONSES: _, ...inherited } = process.env
   const child = spawn(process.execPath, [join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
@@ -47,6 +49,7 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ROLLBOOK_MODE: options.mode,
       ...(options.checkAnswers ? { ROLLBOOK_CHECK_RESPONSES: '1' } : {}),
       ...options.env
     },

@@ -13,6 +13,7 @@ import { requireSchool } from '../server/domain/schools/find-school'
 import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
 import { issueToken } from '../server/domain/tokens/manage-tokens'
 import { scopeNames } from '../server/domain/tokens/scopes'
+import { systemContext } from '../server/domain/shared/context'
 
 const root = resolve(import.meta.dirname, '..')
 const builtServer = join(root, '.output/server/index.mjs')
@@ -44,7 +45,7 @@ const port = process.env.PORT ?? '3000'
 if ((await database.db.select({ id: schools.id }).from(schools).limit(1)).length === 0) {
   const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
   const school = await requireSchool(database, id)
-  const summary = await seedDemoSchool({ database, school, actor: { kind: 'system', name: 'demo' } }, { students: 200 })
+  const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
   const token = await issueToken(database, { schoolId: id, purpose: 'Demo: read everything, record enquiries', scopes: scopeNames })
   console.log(`
 A demo school was made on this empty database: ${id}, with ${summary.students} students, ${summary.carers} carers and ${summary.staff} staff.

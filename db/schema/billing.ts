@@ -1,6 +1,9 @@
 import { table, text, integer, index } from '../dialect'
 import { schools } from './schools'
 import { people } from './people'
+import type { ConcessionKind } from '../../shared/vocabulary'
+
+export { concessionKinds, type ConcessionKind } from '../../shared/vocabulary'
 
 /** The charge category every other category falls back to when it has no rows of its own. */
 export const allCharges = 'all'
@@ -18,9 +21,6 @@ export const billingResponsibilities = table('billing_responsibilities', {
   validTo: text('valid_to'),
   createdAt: text('created_at').notNull()
 }, t => [index('billing_responsibilities_student_id_category_idx').on(t.studentId, t.category)])
-
-export const concessionKinds = ['sibling', 'staff', 'scholarship', 'bursary', 'hardship', 'other'] as const
-export type ConcessionKind = typeof concessionKinds[number]
 
 /** A concession a student holds for a span; a kind only, never an amount. */
 export const concessions = table('concessions', {

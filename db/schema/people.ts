@@ -1,8 +1,8 @@
 import { table, text, index } from '../dialect'
 import { schools, campuses } from './schools'
+import type { AffiliationKind, NameChangeKind } from '../../shared/vocabulary'
 
-export const affiliationKinds = ['student', 'staff_member', 'applicant', 'volunteer', 'contractor', 'prac_student', 'board_member'] as const
-export type AffiliationKind = typeof affiliationKinds[number]
+export { affiliationKinds, nameChangeKinds, type AffiliationKind, type NameChangeKind } from '../../shared/vocabulary'
 
 export const people = table('people', {
   id: text('id').primaryKey(),
@@ -41,9 +41,6 @@ export const affiliations = table('affiliations', {
   // Covers the alumni roll's per-person look-up of student spans, so it never reads the table.
   index('affiliations_person_id_kind_valid_from_valid_to_year_level_idx').on(t.personId, t.kind, t.validFrom, t.validTo, t.yearLevel)
 ])
-
-export const nameChangeKinds = ['correction', 'change'] as const
-export type NameChangeKind = typeof nameChangeKinds[number]
 
 /** A person's earlier names: each row is a name they held, and the days they held it. */
 export const nameHistory = table('name_history', {

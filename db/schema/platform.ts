@@ -19,11 +19,16 @@ export const rateLimitCounters = table('rate_limit_counters', {
   windowEndsAt: bigint('window_ends_at').notNull()
 }, t => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)])
 
+/** `Idempotency-Key`s by the principal that sent them (a token's id; the column keeps its first name). */
 export const idempotencyKeys = table('idempotency_keys', {
   tokenId: text('token_id').notNull(),
   key: text('key').notNull(),
   fingerprint: text('fingerprint').notNull(),
   state: text('state').$type<'running' | 'done'>().notNull(),
+  /** Which request holds the key: every later statement names it, so a request that lost its claim changes nothing. */
+  claimId: text('claim_id').notNull().default(''),
+  /** While `running`: until when the holder is known to be alive; it renews this while it works. */
+  leaseUntil: bigint('lease_until').notNull().default(0),
   status: integer('status'),
   body: text('body'),
   createdAt: bigint('created_at').notNull()

@@ -5,9 +5,9 @@
 import { table, text, index, uniqueIndex } from '../dialect'
 import { schools } from './schools'
 import { affiliations, people } from './people'
+import type { CourtOrderKind, ProtectionFlagKind } from '../../shared/vocabulary'
 
-export const protectionFlagKinds = ['child_protection', 'family_violence', 'suppressed_details', 'other'] as const
-export type ProtectionFlagKind = typeof protectionFlagKinds[number]
+export { courtOrderKinds, protectionFlagKinds, type CourtOrderKind, type ProtectionFlagKind } from '../../shared/vocabulary'
 
 /** A protection flag on a child; `validTo` is the last day it applies, set when it is lifted. */
 export const protectionFlags = table('protection_flags', {
@@ -21,9 +21,6 @@ export const protectionFlags = table('protection_flags', {
   recordedAt: text('recorded_at').notNull(),
   liftedAt: text('lifted_at')
 }, t => [index('protection_flags_person_id_idx').on(t.personId)])
-
-export const courtOrderKinds = ['parenting_order', 'intervention_order', 'other'] as const
-export type CourtOrderKind = typeof courtOrderKinds[number]
 
 /** A court order about a child, for the span it is in force. */
 export const courtOrders = table('court_orders', {

@@ -1,8 +1,8 @@
 import { table, text, integer, index } from '../dialect'
 
-export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
-export type ModuleName = typeof moduleNames[number]
-export type ModuleMode = 'on' | 'read_only' | 'off'
+import type { AlumniRule } from '../../shared/vocabulary'
+
+export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
 /** The lists a school keeps for itself; a fresh school starts with the defaults in DECISIONS. */
 export interface SchoolLists {
@@ -12,7 +12,7 @@ export interface SchoolLists {
   yearLevels: string[]
   finalYearLevel: string
   audiences: string[]
-  alumniRule: 'any_former_student' | 'completed_final_year'
+  alumniRule: AlumniRule
 }
 
 export const schools = table('schools', {

@@ -1,6 +1,9 @@
 import type { H3Error } from 'h3'
-import { errorCatalogue, isErrorCode, type ErrorCode } from './errors'
+import { errorCatalogue, type ErrorCode } from '../../shared/error-catalogue'
+import { DomainError } from '../domain/shared/domain-error'
+import { HttpRefusal } from './errors'
 
+/** h3's own refusals (no route, a body it would not read) by their status. */
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
@@ -21,25 +24,28 @@ export interface ErrorEnvelope {
   data: { code: ErrorCode, detail: string[], traceId: string, [member: string]: unknown }
 }
 
-/**
- * The contract's error body for any thrown value: our own `apiError`s keep their code and detail;
- * anything else becomes the code its status implies, or `internal`, with no message of its own.
- */
-export function errorEnvelope(error: unknown, traceId: string): ErrorEnvelope {
-  const h3 = error as Partial<H3Error>
-  const data = (h3?.data ?? {}) as Record<string, unknown>
-  const ours = isErrorCode(data.code)
-  const code: ErrorCode = ours ? data.code as ErrorCode : (codeForStatus[h3?.statusCode ?? 500] ?? 'internal')
-  const [statusCode, statusMessage] = errorCatalogue[code]
-  const { code: _code, detail, ...rest } = ours ? data : {}
-  return {
-    statusCode,
-    statusMessage,
-    data: { code, detail: ours && Array.isArray(detail) ? detail as string[] : [statusMessage + '.'], ...rest, traceId }
-  }
+/** h3 wraps what a handler throws in an H3Error and keeps the original as `cause`. */
+function domainErrorIn(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error
+  const cause = (error as { cause?: unknown })?.cause
+  return cause instanceof DomainError ? cause : undefined
 }
 
-/** Headers an `apiError` asked to be sent with it (`Retry-After` on 429). */
+/**
+ * The error envelope for any thrown value: a domain refusal keeps its code, detail and fields;
+ * anything else becomes the code its status implies, or `internal`, with nothing of its message.
+ */
+export function errorEnvelope(error: unknown, traceId: string): ErrorEnvelope {
+  const refusal = domainErrorIn(error)
+  const code: ErrorCode = refusal?.code ?? codeForStatus[(error as Partial<H3Error>)?.statusCode ?? 500] ?? 'internal'
+  const [statusCode, statusMessage] = errorCatalogue[code]
+  const detail = refusal?.detail.length ? refusal.detail : [statusMessage + '.']
+  const extras = refusal ? { ...refusal.extras.data, ...(refusal.extras.fields ? { fields: refusal.extras.fields } : {}) } : {}
+  return { statusCode, statusMessage, data: { ...extras, code, detail, traceId } }
+}
+
+/** Headers a refusal asked to be sent with it (`Retry-After` on 429, `WWW-Authenticate` on 401). */
 export function errorHeaders(error: unknown): Record<string, string> {
-  return (error as { headers?: Record<string, string> })?.headers ?? {}
+  const refusal = domainErrorIn(error)
+  return refusal instanceof HttpRefusal ? refusal.headers : {}
 }

@@ -1,19 +1,27 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, lt, or } from 'drizzle-orm'
 import { idempotencyKeys } from '../../db/schema'
-import type { Database } from '../../db/client'
+import type { Database, Db } from '../../db/client'
+import { validationFailed } from '../domain/shared/domain-error'
 import { apiError } from './errors'
-import { validationFailed } from './validation'
 
 const honouredForMs = 24 * 60 * 60 * 1000
-/** A claim still `running` after this long belongs to a process that died; a retry may take it over. */
-const abandonedAfterMs = 5 * 60 * 1000
+/** A running claim whose holder has not renewed it for this long belongs to a process that died. */
+export const idempotencyLeaseMs = 60_000
 
 export interface StoredAnswer { status: number, body: string }
 
-export type IdempotencyClaim =
-  | { kind: 'owner', complete: (answer: StoredAnswer | null) => Promise<void> }
-  | { kind: 'replay', answer: StoredAnswer }
+export interface IdempotencyOwner {
+  kind: 'owner'
+  /** Stores the answer inside the work's own transaction, so the answer and the work commit together. */
+  storeWithin: (tx: Db, answer: StoredAnswer) => Promise<void>
+  /** Stores the answer after the work, or forgets the key (`null`) for answers that are not kept. */
+  complete: (answer: StoredAnswer | null) => Promise<void>
+  /** Renews the lease every third of it until `stop` is called. */
+  keepAlive: () => { stop: () => void }
+}
+
+export type IdempotencyClaim = IdempotencyOwner | { kind: 'replay', answer: StoredAnswer }
 
 export function requestFingerprint(method: string, path: string, rawBody: string): string {
   return createHash('sha256').update(`${method} ${path}\n${rawBody}`).digest('hex')
@@ -26,34 +34,49 @@ export function checkIdempotencyKey(key: string) {
 }
 
 /**
- * Claims an `Idempotency-Key` for a token. The insert is atomic, so of any number of concurrent
+ * Claims an `Idempotency-Key` for a principal. The insert is atomic, so of any number of concurrent
  * requests with one key exactly one becomes the owner and does the work; the others get `conflict`
- * while it runs, and its stored answer afterwards. `complete(null)` forgets the key (for answers that
- * are not stored: `validation_failed` and `internal`).
+ * while it runs, and its stored answer afterwards. A claim carries its own id and a lease the owner
+ * renews while it works: a retry takes over only a claim whose holder stopped renewing it, and every
+ * statement of the owner names its claim, so a holder that lost its claim overwrites nothing.
  */
-export async function claimIdempotencyKey(database: Database, tokenId: string, key: string, fingerprint: string, now = Date.now()): Promise<IdempotencyClaim> {
-  const thisKey = and(eq(idempotencyKeys.tokenId, tokenId), eq(idempotencyKeys.key, key))
+export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string, now = Date.now()): Promise<IdempotencyClaim> {
+  const thisKey = and(eq(idempotencyKeys.tokenId, owner), eq(idempotencyKeys.key, key))
+  const claimId = randomUUID()
   const inserted = await database.transaction(async (tx) => {
     await tx.delete(idempotencyKeys).where(and(thisKey, or(
       lt(idempotencyKeys.createdAt, now - honouredForMs),
-      and(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.createdAt, now - abandonedAfterMs))
+      and(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.leaseUntil, now))
     )))
     return tx.insert(idempotencyKeys)
-      .values({ tokenId, key, fingerprint, state: 'running', status: null, body: null, createdAt: now })
+      .values({ tokenId: owner, key, fingerprint, state: 'running', claimId, leaseUntil: now + idempotencyLeaseMs, status: null, body: null, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
   })
   if (inserted.length) {
+    const ours = and(thisKey, eq(idempotencyKeys.claimId, claimId))
+    const store = (tx: Db, answer: StoredAnswer) => tx.update(idempotencyKeys).set({ state: 'done', status: answer.status, body: answer.body }).where(ours)
     return {
       kind: 'owner',
+      storeWithin: async (tx, answer) => {
+        await store(tx, answer)
+      },
       complete: answer => database.transaction(async (tx) => {
-        if (answer) await tx.update(idempotencyKeys).set({ state: 'done', status: answer.status, body: answer.body }).where(thisKey)
-        else await tx.delete(idempotencyKeys).where(thisKey)
-      })
+        if (answer) await store(tx, answer)
+        else await tx.delete(idempotencyKeys).where(and(ours, eq(idempotencyKeys.state, 'running')))
+      }),
+      keepAlive: () => {
+        const timer = setInterval(() => {
+          database.transaction(tx => tx.update(idempotencyKeys).set({ leaseUntil: Date.now() + idempotencyLeaseMs }).where(and(ours, eq(idempotencyKeys.state, 'running'))))
+            .catch(error => console.error('Could not renew an idempotency lease:', (error as Error).message))
+        }, idempotencyLeaseMs / 3)
+        timer.unref()
+        return { stop: () => clearInterval(timer) }
+      }
     }
   }
   const [existing] = await database.db.select().from(idempotencyKeys).where(thisKey)
-  if (!existing) return claimIdempotencyKey(database, tokenId, key, fingerprint, now)
+  if (!existing) return claimIdempotencyKey(database, owner, key, fingerprint, now)
   if (existing.fingerprint !== fingerprint) {
     throw apiError('conflict', ['This Idempotency-Key was already used for a different request.'])
   }

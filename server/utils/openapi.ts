@@ -1,15 +1,21 @@
 import { z } from 'zod'
-import { v1RouteModules } from '#rollbook/api-routes'
-import { apiSchemas } from '../schemas/common'
-import { errorEnvelopeSchema } from '../schemas/errors'
+import { v1RouteModules } from '#rollbook/v1-routes'
+import { apiSchemas, publishedAs } from '../../shared/schemas/common'
+import { errorEnvelopeSchema } from '../../shared/schemas/errors'
 import { scopeCatalogue } from '../domain/tokens/scopes'
 import { errorCatalogue, type ErrorCode } from './errors'
-import type { ApiRouteHandler } from './api-route'
+import type { DeclaredRoute } from './route-pipeline'
+import { enforcedRateLimit } from './runtime-settings'
 
 type JsonSchema = Record<string, any>
 type Components = Record<string, JsonSchema>
 
 const componentsPrefix = '#/components/schemas/'
+
+/** Where clients reach this service: `PUBLIC_URL` without a trailing slash, `http://localhost:3000` by default. */
+function publicUrl(): string {
+  return (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
+}
 
 /**
  * One zod schema as JSON Schema for the document. Registered schemas, at the top or nested, become
@@ -26,7 +32,11 @@ function schemaOf(schema: z.ZodType, components: Components): JsonSchema {
     metadata: apiSchemas,
     // ...but stops reading the global one, where `.describe()` and `.meta()` keep descriptions and formats.
     override: ({ zodSchema, jsonSchema }) => {
-      const { id: _id, ...meta } = z.globalRegistry.get(zodSchema) ?? {}
+      const { id: _id, [publishedAs]: published, ...meta } = z.globalRegistry.get(zodSchema) ?? {}
+      if (published) {
+        for (const key of Object.keys(jsonSchema)) Reflect.deleteProperty(jsonSchema, key)
+        Object.assign(jsonSchema, published)
+      }
       Object.assign(jsonSchema, meta)
     }
   }) as JsonSchema
@@ -55,7 +65,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query', co
 
 const successDescriptions: Record<number, string> = { 200: 'OK.', 201: 'Created.', 202: 'Accepted: the work goes on after the answer.' }
 
-// The token is identified before anything else, so every answer but a 401 carries the counters.
+// Every answer carries the counters: a token's for its endpoint, or, without a valid token, the client address's.
 const rateLimitHeaders = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
   'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' }
@@ -73,7 +83,11 @@ function errorResponses(codes: ErrorCode[], errorSchema: JsonSchema) {
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [String(status), {
     description: list.map(code => `\`${code}\`: ${errorCatalogue[code][1]}.`).join(' '),
     'x-error-codes': list,
-    ...(status === 401 ? {} : { headers: { ...rateLimitHeaders, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) } }),
+    headers: {
+      ...rateLimitHeaders,
+      ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+      ...(status === 401 ? { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } : {})
+    },
     content: { 'application/json': { schema: errorSchema } }
   }]))
 }
@@ -86,7 +100,7 @@ function operationIdOf(method: string, route: string) {
 
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch'])
 
-function operationOf(handler: ApiRouteHandler, method: string, route: string, components: Components) {
+function operationOf(handler: DeclaredRoute, method: string, route: string, components: Components) {
   const d = handler.declaration
   if (!d || !httpMethods.has(method)) throw new Error(`${method} ${route}: publish only method-suffixed files declared with defineApiRoute under /api/v1.`)
   const parameters = [
@@ -102,7 +116,7 @@ function operationOf(handler: ApiRouteHandler, method: string, route: string, co
     tags: [d.tag],
     security: [{ bearerToken: [d.scope] }],
     'x-scope': d.scope,
-    'x-rate-limit': d.rateLimit,
+    'x-rate-limit': enforcedRateLimit(d.rateLimit),
     'x-module': d.module,
     ...(parameters.length ? { parameters } : {}),
     ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(d.body, components) } } } } : {}),
@@ -139,7 +153,7 @@ async function buildDocument() {
   const tags = new Set<string>()
   for (const route of v1RouteModules) {
     const handler = (await route.load()).default
-    const path = route.route.replace(/:(\w+)/g, '{$1}')
+    const path = route.route.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')
     paths[path] = { ...paths[path], [route.method]: operationOf(handler, route.method, route.route, components) }
     tags.add(handler.declaration.tag)
   }
@@ -155,7 +169,7 @@ async function buildDocument() {
       description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
     },
-    servers: [{ url: '/', description: 'The server that serves this document.' }],
+    servers: [{ url: `${publicUrl()}/api/v1`, description: 'This server (`PUBLIC_URL`).' }],
     tags: [...tags].sort((a, b) => tagRank(a) - tagRank(b)).map(name => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     security: [{ bearerToken: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
@@ -171,9 +185,10 @@ async function buildDocument() {
         }
       },
       headers: {
-        'X-RateLimit-Limit': { description: 'Requests this token may make to this endpoint per clock minute.', schema: { type: 'integer' } },
+        'X-RateLimit-Limit': { description: 'Requests this token may make to this endpoint per clock minute; without a valid token, requests this client address may make per minute.', schema: { type: 'integer' } },
         'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds until the minute ends and the counter restarts.', schema: { type: 'integer' } },
+        'WWW-Authenticate': { description: '`Bearer`: send a bearer token.', schema: { type: 'string' } },
         'Idempotency-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } }
       },
       securitySchemes: {

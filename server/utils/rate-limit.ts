@@ -2,12 +2,6 @@ import { lt, sql } from 'drizzle-orm'
 import { rateLimitCounters } from '../../db/schema'
 import type { Database } from '../../db/client'
 
-/** Self-hosters and the benchmark may raise every limit by this factor (RATE_LIMIT_SCALE, default 1). */
-export function scaledRateLimit(perMinute: number): number {
-  const scale = Number(process.env.RATE_LIMIT_SCALE ?? 1)
-  return Math.max(1, Math.round(perMinute * (Number.isFinite(scale) && scale > 0 ? scale : 1)))
-}
-
 export interface RateLimitVerdict {
   limit: number
   remaining: number

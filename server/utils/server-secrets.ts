@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { serverSecrets } from '../../db/schema'
 import type { Database } from '../../db/client'
@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 let cursorKey: Buffer | undefined
 
 /**
- * Keys every server process must share (cursor signing) live in the database, made on first start,
+ * Keys every server process must share (sealing cursors) live in the database, made on first start,
  * so a cursor issued by one instance is honoured by another.
  */
 export async function loadServerSecrets(database: Database) {
@@ -14,10 +14,11 @@ export async function loadServerSecrets(database: Database) {
     .values({ name: 'cursor', value: randomBytes(32).toString('hex') })
     .onConflictDoNothing())
   const [row] = await database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'cursor'))
-  cursorKey = Buffer.from(row!.value, 'hex')
+  // Derived, so the stored secret is never used directly as a cipher key for anything else later.
+  cursorKey = createHmac('sha256', Buffer.from(row!.value, 'hex')).update('rollbook cursor sealing').digest()
 }
 
-export function cursorSigningKey(): Buffer {
+export function cursorSealingKey(): Buffer {
   if (!cursorKey) throw new Error('Server secrets are not loaded yet')
   return cursorKey
 }

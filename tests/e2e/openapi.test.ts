@@ -22,18 +22,22 @@ describe('GET /_openapi.json', () => {
     expect(document.info.version).toBe('1.0')
   })
 
+  it('names the absolute /api/v1 base as its server, so generated clients need no base URL', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:3000/api/v1' })])
+  })
+
   it('lists /api/v1 endpoints only, and every one of them', () => {
     expect(operations.length).toBeGreaterThan(0)
-    expect(Object.keys(document.paths).filter(path => !path.startsWith('/api/v1/'))).toEqual([])
-    expect(operation('get', '/api/v1/people')).toBeDefined()
-    expect(operation('get', '/api/v1/people/{id}')).toBeDefined()
-    expect(operation('post', '/api/v1/enquiries')).toBeDefined()
+    expect(Object.keys(document.paths).filter(path => path.startsWith('/api/') || path.startsWith('/_') || path === '/health')).toEqual([])
+    expect(operation('get', '/people')).toBeDefined()
+    expect(operation('get', '/people/{id}')).toBeDefined()
+    expect(operation('post', '/enquiries')).toBeDefined()
   })
 
   it('publishes the per-minute limits of the contract\'s part 8', () => {
-    expect(operation('get', '/api/v1/people')['x-rate-limit']).toBe(300)
-    expect(operation('get', '/api/v1/people/{id}')['x-rate-limit']).toBe(300)
-    expect(operation('post', '/api/v1/enquiries')['x-rate-limit']).toBe(30)
+    expect(operation('get', '/people')['x-rate-limit']).toBe(300)
+    expect(operation('get', '/people/{id}')['x-rate-limit']).toBe(300)
+    expect(operation('post', '/enquiries')['x-rate-limit']).toBe(30)
   })
 
   it.each(operations)('$method $path names its scope, limit and refusals', ({ operation }) => {
@@ -60,19 +64,19 @@ describe('GET /_openapi.json', () => {
   })
 
   it('gives query parameters with descriptions, path parameters, and Idempotency-Key on idempotent writes', () => {
-    const list = operation('get', '/api/v1/people').parameters.map(resolve)
+    const list = operation('get', '/people').parameters.map(resolve)
     expect(list.map((p: any) => [p.name, p.in, p.required])).toEqual([['limit', 'query', false], ['cursor', 'query', false]])
     for (const parameter of list) expect(parameter.description).toBeTruthy()
-    expect(operation('get', '/api/v1/people/{id}').parameters.map(resolve)).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }))
-    expect(operation('post', '/api/v1/enquiries').parameters.map(resolve)).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }))
+    expect(operation('get', '/people/{id}').parameters.map(resolve)).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }))
+    expect(operation('post', '/enquiries').parameters.map(resolve)).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }))
   })
 
   it('refers to registered request and response schemas in components', () => {
-    const enquiry = operation('post', '/api/v1/enquiries')
+    const enquiry = operation('post', '/enquiries')
     expect(enquiry.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EnquiryInput' })
     expect(resolve(enquiry.requestBody.content['application/json'].schema).required).toEqual(expect.arrayContaining(['student', 'enquirer']))
     expect(enquiry.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EnquiryReceipt' })
-    const page = resolve(operation('get', '/api/v1/people').responses['200'].content['application/json'].schema)
+    const page = resolve(operation('get', '/people').responses['200'].content['application/json'].schema)
     expect(page.properties.items.items).toEqual({ $ref: '#/components/schemas/Person' })
   })
 
@@ -85,14 +89,14 @@ describe('GET /_openapi.json', () => {
     it('counts the limit it publishes', async () => {
       const listed = await callApi('/api/v1/people', { token })
       expect(listed.status).toBe(200)
-      expect(listed.headers.get('x-ratelimit-limit')).toBe(String(operation('get', '/api/v1/people')['x-rate-limit']))
+      expect(listed.headers.get('x-ratelimit-limit')).toBe(String(operation('get', '/people')['x-rate-limit']))
     })
 
     it('refuses in the Error envelope with a code the operation lists', async () => {
       const refused = await callApi('/api/v1/people')
       expect(refused.status).toBe(401)
       expect(Object.keys(refused.body).sort()).toEqual(['data', 'statusCode', 'statusMessage'])
-      expect(operation('get', '/api/v1/people').responses['401']['x-error-codes']).toContain(refused.body.data.code)
+      expect(operation('get', '/people').responses['401']['x-error-codes']).toContain(refused.body.data.code)
     })
   })
 

@@ -4,7 +4,7 @@ import { createSchool, type CreateSchoolInput } from '../../server/domain/school
 import { requireSchool } from '../../server/domain/schools/find-school'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import type { Scope } from '../../server/domain/tokens/scopes'
-import type { DomainContext } from '../../server/domain/shared/context'
+import { systemContext, type DomainContext } from '../../server/domain/shared/context'
 
 let shared: Database | undefined
 
@@ -26,7 +26,7 @@ export async function newSchool(input: Partial<CreateSchoolInput> = {}) {
   const database = testDatabase()
   const { id } = await createSchool(database, { name: input.name ?? 'Test School', timeZone: input.timeZone ?? 'Australia/Sydney', campuses: input.campuses })
   const school = await requireSchool(database, id)
-  const context: DomainContext = { database, school, actor: { kind: 'system', name: 'test' } }
+  const context: DomainContext = systemContext(database, school, 'test')
   return {
     id,
     school,

@@ -6,7 +6,7 @@ import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { checkLastDay } from '../shared/span-input'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 import { requireAffiliation } from './find-affiliation'
 import { checkNoOverlap } from './open-affiliation'
 
@@ -22,9 +22,9 @@ export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolR
   const span = await requireAffiliation(tx, school, affiliationId)
   checkLastDay(span, closing.lastDay)
   if (closing.exitReason) {
-    if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has an exit reason.'])
+    if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
     if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
-      throw apiError('unprocessable', [`The school does not list the reason "${closing.exitReason.reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+      throw domainError('unprocessable', [`The school does not list the reason "${closing.exitReason.reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
     }
   }
   await checkNoOverlap(tx, span.personId, span.kind, { validFrom: span.validFrom, validTo: closing.lastDay }, span.id)

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
 import { affiliations, people, type AffiliationKind } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { Db } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { keysetSlice } from '../shared/keyset-slice'
 
@@ -46,7 +46,7 @@ function affiliationsPageQuery(db: Db, shape: PageShape) {
 }
 
 /** One page of the school's affiliations, newest first (by `validFrom`, then id). People deleted are left out with their spans. */
-export async function listAffiliations(database: Database, school: SchoolRef, request: AffiliationsPageRequest, filters: AffiliationFilters = {}) {
+export async function listAffiliations({ database, school }: DomainContext, request: AffiliationsPageRequest, filters: AffiliationFilters = {}) {
   const shape: PageShape = { after: request.after !== undefined, open: filters.state === 'open', kind: filters.kind !== undefined }
   const name = `affiliations-page${shape.after ? '-after' : ''}${shape.open ? '-open' : ''}${shape.kind ? '-kind' : ''}`
   const rows = await database.prepared(name, db => affiliationsPageQuery(db, shape))({

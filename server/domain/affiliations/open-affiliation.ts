@@ -8,7 +8,7 @@ import { timestampNow } from '../shared/clock'
 import { spansOverlap, type Span } from '../shared/days'
 import { checkSpanInput } from '../shared/span-input'
 import { requirePerson } from '../people/require-person'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 
 export interface NewAffiliation {
   personId: string
@@ -33,7 +33,7 @@ export async function checkPlacement(tx: Db, school: SchoolRef, kind: Affiliatio
     const [campus] = await tx.select({ id: campuses.id }).from(campuses).where(and(eq(campuses.schoolId, school.id), eq(campuses.id, campusId)))
     if (!campus) problems.push(`The school has no campus with the id ${campusId}.`)
   }
-  if (problems.length) throw apiError('unprocessable', problems)
+  if (problems.length) throw domainError('unprocessable', problems)
 }
 
 /** Refuses a span that would overlap another of the same kind for the same person: one role, one span at a time. */
@@ -42,14 +42,14 @@ export async function checkNoOverlap(tx: Db, personId: string, kind: Affiliation
     .where(and(eq(affiliations.personId, personId), eq(affiliations.kind, kind), exceptId ? ne(affiliations.id, exceptId) : undefined))
   const clash = others.find(other => spansOverlap(other, span))
   if (clash) {
-    throw apiError('unprocessable', [`The person already has a ${kind} span from ${clash.validFrom} ${clash.validTo ? `to ${clash.validTo}` : 'with no end'}, which this one would overlap.`])
+    throw domainError('unprocessable', [`The person already has a ${kind} span from ${clash.validFrom} ${clash.validTo ? `to ${clash.validTo}` : 'with no end'}, which this one would overlap.`])
   }
 }
 
 /** Opens an affiliation inside a write and announces it; for callers that write several things at once. */
 export async function insertAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, input: NewAffiliation): Promise<string> {
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
-  if (!affiliationKinds.includes(input.kind)) throw apiError('unprocessable', [`There is no affiliation kind "${input.kind}".`])
+  if (!affiliationKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no affiliation kind "${input.kind}".`])
   checkSpanInput(span)
   await requirePerson(tx, school, input.personId)
   await checkPlacement(tx, school, input.kind, input)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { affiliations } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 import { requireAffiliation } from './find-affiliation'
 import { checkPlacement } from './open-affiliation'
 
@@ -14,8 +14,8 @@ import { checkPlacement } from './open-affiliation'
 export function placeStudent(ctx: DomainContext, affiliationId: string, placement: { yearLevel?: string | null, campusId?: string | null }) {
   return writeChanges(ctx, async (tx, changes) => {
     const span = await requireAffiliation(tx, ctx.school, affiliationId)
-    if (span.kind !== 'student') throw apiError('unprocessable', ['Only a student span has a year level or campus.'])
-    if (placement.yearLevel === undefined && placement.campusId === undefined) throw apiError('unprocessable', ['Give a year level or a campus.'])
+    if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has a year level or campus.'])
+    if (placement.yearLevel === undefined && placement.campusId === undefined) throw domainError('unprocessable', ['Give a year level or a campus.'])
     await checkPlacement(tx, ctx.school, span.kind, placement)
     await tx.update(affiliations).set({
       ...(placement.yearLevel !== undefined ? { yearLevel: placement.yearLevel } : {}),

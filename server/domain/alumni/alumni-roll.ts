@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import { affiliations, people } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { Db } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
+import { schoolDataCache } from '../shared/school-data-cache'
 import { leavingTimes } from './alumni-rule'
 
 export interface AlumnusEntry {
@@ -45,41 +46,19 @@ function alumniRollQuery(db: Db) {
     .orderBy(asc(people.nameKey), asc(people.id))
 }
 
-interface Roll { version: number, entries: AlumnusEntry[] }
-
-const rollsByDatabase = new WeakMap<Database, Map<string, Roll>>()
-const maxEntriesHeld = 200_000
-
 /**
- * The alumni roll as at a day, kept in memory between requests while the school's data is
- * unchanged, so paging through it is a slice rather than a query over every student span.
- *
- * Every write of school data bumps the school's data version in its transaction, and the version in
- * the SchoolRef was read before the roll is, so a roll is never older than the version it is held
- * under (the rule of server/utils/answer-cache.ts). School settings (rule, final year level, zone)
- * and the day are part of the key.
+ * The alumni roll as at a day, kept between requests while the school's data is unchanged (in the
+ * one store of kept values, shared/school-data-cache.ts), so paging through it is a slice rather than
+ * a query over every student span. School settings (rule, final year level, zone) bump the data
+ * version too, and are part of the key all the same.
  */
-export async function alumniRoll(database: Database, school: SchoolRef, asAt: string): Promise<AlumnusEntry[]> {
-  const version = school.dataVersion
-  const key = [school.id, asAt, school.lists.alumniRule, school.lists.finalYearLevel, school.timeZone].join('\u0000')
-  let rolls = rollsByDatabase.get(database)
-  if (!rolls) rollsByDatabase.set(database, rolls = new Map())
-  const held = rolls.get(key)
-  if (held && held.version === version) return held.entries
-
-  const rows = await database.prepared('alumni-roll', alumniRollQuery)({ schoolId: school.id, asAt, finalYearLevel: school.lists.finalYearLevel })
-  const completedOnly = school.lists.alumniRule === 'completed_final_year'
-  const entries = rows
-    .filter(row => !completedOnly || row.lastDayAtFinalLevel === row.lastDay)
-    .map(row => ({ id: row.id, nameKey: row.nameKey, familyName: row.familyName, givenNames: row.givenNames, ...leavingTimes(row.lastDay, school.timeZone) }))
-  rolls.delete(key)
-  rolls.set(key, { version, entries })
-  let total = 0
-  for (const roll of rolls.values()) total += roll.entries.length
-  for (const [oldest, roll] of rolls) {
-    if (total <= maxEntriesHeld || oldest === key) break
-    rolls.delete(oldest)
-    total -= roll.entries.length
-  }
-  return entries
+export function alumniRoll({ database, school }: DomainContext, asAt: string): Promise<AlumnusEntry[]> {
+  const key = ['alumni-roll', asAt, school.lists.alumniRule, school.lists.finalYearLevel, school.timeZone].join('\u0000')
+  return schoolDataCache.get(school, key, async () => {
+    const rows = await database.prepared('alumni-roll', alumniRollQuery)({ schoolId: school.id, asAt, finalYearLevel: school.lists.finalYearLevel })
+    const completedOnly = school.lists.alumniRule === 'completed_final_year'
+    return rows
+      .filter(row => !completedOnly || row.lastDayAtFinalLevel === row.lastDay)
+      .map(row => ({ id: row.id, nameKey: row.nameKey, familyName: row.familyName, givenNames: row.givenNames, ...leavingTimes(row.lastDay, school.timeZone) }))
+  }, entries => entries.length * 200)
 }

@@ -1,24 +1,12 @@
-import type { Database } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
-import { validationFailed } from '../../utils/validation'
-import { cursorRefused } from '../../utils/pagination'
+import { validationFailed } from '../shared/domain-error'
 import { alumniRoll, type AlumnusEntry } from './alumni-roll'
-import { openPositionText, sealPositionText } from './sealed-position'
 
 export interface AlumniPageRequest {
   limit: number
-  /** The sealed name key and id of the last alumnus of the previous page. */
+  /** The name key and id of the last alumnus of the previous page. */
   after?: [string, string]
-}
-
-export interface AlumniOptions {
-  /** The day to count alumni as at; today in the school's zone when absent. */
-  asAt?: string
-  /** Whether the caller may read names (`person.read`); without it they are absent. */
-  names: boolean
-  /** The secret cursor positions are sealed with. */
-  positionSecret: Buffer
 }
 
 export interface Alumnus {
@@ -47,29 +35,24 @@ function firstAfter(entries: readonly AlumnusEntry[], [nameKey, id]: [string, st
 }
 
 /**
- * One page of the school's alumni as at a day, ordered by family name, then given names (case- and
- * accent-insensitively), then id. A position is a name key and id, not an index, so the walk holds
- * while people are added or removed between pages. Every page but the last is full.
+ * One page of the school's alumni as at a day (today in the school's zone by default), ordered by
+ * family name, then given names (case- and accent-insensitively), then id. Names only for a caller
+ * holding `person.read`. A position is a name key and id, not an index, so the walk holds while
+ * people are added or removed between pages. Every page but the last is full.
  */
-export async function listAlumni(database: Database, school: SchoolRef, request: AlumniPageRequest, options: AlumniOptions) {
-  const today = todayInZone(school.timeZone)
-  const asAt = options.asAt ?? today
-  if (asAt > today) throw validationFailed([{ path: 'asAt', message: `Use a day no later than today in the school's time zone (${today}).` }])
-  const after = request.after && decodePosition(options.positionSecret, request.after)
-  const entries = await alumniRoll(database, school, asAt)
-  const start = after ? firstAfter(entries, after) : 0
+export async function listAlumni(ctx: DomainContext, request: AlumniPageRequest, asAt?: string) {
+  const today = todayInZone(ctx.school.timeZone)
+  const day = asAt ?? today
+  if (day > today) throw validationFailed([{ path: 'asAt', message: `Use a day no later than today in the school's time zone (${today}).` }])
+  const names = ctx.capabilities.has('person.read')
+  const entries = await alumniRoll(ctx, day)
+  const start = request.after ? firstAfter(entries, request.after) : 0
   const page = entries.slice(start, start + request.limit)
   const last = page.at(-1)
   return {
-    items: page.map((entry): Alumnus => options.names
+    items: page.map((entry): Alumnus => names
       ? { id: entry.id, familyName: entry.familyName, givenNames: entry.givenNames, leftAt: entry.leftAt, exitYear: entry.exitYear }
       : { id: entry.id, leftAt: entry.leftAt, exitYear: entry.exitYear }),
-    next: start + request.limit < entries.length && last ? [sealPositionText(options.positionSecret, last.nameKey), last.id] as [string, string] : null
+    next: start + request.limit < entries.length && last ? [last.nameKey, last.id] as [string, string] : null
   }
-}
-
-function decodePosition(secret: Buffer, [sealedNameKey, id]: [unknown, unknown]): [string, string] {
-  const nameKey = openPositionText(secret, sealedNameKey)
-  if (nameKey === null || typeof id !== 'string') throw cursorRefused()
-  return [nameKey, id]
 }

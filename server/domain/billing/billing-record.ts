@@ -1,13 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { billingResponsibilities, concessions, people } from '../../../db/schema'
-import type { Database } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
 
 /**
  * Who pays a student's charges and the concessions they hold, open and closed rows alike, each with
  * its span; null when the school has no such person (deleted, or another school's).
  */
-export async function getBillingRecord(database: Database, school: SchoolRef, studentId: string) {
+export async function getBillingRecord({ database, school }: DomainContext, studentId: string) {
   const [person] = await database.db.select({ id: people.id }).from(people)
     .where(and(eq(people.schoolId, school.id), eq(people.id, studentId), isNull(people.deletedAt)))
   if (!person) return null

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { billingResponsibilities } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 import { shareTotalProblems, shareTotalSentence } from './share-totals'
 
 /**
@@ -14,5 +14,5 @@ export async function enforceShareTotals(tx: Db, studentId: string, categories: 
     .from(billingResponsibilities)
     .where(and(eq(billingResponsibilities.studentId, studentId), inArray(billingResponsibilities.category, [...categories]), isNull(billingResponsibilities.validTo)))
   const problems = shareTotalProblems(open)
-  if (problems.length) throw apiError('unprocessable', problems.map(shareTotalSentence), { data: { totals: problems } })
+  if (problems.length) throw domainError('unprocessable', problems.map(shareTotalSentence), { data: { totals: problems } })
 }

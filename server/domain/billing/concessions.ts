@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm'
 import { concessionKinds, concessions, type ConcessionKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
-import { checkLastDay, checkSpanInput } from '../shared/span-input'
+import { checkSpanInput } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 
 export interface NewConcession {
   kind: ConcessionKind
@@ -17,7 +17,7 @@ export interface NewConcession {
 
 /** Grants a student a concession inside a write. A concession is a kind; the amount belongs to the fee schedule. */
 export async function insertConcession(tx: Db, changes: ChangeLog, school: SchoolRef, studentId: string, input: NewConcession): Promise<string> {
-  if (!concessionKinds.includes(input.kind)) throw apiError('unprocessable', [`There is no concession kind "${input.kind}". The kinds are: ${concessionKinds.join(', ')}.`])
+  if (!concessionKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no concession kind "${input.kind}". The kinds are: ${concessionKinds.join(', ')}.`])
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
   await requirePerson(tx, school, studentId, 'student')
@@ -34,10 +34,7 @@ export function addConcession(ctx: DomainContext, studentId: string, input: NewC
 /** Ends a concession on its last day. */
 export function endConcession(ctx: DomainContext, concessionId: string, lastDay: string): Promise<void> {
   return writeChanges(ctx, async (tx, changes) => {
-    const [row] = await tx.select().from(concessions).where(and(eq(concessions.schoolId, ctx.school.id), eq(concessions.id, concessionId)))
-    if (!row) throw apiError('not_found', [`No concession with the id ${concessionId}.`])
-    checkLastDay(row, lastDay)
-    await tx.update(concessions).set({ validTo: lastDay }).where(eq(concessions.id, row.id))
+    const row = await closeSpan(tx, ctx.school, concessions, concessionId, lastDay, { label: 'concession' })
     changes.record('billing.updated', 'people', row.studentId)
   })
 }

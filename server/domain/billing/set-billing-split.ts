@@ -6,9 +6,9 @@ import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { addDays, isDay } from '../shared/days'
-import { checkLastDay } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 import { enforceShareTotals } from './check-share-totals'
 import { wholeShare } from './share-totals'
 
@@ -33,7 +33,7 @@ function checkSplit(split: BillingSplit) {
     if (payers.has(payerId)) problems.push(`${payerId} is named twice in category "${split.category}".`)
     payers.add(payerId)
   }
-  if (problems.length) throw apiError('unprocessable', problems)
+  if (problems.length) throw domainError('unprocessable', problems)
 }
 
 /**
@@ -74,11 +74,7 @@ export function setBillingSplit(ctx: DomainContext, studentId: string, split: Bi
  */
 export function closeBillingResponsibility(ctx: DomainContext, responsibilityId: string, lastDay: string): Promise<void> {
   return writeChanges(ctx, async (tx, changes) => {
-    const [row] = await tx.select().from(billingResponsibilities)
-      .where(and(eq(billingResponsibilities.schoolId, ctx.school.id), eq(billingResponsibilities.id, responsibilityId)))
-    if (!row) throw apiError('not_found', [`No billing responsibility with the id ${responsibilityId}.`])
-    checkLastDay(row, lastDay)
-    await tx.update(billingResponsibilities).set({ validTo: lastDay }).where(eq(billingResponsibilities.id, row.id))
+    const row = await closeSpan(tx, ctx.school, billingResponsibilities, responsibilityId, lastDay, { label: 'billing responsibility' })
     await enforceShareTotals(tx, row.studentId, [row.category])
     changes.record('billing.updated', 'people', row.studentId)
   })

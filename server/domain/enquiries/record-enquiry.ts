@@ -1,8 +1,7 @@
 import { enquiries, type SchoolLists } from '../../../db/schema'
-import type { FieldProblem } from '../../utils/errors'
-import { validationFailed } from '../../utils/validation'
+import type { FieldProblem } from '../../../shared/error-catalogue'
 import { schoolListProblem } from '../schools/school-list-problems'
-import type { EnquiryInput } from '../../schemas/enquiries'
+import type { EnquiryInput } from '../../../shared/schemas/enquiries'
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { insertPerson } from '../people/person-record'
@@ -18,11 +17,13 @@ export function enquiryListProblems(lists: SchoolLists, body: unknown): FieldPro
   ]
 }
 
-/** Records an enquiry, opening person records for the child and the enquirer. */
+/**
+ * Records an enquiry, opening person records for the child and the enquirer. The input is read with
+ * enquiryInputSchema and checked with enquiryListProblems first (the request pipeline does both and
+ * tells every problem at once), so it is not checked again here.
+ */
 export async function recordEnquiry(ctx: DomainContext, input: EnquiryInput) {
   const channel = input.channel ?? 'website'
-  const problems = enquiryListProblems(ctx.school.lists, input)
-  if (problems.length) throw validationFailed(problems)
   return writeChanges(ctx, async (tx, changes) => {
     const studentId = await insertPerson(tx, changes, ctx.school.id, input.student)
     const enquirerId = await insertPerson(tx, changes, ctx.school.id, input.enquirer)

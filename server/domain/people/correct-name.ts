@@ -1,34 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { nameHistory, people, type NameChangeKind } from '../../../db/schema'
+import { nameHistory, people } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
-import { addDays, isDay } from '../shared/days'
-import { apiError, type FieldProblem } from '../../utils/errors'
+import { addDays } from '../shared/days'
+import { domainError, parseInput } from '../shared/domain-error'
+import { nameCorrectionSchema, type NameCorrection } from '../../../shared/schemas/people'
 import { nameSortKey } from './name-key'
 import { requirePerson } from './require-person'
-
-export interface NameCorrection {
-  familyName: string
-  givenNames: string
-  /** `correction` (recorded wrongly) or `change` (the person changed it); default `correction`. */
-  change?: NameChangeKind
-  /** The first day of the new name; default today in the school's zone. */
-  effectiveFrom?: string
-}
-
-function checkNames(correction: NameCorrection) {
-  const problems: FieldProblem[] = []
-  for (const field of ['familyName', 'givenNames'] as const) {
-    const value = correction[field].trim()
-    if (!value) problems.push({ path: field, message: 'Required.' })
-    else if (value.length > 200) problems.push({ path: field, message: 'At most 200 characters.' })
-  }
-  if (correction.effectiveFrom !== undefined && !isDay(correction.effectiveFrom)) problems.push({ path: 'effectiveFrom', message: 'Use a day as YYYY-MM-DD.' })
-  if (problems.length) throw apiError('validation_failed', problems.map(p => `${p.path}: ${p.message}`), { fields: problems })
-}
 
 /**
  * Gives a person a new name, keeping the one it replaces in their name history with the days it was
@@ -37,10 +18,7 @@ function checkNames(correction: NameCorrection) {
  * Returns false, writing nothing, when the name is unchanged.
  */
 export async function correctPersonName(ctx: DomainContext, personId: string, correction: NameCorrection): Promise<boolean> {
-  checkNames(correction)
-  const familyName = correction.familyName.trim()
-  const givenNames = correction.givenNames.trim()
-  const effectiveFrom = correction.effectiveFrom ?? todayInZone(ctx.school.timeZone)
+  const { familyName, givenNames, change = 'correction', effectiveFrom = todayInZone(ctx.school.timeZone) } = parseInput(nameCorrectionSchema, correction)
   const person = await requirePerson(ctx.database.db, ctx.school, personId)
   if (person.familyName === familyName && person.givenNames === givenNames) return false
   await writeChanges(ctx, async (tx, changes) => {
@@ -49,7 +27,7 @@ export async function correctPersonName(ctx: DomainContext, personId: string, co
       .where(eq(nameHistory.personId, personId)).orderBy(desc(nameHistory.heldTo)).limit(1)
     const heldFrom = previous ? addDays(previous.heldTo, 1) : null
     if (heldFrom !== null && effectiveFrom <= heldFrom) {
-      throw apiError('unprocessable', [`The current name took effect on ${heldFrom}; a new name must take effect after that day.`])
+      throw domainError('unprocessable', [`The current name took effect on ${heldFrom}; a new name must take effect after that day.`])
     }
     await tx.insert(nameHistory).values({
       id: newId('nmh'),
@@ -59,7 +37,7 @@ export async function correctPersonName(ctx: DomainContext, personId: string, co
       givenNames: current.givenNames,
       heldFrom,
       heldTo: addDays(effectiveFrom, -1),
-      change: correction.change ?? 'correction',
+      change,
       recordedAt: timestampNow()
     })
     await tx.update(people)

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { people } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { Db } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
 import { personView } from './person-record'
 import { keysetSlice } from '../shared/keyset-slice'
 
@@ -29,7 +29,7 @@ function peoplePageQuery(db: Db, fromStart: boolean) {
 }
 
 /** One page of the school's people who are not deleted, ordered by name then id. */
-export async function listPeople(database: Database, school: SchoolRef, request: PeoplePageRequest) {
+export async function listPeople({ database, school }: DomainContext, request: PeoplePageRequest) {
   const after = request.after
   const rows = after
     ? await database.prepared('people-page-after', db => peoplePageQuery(db, false))({ schoolId: school.id, limit: request.limit + 1, afterKey: after[0], afterId: after[1] })

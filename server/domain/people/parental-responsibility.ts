@@ -6,8 +6,9 @@ import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { spansOverlap } from '../shared/days'
-import { checkLastDay, checkSpanInput } from '../shared/span-input'
-import { apiError } from '../../utils/errors'
+import { checkSpanInput } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
+import { domainError } from '../shared/domain-error'
 import { requirePerson } from './require-person'
 
 export interface NewParentalResponsibility {
@@ -26,16 +27,16 @@ export interface NewParentalResponsibility {
 export async function insertParentalResponsibility(tx: Db, changes: ChangeLog, school: SchoolRef, input: NewParentalResponsibility): Promise<string> {
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
-  if (input.adultId === input.childId) throw apiError('unprocessable', ['A person cannot hold parental responsibility for themselves.'])
+  if (input.adultId === input.childId) throw domainError('unprocessable', ['A person cannot hold parental responsibility for themselves.'])
   if (input.relationship != null && !school.lists.relationships.includes(input.relationship)) {
-    throw apiError('unprocessable', [`The school does not list the relationship "${input.relationship}". It lists: ${school.lists.relationships.join(', ')}.`])
+    throw domainError('unprocessable', [`The school does not list the relationship "${input.relationship}". It lists: ${school.lists.relationships.join(', ')}.`])
   }
   await requirePerson(tx, school, input.adultId, 'adult')
   await requirePerson(tx, school, input.childId, 'child')
   const existing = await tx.select().from(parentalResponsibilities)
     .where(and(eq(parentalResponsibilities.adultId, input.adultId), eq(parentalResponsibilities.childId, input.childId)))
   const clash = existing.find(other => spansOverlap(other, span))
-  if (clash) throw apiError('unprocessable', [`The adult already holds parental responsibility for the child from ${clash.validFrom}.`])
+  if (clash) throw domainError('unprocessable', [`The adult already holds parental responsibility for the child from ${clash.validFrom}.`])
   const id = newId('par')
   await tx.insert(parentalResponsibilities).values({
     id, schoolId: school.id, adultId: input.adultId, childId: input.childId, relationship: input.relationship ?? null, ...span, createdAt: timestampNow()
@@ -51,11 +52,7 @@ export function openParentalResponsibility(ctx: DomainContext, input: NewParenta
 /** Ends an adult's parental responsibility for a child on its last day. */
 export function closeParentalResponsibility(ctx: DomainContext, responsibilityId: string, lastDay: string): Promise<void> {
   return writeChanges(ctx, async (tx, changes) => {
-    const [row] = await tx.select().from(parentalResponsibilities)
-      .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.id, responsibilityId)))
-    if (!row) throw apiError('not_found', [`No parental responsibility with the id ${responsibilityId}.`])
-    checkLastDay(row, lastDay)
-    await tx.update(parentalResponsibilities).set({ validTo: lastDay }).where(eq(parentalResponsibilities.id, row.id))
+    const row = await closeSpan(tx, ctx.school, parentalResponsibilities, responsibilityId, lastDay, { label: 'parental responsibility' })
     changes.record('person.updated', 'people', row.childId)
   })
 }

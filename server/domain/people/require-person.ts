@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 
 /**
  * The school's person with this id, read inside a write; `not_found` when there is none, it is
@@ -11,6 +11,6 @@ import { apiError } from '../../utils/errors'
 export async function requirePerson(tx: Db, school: SchoolRef, personId: string, role = 'person') {
   const [row] = await tx.select().from(people)
     .where(and(eq(people.schoolId, school.id), eq(people.id, personId), isNull(people.deletedAt)))
-  if (!row) throw apiError('not_found', [`No ${role} with the id ${personId}.`])
+  if (!row) throw domainError('not_found', [`No ${role} with the id ${personId}.`])
   return row
 }

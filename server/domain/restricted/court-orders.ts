@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm'
 import { courtOrderKinds, courtOrders, type CourtOrderKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
-import { checkLastDay, checkSpanInput } from '../shared/span-input'
+import { checkSpanInput } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 
 export interface NewCourtOrder {
   kind: CourtOrderKind
@@ -20,7 +20,7 @@ export interface NewCourtOrder {
 
 /** Records a court order about a child inside a write (a restricted record). */
 export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: SchoolRef, childId: string, input: NewCourtOrder): Promise<string> {
-  if (!courtOrderKinds.includes(input.kind)) throw apiError('unprocessable', [`There is no court order kind "${input.kind}".`])
+  if (!courtOrderKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no court order kind "${input.kind}".`])
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
   await requirePerson(tx, school, childId, 'child')
@@ -40,10 +40,7 @@ export function recordCourtOrder(ctx: DomainContext, childId: string, input: New
 /** Records the last day a court order is in force. */
 export function endCourtOrder(ctx: DomainContext, orderId: string, lastDay: string): Promise<void> {
   return writeChanges(ctx, async (tx, changes) => {
-    const [order] = await tx.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), eq(courtOrders.id, orderId)))
-    if (!order) throw apiError('not_found', [`No court order with the id ${orderId}.`])
-    checkLastDay(order, lastDay)
-    await tx.update(courtOrders).set({ validTo: lastDay }).where(eq(courtOrders.id, order.id))
+    const order = await closeSpan(tx, ctx.school, courtOrders, orderId, lastDay, { label: 'court order' })
     changes.record('person.updated', 'people', order.childId)
   })
 }

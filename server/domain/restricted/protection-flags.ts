@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm'
 import { protectionFlagKinds, protectionFlags, type ProtectionFlagKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
-import { checkLastDay, checkSpanInput } from '../shared/span-input'
+import { checkSpanInput } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
-import { apiError } from '../../utils/errors'
+import { domainError } from '../shared/domain-error'
 
 export interface NewProtectionFlag {
   kind: ProtectionFlagKind
@@ -21,7 +21,7 @@ export interface NewProtectionFlag {
  * that the person changed, never what.
  */
 export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: SchoolRef, personId: string, input: NewProtectionFlag): Promise<string> {
-  if (!protectionFlagKinds.includes(input.kind)) throw apiError('unprocessable', [`There is no protection flag kind "${input.kind}".`])
+  if (!protectionFlagKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no protection flag kind "${input.kind}".`])
   const validFrom = input.validFrom ?? todayInZone(school.timeZone)
   checkSpanInput({ validFrom, validTo: null })
   await requirePerson(tx, school, personId)
@@ -43,11 +43,13 @@ export function recordProtectionFlag(ctx: DomainContext, personId: string, input
  */
 export function liftProtectionFlag(ctx: DomainContext, flagId: string, lastDay = todayInZone(ctx.school.timeZone)): Promise<void> {
   return writeChanges(ctx, async (tx, changes) => {
-    const [flag] = await tx.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, ctx.school.id), eq(protectionFlags.id, flagId)))
-    if (!flag) throw apiError('not_found', [`No protection flag with the id ${flagId}.`])
-    if (flag.validTo !== null) throw apiError('unprocessable', [`The flag was already lifted; its last day was ${flag.validTo}.`])
-    checkLastDay(flag, lastDay)
-    await tx.update(protectionFlags).set({ validTo: lastDay, liftedAt: timestampNow() }).where(eq(protectionFlags.id, flag.id))
+    const flag = await closeSpan(tx, ctx.school, protectionFlags, flagId, lastDay, {
+      label: 'protection flag',
+      check: (row) => {
+        if (row.validTo !== null) throw domainError('unprocessable', [`The flag was already lifted; its last day was ${row.validTo}.`])
+      },
+      alsoSet: { liftedAt: timestampNow() }
+    })
     changes.record('person.updated', 'people', flag.personId)
   })
 }

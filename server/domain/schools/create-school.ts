@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { campuses, schools, type ModuleMode, type ModuleName, moduleNames } from '../../../db/schema'
+import { isOneOf } from '../../../shared/vocabulary'
+import { domainError } from '../shared/domain-error'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { defaultSchoolLists } from './default-lists'
 import { requireSchool } from './find-school'
-
-export class SchoolInputError extends Error {}
 
 export interface CreateSchoolInput {
   name: string
@@ -26,8 +26,8 @@ export function isTimeZone(zone: string): boolean {
 /** Creates a school with the default lists and every module on. */
 export async function createSchool(database: Database, input: CreateSchoolInput) {
   const name = input.name.trim()
-  if (!name) throw new SchoolInputError('A school needs a name.')
-  if (!isTimeZone(input.timeZone)) throw new SchoolInputError(`${input.timeZone} is not an IANA time zone.`)
+  if (!name) throw domainError('validation_failed', ['name: A school needs a name.'], { fields: [{ path: 'name', message: 'A school needs a name.' }] })
+  if (!isTimeZone(input.timeZone)) throw domainError('validation_failed', [`timeZone: ${input.timeZone} is not an IANA time zone.`], { fields: [{ path: 'timeZone', message: 'Not an IANA time zone.' }] })
   const id = newId('sch')
   await database.transaction(async (tx) => {
     await tx.insert(schools).values({
@@ -42,8 +42,12 @@ export async function createSchool(database: Database, input: CreateSchoolInput)
 
 /** Switches a module of the school on, off, or to read-only. */
 export async function setSchoolModule(database: Database, schoolId: string, module: ModuleName, mode: ModuleMode) {
-  if (!moduleNames.includes(module)) throw new SchoolInputError(`Unknown module ${module}.`)
+  if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${module}". The modules are: ${moduleNames.join(', ')}.`])
+  if (!isOneOf(['on', 'read_only', 'off'], mode)) throw domainError('unprocessable', [`A module is on, read_only or off, not "${mode}".`])
   const school = await requireSchool(database, schoolId)
   const modules = { ...school.modules, [module]: mode }
-  await database.transaction(tx => tx.update(schools).set({ modules: JSON.stringify(modules) }).where(eq(schools.id, school.id)))
+  // A module's mode changes what answers say, so kept answers of the school's data go stale with it.
+  await database.transaction(tx => tx.update(schools)
+    .set({ modules: JSON.stringify(modules), dataVersion: sql`${schools.dataVersion} + 1` })
+    .where(eq(schools.id, school.id)))
 }

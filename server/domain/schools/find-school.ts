@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm'
 import { schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
-
-export class SchoolNotFoundError extends Error {}
+import { domainError } from '../shared/domain-error'
 
 /** Turns a stored school row into the reference every domain function takes. */
 export function schoolRefFromRow(row: typeof schools.$inferSelect): SchoolRef {
@@ -12,6 +11,6 @@ export function schoolRefFromRow(row: typeof schools.$inferSelect): SchoolRef {
 
 export async function requireSchool(database: Database, schoolId: string): Promise<SchoolRef> {
   const [row] = await database.db.select().from(schools).where(eq(schools.id, schoolId))
-  if (!row) throw new SchoolNotFoundError(`No school has the id ${schoolId}.`)
+  if (!row) throw domainError('not_found', [`No school has the id ${schoolId}.`])
   return schoolRefFromRow(row)
 }

@@ -1,5 +1,5 @@
 import type { SchoolLists } from '../../../db/schema'
-import type { FieldProblem } from '../../utils/errors'
+import type { FieldProblem } from '../../../shared/error-catalogue'
 
 type ListName = 'channels' | 'relationships' | 'withdrawalReasons' | 'yearLevels' | 'audiences'
 

@@ -1,10 +1,16 @@
+let clockOffsetMs = 0
+
 /**
- * The service's idea of "now". `ROLLBOOK_CLOCK_OFFSET_MS` shifts it, so tests can stand the server on
+ * Shifts the service's "now" (tests only, set once at start-up): a test can stand the server on
  * either side of a school's local midnight without waiting for one.
  */
+export function setClockOffset(milliseconds: number) {
+  clockOffsetMs = milliseconds
+}
+
+/** The service's idea of "now". */
 export function currentTime(): Date {
-  const offset = Number(process.env.ROLLBOOK_CLOCK_OFFSET_MS ?? 0)
-  return new Date(Date.now() + offset)
+  return new Date(Date.now() + clockOffsetMs)
 }
 
 /** Timestamps are ISO 8601 UTC with milliseconds and `Z`. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client'
 import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
+import { scopeNames, type Scope } from '../tokens/scopes'
 
 /** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
 export interface SchoolRef {
@@ -13,12 +14,30 @@ export interface SchoolRef {
 }
 
 export type Actor =
-  | { kind: 'token', tokenId: string }
-  | { kind: 'staff', personId: string }
+  | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering' }
+  | { kind: 'staff', accountId: string }
   | { kind: 'system', name: string }
 
+/**
+ * What every domain function, read or write, receives: the school, the database, who acts and what
+ * they may see. Callers build it once (the request pipeline, the CLI, a task, a test) and pass it on.
+ */
 export interface DomainContext {
   database: Database
   school: SchoolRef
   actor: Actor
+  /** Decides which fields a read includes (names of alumni need `person.read`, for one). */
+  capabilities: ReadonlySet<Scope>
+  /**
+   * Called by writeChanges inside its transaction, after the work, with its result: the request
+   * pipeline stores an idempotent request's answer there, so the answer and the work commit together.
+   */
+  withinWrite?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], result: unknown) => Promise<void>
+}
+
+const everyScope: ReadonlySet<Scope> = new Set(scopeNames)
+
+/** The context of the service acting for itself (the CLI, a task, a test): it may see everything. */
+export function systemContext(database: Database, school: SchoolRef, name: string): DomainContext {
+  return { database, school, actor: { kind: 'system', name }, capabilities: everyScope }
 }

@@ -8,14 +8,7 @@ export interface Span {
   validTo: string | null
 }
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/
-
-/** Whether a string is a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string): boolean {
-  if (!dayPattern.test(value)) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-}
+export { isDay } from '../../../shared/calendar-day'
 
 /** The day `count` days after `day` (before, when negative); calendar arithmetic, no time zone involved. */
 export function addDays(day: string, count: number): string {

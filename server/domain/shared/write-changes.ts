@@ -38,6 +38,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     if (events.length === 0) throw new Error('A write recorded no change event')
     for (let i = 0; i < events.length; i += 1000) await tx.insert(changeEvents).values(events.slice(i, i + 1000))
     await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id))
+    await ctx.withinWrite?.(tx, result)
     return result
   })
 }

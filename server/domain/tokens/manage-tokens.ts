@@ -6,6 +6,7 @@ import { currentTime, dayInZone, timestampNow } from '../shared/clock'
 import { isScope, type Scope } from './scopes'
 import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
+import { domainError } from '../shared/domain-error'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
@@ -18,19 +19,17 @@ export interface IssueTokenInput {
   expiresInDays?: number
 }
 
-export class TokenInputError extends Error {}
-
 /** Issues a token; the secret is returned here once and only its hash is kept. */
 export async function issueToken(database: Database, input: IssueTokenInput) {
   const school = await requireSchool(database, input.schoolId)
   const purpose = input.purpose.trim()
-  if (!purpose) throw new TokenInputError('A token needs a purpose.')
+  if (!purpose) throw domainError('unprocessable', ['A token needs a purpose.'])
   const unknown = input.scopes.filter(scope => !isScope(scope))
-  if (unknown.length) throw new TokenInputError(`Unknown scopes: ${unknown.join(', ')}.`)
-  if (input.scopes.length === 0) throw new TokenInputError('A token needs at least one scope.')
+  if (unknown.length) throw domainError('unprocessable', [`Unknown scopes: ${unknown.join(', ')}.`])
+  if (input.scopes.length === 0) throw domainError('unprocessable', ['A token needs at least one scope.'])
   const days = input.expiresInDays ?? defaultTokenDays
   if (!Number.isInteger(days) || days < 1 || days > maximumTokenDays) {
-    throw new TokenInputError(`Expiry must be a whole number of days from 1 to ${maximumTokenDays}.`)
+    throw domainError('unprocessable', [`Expiry must be a whole number of days from 1 to ${maximumTokenDays}.`])
   }
   const secret = newTokenSecret()
   const expiresAt = new Date(currentTime().getTime() + days * 86_400_000)

@@ -1,4 +1,4 @@
-/** Capability names of the contract's part 5, each with what it grants. */
+/** Capability names (docs/decisions.md, tokens), each with what it grants. */
 export const scopeCatalogue = {
   'person.read': 'names, dates of birth and name history of students, parents and staff',
   'affiliation.read': 'affiliation kind and its start and end',
@@ -18,6 +18,7 @@ export const scopeCatalogue = {
 export type Scope = keyof typeof scopeCatalogue
 export const scopeNames = Object.keys(scopeCatalogue) as Scope[]
 
+/** An own-property check, so `toString` or `constructor` are never taken for a scope. */
 export function isScope(value: string): value is Scope {
-  return value in scopeCatalogue
+  return Object.hasOwn(scopeCatalogue, value)
 }

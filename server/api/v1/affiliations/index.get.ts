@@ -1,10 +1,7 @@
 import { defineApiRoute } from '../../../utils/api-route'
-import { keysetPage } from '../../../utils/pagination'
-import { cachedForSchoolData } from '../../../utils/answer-cache'
-import { todayInZone } from '../../../domain/shared/clock'
-import { pageOf } from '../../../schemas/common'
-import { affiliationSchema, affiliationsQuery } from '../../../schemas/affiliations'
-import { listAffiliations, type AffiliationsPageRequest } from '../../../domain/affiliations/list-affiliations'
+import { pageOf } from '../../../../shared/schemas/common'
+import { affiliationSchema, affiliationsQuery } from '../../../../shared/schemas/affiliations'
+import { listAffiliations } from '../../../domain/affiliations/list-affiliations'
 
 export default defineApiRoute({
   summary: 'List affiliations',
@@ -14,7 +11,8 @@ export default defineApiRoute({
   rateLimit: 300,
   module: 'people',
   query: affiliationsQuery,
-  response: pageOf(affiliationSchema, 'AffiliationPage')
-}, ({ database, caller, query: { state, kind, ...page } }) =>
-  cachedForSchoolData(caller.school, `affiliations ${page.limit} ${page.cursor ?? ''} ${state ?? ''} ${kind ?? ''} ${todayInZone(caller.school.timeZone)}`, () =>
-    keysetPage('affiliations', caller.school.id, page, (request: AffiliationsPageRequest) => listAffiliations(database, caller.school, request, { state, kind }))))
+  response: pageOf(affiliationSchema, 'AffiliationPage'),
+  keep: 'school-data',
+  dependsOnToday: true,
+  fieldScopes: []
+}, async ctx => ctx.pageAnswer(await listAffiliations(ctx, ctx.page, { state: ctx.query.state, kind: ctx.query.kind })))

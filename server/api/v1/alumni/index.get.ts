@@ -1,11 +1,7 @@
 import { defineApiRoute } from '../../../utils/api-route'
-import { keysetPage } from '../../../utils/pagination'
-import { cachedForSchoolData } from '../../../utils/answer-cache'
-import { todayInZone } from '../../../domain/shared/clock'
-import { cursorSigningKey } from '../../../utils/server-secrets'
-import { pageOf } from '../../../schemas/common'
-import { alumniQuery, alumnusSchema } from '../../../schemas/alumni'
-import { listAlumni, type AlumniPageRequest } from '../../../domain/alumni/list-alumni'
+import { pageOf } from '../../../../shared/schemas/common'
+import { alumniQuery, alumnusSchema } from '../../../../shared/schemas/alumni'
+import { listAlumni } from '../../../domain/alumni/list-alumni'
 
 export default defineApiRoute({
   summary: 'List alumni',
@@ -15,11 +11,8 @@ export default defineApiRoute({
   rateLimit: 300,
   module: 'people',
   query: alumniQuery,
-  response: pageOf(alumnusSchema, 'AlumnusPage')
-}, ({ database, caller, query: { asAt, ...page } }) => {
-  const names = caller.scopes.has('person.read')
-  return cachedForSchoolData(caller.school, `alumni ${page.limit} ${page.cursor ?? ''} ${asAt ?? todayInZone(caller.school.timeZone)} ${names}`, () =>
-    keysetPage('alumni', caller.school.id, page, (request: AlumniPageRequest) => listAlumni(database, caller.school, request, {
-      asAt, names, positionSecret: cursorSigningKey()
-    })))
-})
+  response: pageOf(alumnusSchema, 'AlumnusPage'),
+  keep: 'school-data',
+  dependsOnToday: true,
+  fieldScopes: ['person.read']
+}, async ctx => ctx.pageAnswer(await listAlumni(ctx, ctx.page, ctx.query.asAt)))

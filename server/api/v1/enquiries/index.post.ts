@@ -1,5 +1,5 @@
 import { defineApiRoute } from '../../../utils/api-route'
-import { enquiryInputSchema, enquiryReceiptSchema } from '../../../schemas/enquiries'
+import { enquiryInputSchema, enquiryReceiptSchema } from '../../../../shared/schemas/enquiries'
 import { enquiryListProblems, recordEnquiry } from '../../../domain/enquiries/record-enquiry'
 
 export default defineApiRoute({
@@ -14,4 +14,4 @@ export default defineApiRoute({
   bodyChecks: (body, school) => enquiryListProblems(school.lists, body),
   response: enquiryReceiptSchema,
   status: 201
-}, ({ domain, body }) => recordEnquiry(domain, body))
+}, ctx => recordEnquiry(ctx, ctx.body))

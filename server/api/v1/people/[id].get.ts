@@ -1,6 +1,6 @@
 import { defineApiRoute } from '../../../utils/api-route'
 import { apiError } from '../../../utils/errors'
-import { personIdParams, personSchema } from '../../../schemas/people'
+import { personIdParams, personSchema } from '../../../../shared/schemas/people'
 import { findPerson } from '../../../domain/people/get-person'
 
 export default defineApiRoute({
@@ -13,8 +13,8 @@ export default defineApiRoute({
   params: personIdParams,
   response: personSchema,
   errors: ['not_found']
-}, async ({ database, caller, params }) => {
-  const person = await findPerson(database, caller.school, params.id)
+}, async (ctx) => {
+  const person = await findPerson(ctx, ctx.params.id)
   if (!person) throw apiError('not_found', ['No person with this id.'])
   return person
 })

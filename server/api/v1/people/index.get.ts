@@ -1,10 +1,7 @@
-import { z } from 'zod'
 import { defineApiRoute } from '../../../utils/api-route'
-import { keysetPage, pageQueryShape } from '../../../utils/pagination'
-import { cachedForSchoolData } from '../../../utils/answer-cache'
-import { pageOf } from '../../../schemas/common'
-import { personSchema } from '../../../schemas/people'
-import { listPeople, type PeoplePageRequest } from '../../../domain/people/list-people'
+import { pageOf } from '../../../../shared/schemas/common'
+import { peopleQuery, personSchema } from '../../../../shared/schemas/people'
+import { listPeople } from '../../../domain/people/list-people'
 
 export default defineApiRoute({
   summary: 'List people',
@@ -13,8 +10,8 @@ export default defineApiRoute({
   scope: 'person.read',
   rateLimit: 300,
   module: 'people',
-  query: z.strictObject(pageQueryShape),
-  response: pageOf(personSchema, 'PersonPage')
-}, ({ database, caller, query }) =>
-  cachedForSchoolData(caller.school, `people ${query.limit} ${query.cursor ?? ''}`, () =>
-    keysetPage('people', caller.school.id, query, (page: PeoplePageRequest) => listPeople(database, caller.school, page))))
+  query: peopleQuery,
+  response: pageOf(personSchema, 'PersonPage'),
+  keep: 'school-data',
+  fieldScopes: []
+}, async ctx => ctx.pageAnswer(await listPeople(ctx, ctx.page)))

@@ -1,7 +1,7 @@
 import { defineApiRoute } from '../../../../utils/api-route'
 import { apiError } from '../../../../utils/errors'
-import { personIdParams } from '../../../../schemas/people'
-import { billingSchema } from '../../../../schemas/billing'
+import { personIdParams } from '../../../../../shared/schemas/people'
+import { billingSchema } from '../../../../../shared/schemas/billing'
 import { getBillingRecord } from '../../../../domain/billing/billing-record'
 
 export default defineApiRoute({
@@ -14,8 +14,8 @@ export default defineApiRoute({
   params: personIdParams,
   response: billingSchema,
   errors: ['not_found']
-}, async ({ database, caller, params }) => {
-  const billing = await getBillingRecord(database, caller.school, params.id)
+}, async (ctx) => {
+  const billing = await getBillingRecord(ctx, ctx.params.id)
   if (!billing) throw apiError('not_found', ['No person with this id.'])
   return billing
 })

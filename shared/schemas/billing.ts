@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { concessionKinds } from '../../db/schema'
+import { concessionKinds } from '../vocabulary'
 import { apiSchemas, day, recordId } from './common'
 
 const spanShape = {

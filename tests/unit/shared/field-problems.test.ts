@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fieldPath, fieldProblems } from '../../../server/utils/validation'
+import { fieldPath, fieldProblems } from '../../../shared/field-problems'
 
 describe('field paths', () => {
   it.each([

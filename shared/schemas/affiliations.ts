@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { affiliationKinds } from '../../db/schema'
-import { pageQueryShape } from '../utils/pagination'
-import { apiSchemas, day, recordId } from './common'
+import { affiliationKinds } from '../vocabulary'
+import { apiSchemas, day, pageQueryShape, recordId } from './common'
 
 export const affiliationSchema = z.object({
   id: recordId('aff'),

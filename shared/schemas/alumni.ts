@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { pageQueryShape } from '../utils/pagination'
-import { apiSchemas, day, recordId, timestamp } from './common'
+import { apiSchemas, day, pageQueryShape, recordId, timestamp } from './common'
 
 export const alumnusSchema = z.object({
   id: recordId('per'),

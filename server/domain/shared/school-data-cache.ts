@@ -1,0 +1,56 @@
+import type { SchoolRef } from './context'
+
+interface Kept { version: number, value: unknown, bytes: number }
+
+/**
+ * Values that depend only on a school's data (kept answers, the alumni roll), kept until the
+ * school's data changes. Every write of a school's data or settings bumps its data version in the
+ * write's own transaction, and the version is read with the caller before any data is, so a kept
+ * value is never older than the version it is held under; the first reader to see a newer version
+ * builds it again. This holds across server instances, each keeping its own.
+ *
+ * Bounded by bytes, least recently used first out: one store for every kind of value, so a school
+ * with a large roll cannot push the memory past the bound however its values are split.
+ */
+class SchoolDataCache {
+  private readonly kept = new Map<string, Kept>()
+  private bytes = 0
+  maxBytes = 64 * 1024 * 1024
+
+  async get<T>(school: SchoolRef, key: string, build: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
+    const slot = `${school.id}\u0000${key}`
+    const held = this.kept.get(slot)
+    if (held && held.version === school.dataVersion) {
+      this.kept.delete(slot)
+      this.kept.set(slot, held)
+      return held.value as T
+    }
+    const value = await build()
+    const bytes = sizeOf(value) + slot.length * 2
+    this.forget(slot)
+    if (bytes <= this.maxBytes) {
+      this.kept.set(slot, { version: school.dataVersion, value, bytes })
+      this.bytes += bytes
+      for (const oldest of this.kept.keys()) {
+        if (this.bytes <= this.maxBytes) break
+        this.forget(oldest)
+      }
+    }
+    return value
+  }
+
+  private forget(slot: string) {
+    const held = this.kept.get(slot)
+    if (!held) return
+    this.kept.delete(slot)
+    this.bytes -= held.bytes
+  }
+
+  /** Bytes held now, for tests and metrics. */
+  get heldBytes() {
+    return this.bytes
+  }
+}
+
+/** The one store of kept values of every process; its bound is set at start-up (ANSWER_CACHE_MB). */
+export const schoolDataCache = new SchoolDataCache()

@@ -1,0 +1,28 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { setClockOffset } from '../domain/shared/clock'
+import { schoolDataCache } from '../domain/shared/school-data-cache'
+import { runtimeSettings } from '../utils/runtime-settings'
+
+/**
+ * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone; the test
+ * switches (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
+ * `ROLLBOOK_ANSWER_CACHE=off`) act only with `ROLLBOOK_MODE=test` or `bench`, and say so loudly,
+ * so a production server can never be left running with a shifted clock or lifted limits.
+ */
+export default defineNitroPlugin(() => {
+  const env = process.env
+  const megabytes = Number(env.ANSWER_CACHE_MB ?? 64)
+  schoolDataCache.maxBytes = Number.isFinite(megabytes) && megabytes >= 0 ? megabytes * 1024 * 1024 : 64 * 1024 * 1024
+  const mode = env.ROLLBOOK_MODE ?? 'production'
+  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE'].filter(name => env[name] !== undefined && env[name] !== '')
+  if (mode !== 'test' && mode !== 'bench') {
+    if (switches.length) console.warn(`WARNING: ignoring ${switches.join(', ')}: test switches act only with ROLLBOOK_MODE=test or bench.`)
+    return
+  }
+  setClockOffset(Number(env.ROLLBOOK_CLOCK_OFFSET_MS ?? 0) || 0)
+  runtimeSettings.checkAnswers = env.ROLLBOOK_CHECK_RESPONSES === '1'
+  const scale = Number(env.RATE_LIMIT_SCALE ?? 1)
+  runtimeSettings.rateLimitScale = Number.isFinite(scale) && scale > 0 ? scale : 1
+  if (env.ROLLBOOK_ANSWER_CACHE === 'off') schoolDataCache.maxBytes = 0
+  if (switches.length) console.warn(`WARNING: ROLLBOOK_MODE=${mode}: test switches in force: ${switches.map(name => `${name}=${env[name]}`).join(', ')}. Never run a school's data like this.`)
+})

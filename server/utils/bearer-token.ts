@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm'
+import { getRequestHeader, getRequestIP, setResponseHeader, type H3Event } from 'h3'
+import { apiTokens, schools } from '../../db/schema'
+import type { Database } from '../../db/client'
+import type { SchoolRef } from '../domain/shared/context'
+import type { Scope } from '../domain/tokens/scopes'
+import { hashTokenSecret, hashesMatch } from '../domain/tokens/secrets'
+import { schoolRefFromRow } from '../domain/schools/find-school'
+import { currentTime } from '../domain/shared/clock'
+import { apiError } from './errors'
+import type { Principal, Surface } from './principal'
+import { consumeRateLimit } from './rate-limit'
+import { enforcedRateLimit } from './runtime-settings'
+
+type SchoolRow = typeof schools.$inferSelect
+
+/**
+ * Each school's settings as last parsed, reused while its stored row reads exactly the same, so a
+ * request does not parse them again. The row itself is read on every request, so a change shows at
+ * once. The reference is frozen: every request shares it.
+ */
+const parsedSchools = new Map<string, { row: SchoolRow, school: SchoolRef }>()
+
+function schoolRefOfCaller(row: SchoolRow): SchoolRef {
+  const parsed = parsedSchools.get(row.id)
+  if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name && parsed.row.timeZone === row.timeZone && parsed.row.dataVersion === row.dataVersion) {
+    return parsed.school
+  }
+  const school = deepFreeze(schoolRefFromRow(row))
+  if (parsedSchools.size >= 10_000) parsedSchools.clear()
+  parsedSchools.set(row.id, { row, school })
+  return school
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** The shape every issued secret has (`rbk_` and base62); anything else is refused before the database. */
+const secretShape = /^rbk_[0-9A-Za-z]{40,64}$/
+
+/** Requests without a valid token one client address may make per clock minute. */
+export const unauthenticatedPerMinute = 60
+
+/**
+ * A request without a valid token is counted against its client address (the socket's, never a
+ * forwarded header a client can write), so a client guessing tokens is slowed down, and answered
+ * with the counters like every other answer.
+ */
+async function refuseUnauthenticated(event: H3Event, database: Database): Promise<never> {
+  const address = getRequestIP(event) ?? 'unknown'
+  const verdict = await consumeRateLimit(database, `address ${address} unauthenticated`, enforcedRateLimit(unauthenticatedPerMinute))
+  setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
+  setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
+  if (!verdict.allowed) {
+    throw apiError('rate_limited', [`Too many requests without a valid token from this address; try again in ${verdict.retryAfter} seconds.`], {
+      headers: { 'Retry-After': String(verdict.retryAfter) }
+    })
+  }
+  throw apiError('unauthenticated', ['Send a valid bearer token in the Authorization header.'], { headers: { 'WWW-Authenticate': 'Bearer realm="rollbook"' } })
+}
+
+/** Identifies the caller; a missing, malformed, unknown, expired or revoked token all get the same answer. */
+export async function identifyBearerToken(event: H3Event, database: Database): Promise<Principal> {
+  const match = /^Bearer +(\S+) *$/i.exec(getRequestHeader(event, 'authorization') ?? '')
+  if (!match || !secretShape.test(match[1]!)) return refuseUnauthenticated(event, database)
+  const secretHash = hashTokenSecret(match[1]!)
+  const [row] = await database.prepared('caller-token-by-secret-hash', db => db
+    .select({
+      tokenId: apiTokens.id,
+      secretHash: apiTokens.secretHash,
+      scopes: apiTokens.scopes,
+      issuedVia: apiTokens.issuedVia,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      schoolId: schools.id,
+      schoolName: schools.name,
+      timeZone: schools.timeZone,
+      lists: schools.lists,
+      modules: schools.modules,
+      dataVersion: schools.dataVersion,
+      schoolCreatedAt: schools.createdAt
+    })
+    .from(apiTokens)
+    .innerJoin(schools, eq(schools.id, apiTokens.schoolId))
+    .where(eq(apiTokens.secretHash, sql.placeholder('secretHash')))
+    .limit(1))({ secretHash })
+  if (!row || !hashesMatch(row.secretHash, secretHash) || row.revokedAt || row.expiresAt <= currentTime().toISOString()) {
+    return refuseUnauthenticated(event, database)
+  }
+  return {
+    actor: { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia },
+    school: schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt }),
+    capabilities: new Set(row.scopes.split(' ') as Scope[]),
+    limitKey: row.tokenId
+  }
+}
+
+/** `/api/v1`: programs with bearer tokens. */
+export const bearerTokenSurface: Surface = { name: 'v1', identify: identifyBearerToken }

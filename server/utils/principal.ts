@@ -1,0 +1,24 @@
+import type { H3Event } from 'h3'
+import type { Database } from '../../db/client'
+import type { Actor, SchoolRef } from '../domain/shared/context'
+import type { Scope } from '../domain/tokens/scopes'
+
+/** Who is calling, whatever the surface: the pipeline runs on this alone. */
+export interface Principal {
+  actor: Actor
+  school: SchoolRef
+  capabilities: ReadonlySet<Scope>
+  /** What rate limits and idempotency keys are counted and kept under: a token's id, later a session's account. */
+  limitKey: string
+}
+
+/**
+ * One way in: `/api/v1` identifies bearer tokens, `/api/app` (with sign-in) sessions. A surface is
+ * its name and its `identify` step; everything else about a request is the pipeline's, written once
+ * (route-pipeline.ts).
+ */
+export interface Surface {
+  name: string
+  /** The caller, or a refusal (`unauthenticated`, `rate_limited` for a client that keeps failing). */
+  identify: (event: H3Event, database: Database) => Promise<Principal>
+}

@@ -1,0 +1,126 @@
+import { getRequestHeader, type H3Event } from 'h3'
+import type { FieldProblem } from '../../shared/error-catalogue'
+import { fieldPath } from '../../shared/field-problems'
+import { validationFailed } from '../domain/shared/domain-error'
+import { apiError } from './errors'
+
+/** Deeper than any request of the interface, far shallower than anything that could strain a parser. */
+export const maxJsonDepth = 64
+
+const tooLarge = (maxBytes: number) => apiError('payload_too_large', [`The body may be at most ${maxBytes} bytes.`], { headers: { Connection: 'close' } })
+
+/**
+ * The body's bytes, counted as they arrive: past `maxBytes` reading stops and the answer is 413, so a
+ * chunked body without a length can never be buffered whole.
+ */
+function readBounded(event: H3Event, maxBytes: number): Promise<Buffer> {
+  const declared = Number(getRequestHeader(event, 'content-length') ?? 0)
+  if (declared > maxBytes) return Promise.reject(tooLarge(maxBytes))
+  const request = event.node.req
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      request.off('data', onData)
+      request.off('end', onEnd)
+      request.off('error', onError)
+    }
+    function onData(chunk: Buffer) {
+      size += chunk.length
+      if (size <= maxBytes) return chunks.push(chunk)
+      stop()
+      // The rest is read and dropped, never kept; `Connection: close` ends the exchange after the 413.
+      request.resume()
+      reject(tooLarge(maxBytes))
+    }
+    function onEnd() {
+      stop()
+      resolve(Buffer.concat(chunks, size))
+    }
+    function onError(error: Error) {
+      stop()
+      reject(error)
+    }
+    request.on('data', onData)
+    request.on('end', onEnd)
+    request.on('error', onError)
+  })
+}
+
+/** How deep arrays and objects nest in JSON text, counted without recursion and outside strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i)
+    if (inString) {
+      if (char === 92) i++
+      else if (char === 34) inString = false
+    } else if (char === 34) {
+      inString = true
+    } else if (char === 91 || char === 123) {
+      deepest = Math.max(deepest, ++depth)
+    } else if (char === 93 || char === 125) {
+      depth--
+    }
+  }
+  return deepest
+}
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const forbiddenInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/**
+ * Strings holding a NUL or another control character but tab and line breaks, by path, walked with
+ * an explicit stack. PostgreSQL refuses NUL and SQLite keeps it; refusing both here keeps the two
+ * databases alike, and keeps control characters out of logs and files made from the data.
+ */
+export function controlCharacterProblems(value: unknown): FieldProblem[] {
+  const problems: FieldProblem[] = []
+  const stack: [unknown, PropertyKey[]][] = [[value, []]]
+  while (stack.length) {
+    const [item, path] = stack.pop()!
+    if (typeof item === 'string') {
+      if (forbiddenInText.test(item)) problems.push({ path: fieldPath(path), message: 'Contains a control character.' })
+    } else if (Array.isArray(item)) {
+      item.forEach((member, index) => stack.push([member, [...path, index]]))
+    } else if (item && typeof item === 'object') {
+      for (const [key, member] of Object.entries(item)) {
+        if (forbiddenInText.test(key)) problems.push({ path: fieldPath(path), message: 'A field name contains a control character.' })
+        else stack.push([member, [...path, key]])
+      }
+    }
+  }
+  return problems.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Reads a JSON body: `bad_request` if it is not JSON, not UTF-8 or nested deeper than
+ * `maxJsonDepth`; `payload_too_large` past `maxBytes`; `validation_failed` for control characters.
+ */
+export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ raw: string, value: unknown }> {
+  const contentType = getRequestHeader(event, 'content-type') ?? ''
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw apiError('bad_request', ['Send the body as JSON with Content-Type: application/json.'])
+  }
+  let raw: string
+  try {
+    raw = utf8.decode(await readBounded(event, maxBytes))
+  } catch (error) {
+    if (error instanceof TypeError) throw apiError('bad_request', ['The body is not UTF-8 text.'])
+    throw error
+  }
+  if (jsonDepth(raw) > maxJsonDepth) throw apiError('bad_request', [`The body nests arrays and objects more than ${maxJsonDepth} deep.`])
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    throw apiError('bad_request', ['The body is not valid JSON.'])
+  }
+  const problems = controlCharacterProblems(value)
+  if (problems.length) throw validationFailed(problems)
+  return { raw, value }
+}

@@ -1,0 +1,241 @@
+import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus, type EventHandler, type H3Event } from 'h3'
+import { z } from 'zod'
+import type { ModuleName } from '../../db/schema'
+import type { FieldProblem } from '../../shared/error-catalogue'
+import { fieldProblems } from '../../shared/field-problems'
+import type { DomainContext, SchoolRef } from '../domain/shared/context'
+import { validationFailed } from '../domain/shared/domain-error'
+import { schoolDataCache } from '../domain/shared/school-data-cache'
+import { todayInZone } from '../domain/shared/clock'
+import type { Scope } from '../domain/tokens/scopes'
+import { useDatabase } from './database'
+import { apiError, type ErrorCode } from './errors'
+import { errorEnvelope } from './error-envelope'
+import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprint } from './idempotency'
+import { consumeRateLimit } from './rate-limit'
+import { enforcedRateLimit, runtimeSettings } from './runtime-settings'
+import { readJsonBody } from './request-body'
+import { queryParameters, readParameters, routeParameters } from './validation'
+import { cursorRefused, openCursor, sealCursor } from './cursor'
+import { traceIdOf } from './trace'
+import type { Principal, Surface } from './principal'
+
+type AnyObject = z.ZodType<Record<string, unknown>>
+
+/** Everything about a route except its handler, declared once beside it; the same declaration feeds the OpenAPI document. */
+export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> {
+  summary: string
+  description?: string
+  tag: string
+  scope: Scope
+  /** Requests per caller per clock minute. */
+  rateLimit: number
+  /** The part of the service the route belongs to; a school can switch it off or make it read-only. */
+  module: ModuleName
+  /** Honours `Idempotency-Key`. The handler's answer is the result of its one `writeChanges`, stored in that transaction. */
+  idempotent?: boolean
+  params?: P
+  /** A query with `cursor` makes the route a list: the pipeline opens the cursor into `ctx.page` and seals `nextCursor`. */
+  query?: Q
+  body?: B
+  /** Problems the schema cannot see, such as values the school does not list; told with the schema's. */
+  bodyChecks?: (body: unknown, school: SchoolRef) => FieldProblem[]
+  maxBodyBytes?: number
+  response: R
+  /** Success status; 200 unless given. */
+  status?: number
+  /** Error codes this route answers beyond the ones every route can. */
+  errors?: ErrorCode[]
+  /**
+   * `school-data`: the answer depends only on the school's data and the request, so it is kept until
+   * the school's data version changes. Its key is derived here: the route, the validated params and
+   * query, the capabilities named in `fieldScopes`, and today in the school's zone when `dependsOnToday`.
+   */
+  keep?: 'school-data'
+  /** The answer changes with the day in the school's zone (`state=open`, "as at today"). */
+  dependsOnToday?: boolean
+  /** Capabilities that add fields to the answer; a kept answer is keyed by which the caller holds (every capability when not declared). */
+  fieldScopes?: readonly Scope[]
+}
+
+/** Where a list continues: the position the previous page ended at, as that list sealed it. */
+// Positions were sealed by this very list with these filters, so each list reads back exactly what it wrote.
+export type PagePosition = any
+
+/** What a handler receives: the domain's context (so it passes `ctx` straight on) and the request, validated. */
+export interface RouteContext<Q extends AnyObject, P extends AnyObject, B extends z.ZodType> extends DomainContext {
+  event: H3Event
+  principal: Principal
+  query: z.output<Q>
+  params: z.output<P>
+  body: z.output<B>
+  /** For lists: the page asked for, its cursor opened. */
+  page: { limit: number, after?: PagePosition }
+  /** The collection envelope for a page of a list, its `nextCursor` sealed for this list and these filters. */
+  pageAnswer: <T>(page: { items: T[], next: readonly unknown[] | null }) => { items: T[], nextCursor: string | null }
+}
+
+export type RouteDeclarationOf = RouteDeclaration<AnyObject, AnyObject, z.ZodType, z.ZodType>
+export type DeclaredRoute = EventHandler & { declaration: RouteDeclarationOf, surface: Surface }
+
+const emptyObject = z.strictObject({})
+
+/** The answer as JSON text, checked against its schema when the server runs the tests. */
+function answerText(schema: z.ZodType, answer: unknown): string {
+  if (runtimeSettings.checkAnswers) {
+    const result = schema.safeParse(answer)
+    if (!result.success) throw new Error(`The answer does not match its declared schema: ${z.prettifyError(result.error)}`)
+  }
+  return JSON.stringify(answer)
+}
+
+/** Keys in a stable order, so one request always makes one key and one cursor binding. */
+function canonical(value: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(value).sort().map(key => [key, value[key]]).filter(([, item]) => item !== undefined))
+}
+
+/** Counts the request against the caller's limit for this endpoint, sets the counters, refuses past the limit. */
+async function enforceRateLimit(event: H3Event, principal: Principal, endpoint: string, limit: number) {
+  const verdict = await consumeRateLimit(await useDatabase(), `${principal.limitKey} ${endpoint}`, limit)
+  setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
+  setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
+  if (!verdict.allowed) {
+    throw apiError('rate_limited', [`At most ${verdict.limit} requests a minute; try again in ${verdict.retryAfter} seconds.`], {
+      headers: { 'Retry-After': String(verdict.retryAfter) }
+    })
+  }
+}
+
+/** `component_off` when the school does not run the route's part, or keeps it read-only and this is a write: the same for every caller. */
+function enforceModule(school: SchoolRef, module: ModuleName, isWrite: boolean) {
+  const mode = school.modules[module] ?? 'on'
+  if (mode === 'off' || (mode === 'read_only' && isWrite)) {
+    throw apiError('component_off', [mode === 'off'
+      ? `The school does not run the ${module} part of the service.`
+      : `The school keeps the ${module} part of the service read-only.`])
+  }
+}
+
+function enforceCapability(principal: Principal, scope: Scope) {
+  if (!principal.capabilities.has(scope)) {
+    throw apiError('forbidden', [`The caller lacks the capability ${scope}.`], { data: { missingScope: scope } })
+  }
+}
+
+/**
+ * Defines a route of a surface. Shared code does, in order: identify the caller (401), count it
+ * against the rate limit (429), check the school's module (403 `component_off`, the same for every
+ * caller) and the capability (403), validate params, query, cursor and body (400, every problem at
+ * once), honour `Idempotency-Key`, then call the handler, keeping its answer where declared. A
+ * surface is only its `identify` step: nothing here is copied per surface.
+ */
+export function defineSurfaceRoute<
+  R extends z.ZodType,
+  Q extends AnyObject = typeof emptyObject,
+  P extends AnyObject = typeof emptyObject,
+  B extends z.ZodType = z.ZodUndefined
+>(surface: Surface, declaration: RouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>): DeclaredRoute {
+  const limit = enforcedRateLimit(declaration.rateLimit)
+  const paged = declaration.query instanceof z.ZodObject && 'cursor' in declaration.query.shape
+  const eventHandler = defineEventHandler(async (event) => {
+    const database = await useDatabase()
+    const principal = await surface.identify(event, database)
+    const route = event.context.matchedRoute?.path ?? event.path
+    await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
+    enforceModule(principal.school, declaration.module, event.method !== 'GET')
+    enforceCapability(principal, declaration.scope)
+
+    const params = readParameters(declaration.params ?? emptyObject, routeParameters(event))
+    const query = readParameters(declaration.query ?? emptyObject, queryParameters(event))
+    const { limit: pageLimit = 100, cursor, ...filters } = (query.value ?? {}) as { limit?: number, cursor?: string }
+    const binding = `${surface.name} ${route} ${principal.school.id} ${canonical(filters)}`
+    const after = paged && cursor !== undefined ? openCursor(binding, cursor) : undefined
+    const cursorProblems = after === null ? cursorRefused().extras.fields! : []
+    if (params.problems.length || query.problems.length || cursorProblems.length) throw validationFailed([...params.problems, ...query.problems, ...cursorProblems])
+
+    const body = declaration.body ? await readJsonBody(event, declaration.maxBodyBytes ?? 1_000_000) : undefined
+    const ctx: RouteContext<Q, P, B> = {
+      database,
+      school: principal.school,
+      actor: principal.actor,
+      capabilities: principal.capabilities,
+      event,
+      principal,
+      params: params.value as z.output<P>,
+      query: query.value as z.output<Q>,
+      body: (body ? parseBody(declaration, body.value, principal.school) : undefined) as z.output<B>,
+      page: { limit: pageLimit, after: after ?? undefined },
+      pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
+    }
+    const status = declaration.status ?? 200
+    setResponseHeader(event, 'Content-Type', 'application/json')
+    const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
+    if (key === undefined) {
+      const answer = declaration.keep
+        ? await schoolDataCache.get(principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)), text => text.length * 2)
+        : answerText(declaration.response, await handler(ctx))
+      setResponseStatus(event, status)
+      return answer
+    }
+    return runIdempotently(event, declaration, ctx, key, body?.raw ?? '', () => handler(ctx))
+  })
+  return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute
+}
+
+/** The body as its schema reads it, or `validation_failed` with the schema's and the checks' problems together. */
+function parseBody(declaration: RouteDeclarationOf, value: unknown, school: SchoolRef) {
+  const parsed = declaration.body!.safeParse(value)
+  const problems = [...(parsed.success ? [] : fieldProblems(parsed.error)), ...(declaration.bodyChecks?.(value, school) ?? [])]
+  if (problems.length) throw validationFailed(problems)
+  return parsed.data
+}
+
+/** Everything a kept answer depends on besides the school's data, whose version the cache checks itself. */
+function keptAnswerKey(declaration: RouteDeclarationOf, route: string, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>): string {
+  const capabilities = [...ctx.capabilities].filter(scope => !declaration.fieldScopes || declaration.fieldScopes.includes(scope)).sort()
+  return [
+    'answer', ctx.event.method, route,
+    canonical(ctx.params ?? {}), canonical(ctx.query ?? {}),
+    capabilities.join(','),
+    declaration.dependsOnToday ? todayInZone(ctx.school.timeZone) : ''
+  ].join('\u0000')
+}
+
+/**
+ * Runs a write under its `Idempotency-Key`: the first request does the work and its answer is stored
+ * in the work's own transaction; a repeat gets that answer back. Refusals are stored too, except
+ * `validation_failed` and `internal`, which a corrected or later retry should be free to redo.
+ */
+async function runIdempotently(event: H3Event, declaration: RouteDeclarationOf, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>, key: string, rawBody: string, work: () => Promise<unknown>) {
+  checkIdempotencyKey(key)
+  const claim = await claimIdempotencyKey(ctx.database, ctx.principal.limitKey, key, requestFingerprint(event.method, event.path, rawBody))
+  if (claim.kind === 'replay') {
+    setResponseHeader(event, 'Idempotency-Replayed', 'true')
+    setResponseStatus(event, claim.answer.status)
+    return claim.answer.body
+  }
+  const status = declaration.status ?? 200
+  let storedWithWork: string | undefined
+  ctx.withinWrite = async (tx, result) => {
+    const text = answerText(declaration.response, result)
+    await claim.storeWithin(tx, { status, body: text })
+    storedWithWork = text
+  }
+  const lease = claim.keepAlive()
+  try {
+    const answer = answerText(declaration.response, await work())
+    if (answer !== storedWithWork) await claim.complete({ status, body: answer })
+    setResponseStatus(event, status)
+    return answer
+  } catch (error) {
+    // Once the work committed its answer is the one to replay, whatever failed after it.
+    if (storedWithWork === undefined) {
+      const envelope = errorEnvelope(error, traceIdOf(event))
+      const kept = envelope.data.code !== 'validation_failed' && envelope.data.code !== 'internal'
+      await claim.complete(kept ? { status: envelope.statusCode, body: JSON.stringify(envelope) } : null)
+    }
+    throw error
+  } finally {
+    lease.stop()
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Settings read once at start-up (server/plugins/runtime-settings.ts), so no request reads the
+ * environment. The test switches among them act only when the server runs in test or bench mode.
+ */
+export const runtimeSettings = {
+  /** Multiplies every per-minute limit (bench and tests only). */
+  rateLimitScale: 1,
+  /** Checks every answer against its declared schema (tests only): a stray answer fails loudly. */
+  checkAnswers: false
+}
+
+/** A declared per-minute limit as this server enforces and publishes it. */
+export function enforcedRateLimit(perMinute: number): number {
+  return Math.max(1, Math.round(perMinute * runtimeSettings.rateLimitScale))
+}

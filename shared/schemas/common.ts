@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { isDay } from '../calendar-day'
+
+/** Every named schema lands here, so the OpenAPI document gets them as `components.schemas`. */
+export const apiSchemas = z.registry<{ id: string, description?: string }>()
+
+/**
+ * Meta key read by the OpenAPI generator: the JSON Schema to publish instead of the one zod would
+ * derive (a query integer travels as digits in a string, but SDKs should see an integer).
+ */
+export const publishedAs = 'x-published-as'
+
+// `abort`: a value that is not shaped like a day gets one problem, not a second for not being a calendar day.
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a day as YYYY-MM-DD.', abort: true })
+  .refine(isDay, 'Not a calendar day.')
+  .meta({ format: 'date' })
+
+/** C0 and C1 control characters and DEL: never part of a name, and they break the name order. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/
+
+export const personName = z.string().trim().min(1, 'Required.').max(200, 'At most 200 characters.')
+  .refine(name => !controlCharacters.test(name), 'Contains a control character.')
+
+export const timestamp = z.string().meta({ format: 'date-time', examples: ['2026-03-01T09:30:00.000Z'] })
+
+/** Ids are a three-letter type prefix, `_` and a random part of digits and lower-case letters. */
+export const recordIdPattern = /^[a-z]{3}_[0-9a-z]{1,60}$/
+
+export const recordId = (prefix: string) => z.string().regex(recordIdPattern, 'Not an id.')
+  .meta({ examples: [`${prefix}_0k3v9x2m7q1w8e4r6t5y`] })
+
+/**
+ * A whole number in a query string: plain decimal digits only, so `0x10`, `1e2`, ` 5` and `+5` are
+ * refused instead of being read as numbers.
+ */
+export function queryInteger(min: number, max: number) {
+  const range = `Use a whole number from ${min} to ${max}.`
+  return z.string().regex(/^[0-9]{1,9}$/, { error: range, abort: true }).transform(Number)
+    .pipe(z.number().min(min, range).max(max, range))
+    .meta({ [publishedAs]: { type: 'integer', minimum: min, maximum: max } })
+}
+
+/** `limit` and `cursor`, shared by every list endpoint. The pipeline opens and checks the cursor. */
+export const pageQueryShape = {
+  limit: queryInteger(1, 1000).default(100).describe('Items per page, 1 to 1000; default 100.'),
+  cursor: z.string().min(1).max(2048).optional().describe('The `nextCursor` of the previous page, with the same filters.')
+}
+
+/** The collection envelope around items of one schema. */
+export function pageOf<T extends z.ZodType>(item: T, id: string) {
+  return z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable().describe('Pass back as `cursor`; null when there are no more pages.')
+  }).register(apiSchemas, { id })
+}
