@@ -22,12 +22,21 @@ export interface ChangeLog {
 /**
  * The one way the school's data is changed: `work` runs in a transaction and records each change
  * it makes; the changes land in the outbox in that same transaction. A write that records no change
- * is a mistake in the code, so it is rolled back rather than left unannounced. The school's data
- * version is bumped in the same transaction, so an answer cached under the old version is not served
- * again once the change is visible.
+ * is a mistake in the code, so it is rolled back rather than left unannounced.
+ *
+ * The first statement bumps the school's data version, which locks the school's row until the
+ * write commits: the school's writers run one at a time on both databases (SQLite has one writer
+ * anyway). On PostgreSQL, at READ COMMITTED, a lock taken only at the end would let two writes check
+ * the same old state and both commit (two billing splits totalling 20000, two overlapping spans),
+ * and would let a school's outbox sequence numbers commit out of order, so a reader of its outbox by
+ * sequence could pass over an event not yet committed. The version changes in the transaction that changes
+ * the data, so an answer kept under the old version is not served once the change is visible
+ * (docs/architecture.md, "Kept answers").
  */
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>): Promise<T> {
   return ctx.database.transaction(async (tx) => {
+    const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id)).returning({ dataVersion: schools.dataVersion })
+    if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
     const at = timestampNow()
     const events: (typeof changeEvents.$inferInsert)[] = []
     const result = await work(tx, {
@@ -37,7 +46,6 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     })
     if (events.length === 0) throw new Error('A write recorded no change event')
     for (let i = 0; i < events.length; i += 1000) await tx.insert(changeEvents).values(events.slice(i, i + 1000))
-    await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id))
     await ctx.withinWrite?.(tx, result)
     return result
   })
