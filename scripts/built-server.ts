@@ -12,7 +12,7 @@ export const projectRoot = resolve(import.meta.dirname, '..')
 export interface RunningServer {
   url: string
   process: ChildProcess
-  /** Everything the server printed, for when it fails. */
+  /** The last of what the server printed, for when it fails. */
   output: () => string
   stop: () => Promise<void>
 }
@@ -56,8 +56,10 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
-  child.stdout!.on('data', chunk => output += chunk)
-  child.stderr!.on('data', chunk => output += chunk)
+  // The server logs a line per request; keep the tail, which is what a failure needs, not a bench's millions.
+  const keep = (chunk: Buffer) => output = (output + chunk).slice(-256 * 1024)
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
   const url = `http://127.0.0.1:${port}`
   const stop = () => new Promise<void>((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done()
