@@ -13,7 +13,7 @@ import { updateSchoolSettings } from '../../../server/domain/schools/school-sett
 import { SchoolInputError } from '../../../server/domain/schools/create-school'
 import { nameSortKey } from '../../../server/domain/people/name-key'
 import { newSchool } from '../../support/schools'
-import { addPeopleWithSpans, type TestSchool } from '../api/v1/roles-fixtures'
+import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 
 const refused = (statusCode: number, text?: string) => ({ statusCode, ...(text ? { data: expect.objectContaining({ detail: expect.arrayContaining([expect.stringContaining(text)]) }) } : {}) })
 
