@@ -31,7 +31,15 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
-      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: [database, server] } }
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: [database, server, 'tests/support/setup-browser.ts'],
+          setupFiles: ['tests/support/skip-without-chromium.ts']
+        }
+      }
     ]
   }
 })
