@@ -2,18 +2,44 @@ import { defineConfig } from 'vitest/config'
 
 // Tests share one database with the server they start: SQLite in .data/ unless DATABASE_URL names another.
 const databaseUrl = process.env.DATABASE_URL || 'file:.data/test.db'
-// The global setup and the server it starts read it from the environment too.
+// The global setups and the server they start read it from the environment too.
 process.env.DATABASE_URL = databaseUrl
+
+// Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
+// global setups run only when it has tests to run; what two projects share (the fresh database, the
+// build and its server) is done once per run (tests/support/once-per-run.ts).
+const database = 'tests/support/setup-database.ts'
+const server = 'tests/support/setup-server.ts'
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1' },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line.
     reporters: ['default', 'json'],
-    outputFile: { json: '.data/vitest-report.json' }
+    outputFile: { json: '.data/vitest-report.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          // Pure rules only: a unit test that opens the database fails on this address instead of using one.
+          env: { DATABASE_URL: 'none:unit-tests-have-no-database' }
+        }
+      },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: [database, server, 'tests/support/setup-browser.ts'],
+          setupFiles: ['tests/support/skip-without-chromium.ts']
+        }
+      }
+    ]
   }
 })

@@ -1,15 +1,15 @@
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { chromium, type Browser } from 'playwright-core'
+import { chromiumArgs } from './find-chromium'
 
 let browser: Browser | undefined
 
-/** Debian's Chromium, headless, shared by the tests of one file and closed after them. */
+/** The Chromium the browser project found (tests/support/find-chromium.ts), shared by the tests of one file and closed after them. */
 export async function useBrowser(): Promise<Browser> {
   if (!browser) {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-    })
+    const executablePath = inject('chromiumPath')
+    if (!executablePath) throw new Error('No Chromium starts here: browser tests belong to the browser project, which skips them')
+    browser = await chromium.launch({ executablePath, args: chromiumArgs })
     afterAll(async () => {
       await browser?.close()
       browser = undefined

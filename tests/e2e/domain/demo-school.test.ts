@@ -4,7 +4,7 @@ import { billingResponsibilities, courtOrders, exitReasons, nameHistory, protect
 import { seedDemoSchool, type DemoSummary } from '../../../server/domain/demo/seed-demo-school'
 import { callApi } from '../../support/api'
 import { newSchool } from '../../support/schools'
-import type { TestSchool } from '../api/v1/roles-fixtures'
+import type { TestSchool } from '../../support/roles-fixtures'
 
 describe('the demo school', () => {
   let school: TestSchool

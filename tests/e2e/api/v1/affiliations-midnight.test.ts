@@ -4,7 +4,7 @@ import { addDays, startOfDayInZone } from '../../../../server/domain/shared/days
 import { callApi } from '../../../support/api'
 import { newSchool } from '../../../support/schools'
 import { startBuiltServer, type RunningServer } from '../../../support/server-process'
-import { addPeopleWithSpans } from './roles-fixtures'
+import { addPeopleWithSpans } from '../../../support/roles-fixtures'
 
 /**
  * `state=open` means in force today in the school's zone, so the answer turns over at the school's

@@ -7,7 +7,7 @@ import { setSchoolModule } from '../../../../server/domain/schools/create-school
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
-import { addPeopleWithSpans, walkPages, type PersonWithSpans, type TestSchool } from './roles-fixtures'
+import { addPeopleWithSpans, walkPages, type PersonWithSpans, type TestSchool } from '../../../support/roles-fixtures'
 
 const byNewest = (a: any, b: any) => a.validFrom !== b.validFrom ? (a.validFrom < b.validFrom ? 1 : -1) : (a.id < b.id ? 1 : -1)
 

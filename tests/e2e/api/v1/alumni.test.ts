@@ -12,7 +12,7 @@ import { isAlumnusAsAt } from '../../../../server/domain/alumni/alumni-rule'
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
-import { addPeopleWithSpans, walkPages, type PersonWithSpans, type TestSchool } from './roles-fixtures'
+import { addPeopleWithSpans, walkPages, type PersonWithSpans, type TestSchool } from '../../../support/roles-fixtures'
 
 /** A Sydney school's history: who left when, at which year level, and who came back. */
 const history: PersonWithSpans[] = [

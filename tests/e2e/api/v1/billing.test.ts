@@ -7,7 +7,7 @@ import { setSchoolModule } from '../../../../server/domain/schools/create-school
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
-import { addPeopleWithSpans, type TestSchool } from './roles-fixtures'
+import { addPeopleWithSpans, type TestSchool } from '../../../support/roles-fixtures'
 
 const shares = (...list: [string, number][]) => list.map(([payerId, share]) => ({ payerId, share }))
 

@@ -8,7 +8,7 @@ import { affiliations } from '../../../../db/schema'
 import { eq } from 'drizzle-orm'
 import { callApi } from '../../../support/api'
 import { newSchool } from '../../../support/schools'
-import { addPeopleWithSpans, type TestSchool } from './roles-fixtures'
+import { addPeopleWithSpans, type TestSchool } from '../../../support/roles-fixtures'
 
 /**
  * Court orders, protection flags and exit reasons are restricted. No endpoint of this part returns

@@ -13,7 +13,7 @@ import { updateSchoolSettings } from '../../../server/domain/schools/school-sett
 import { DomainError } from '../../../server/domain/shared/domain-error'
 import { nameSortKey } from '../../../server/domain/people/name-key'
 import { newSchool } from '../../support/schools'
-import { addPeopleWithSpans, type TestSchool } from '../api/v1/roles-fixtures'
+import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 
 const codeOfStatus: Record<number, string> = { 400: 'validation_failed', 404: 'not_found', 422: 'unprocessable' }
 const refused = (status: number, text?: string) => ({ code: codeOfStatus[status], ...(text ? { detail: expect.arrayContaining([expect.stringContaining(text)]) } : {}) })

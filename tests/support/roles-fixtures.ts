@@ -1,8 +1,8 @@
-import type { AffiliationKind } from '../../../../db/schema'
-import { writeChanges } from '../../../../server/domain/shared/write-changes'
-import { insertPerson } from '../../../../server/domain/people/person-record'
-import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
-import type { newSchool } from '../../../support/schools'
+import type { AffiliationKind } from '../../db/schema'
+import { writeChanges } from '../../server/domain/shared/write-changes'
+import { insertPerson } from '../../server/domain/people/person-record'
+import { insertAffiliation } from '../../server/domain/affiliations/open-affiliation'
+import type { newSchool } from './schools'
 
 export type TestSchool = Awaited<ReturnType<typeof newSchool>>
 
