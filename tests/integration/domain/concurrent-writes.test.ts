@@ -4,7 +4,7 @@ import { affiliations, billingResponsibilities } from '../../../db/schema'
 import { setBillingSplit } from '../../../server/domain/billing/set-billing-split'
 import { openAffiliation } from '../../../server/domain/affiliations/open-affiliation'
 import { newSchool } from '../../support/schools'
-import { addPeopleWithSpans, type TestSchool } from '../api/v1/roles-fixtures'
+import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 
 // Each race is run several times: one lost race is enough to break the rule, and on PostgreSQL
 // without the school's lock taken first nearly every round lost it.
