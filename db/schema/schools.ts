@@ -4,7 +4,7 @@ import type { AlumniRule } from '../../shared/vocabulary'
 
 export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
-/** The lists a school keeps for itself; a fresh school starts with the defaults in DECISIONS. */
+/** The lists a school keeps for itself; a fresh school starts with the defaults in docs/decisions.md. */
 export interface SchoolLists {
   channels: string[]
   relationships: string[]
