@@ -16,7 +16,7 @@ export default defineNuxtConfig({
   typescript: { strict: true, tsConfig: { files: ['../server/types/v1-routes.d.ts'] } },
   telemetry: false,
   hooks: {
-    // Our handler answers every API-side failure in the contract's envelope; Nuxt's stays behind it for pages.
+    // Our handler answers every API-side failure in the error envelope (docs/decisions.md); Nuxt's stays behind it for pages.
     'nitro:config'(config) {
       const existing = config.errorHandler ? [config.errorHandler].flat() : []
       config.errorHandler = ['~~/server/error-handler', ...existing]

@@ -1,8 +1,6 @@
-import { send, setResponseHeader, setResponseStatus, type H3Error } from 'h3'
+import type { H3Error } from 'h3'
 import { defineNitroErrorHandler } from 'nitropack/runtime'
-import { errorEnvelope, errorHeaders } from './utils/error-envelope'
-import { traceIdOf } from './utils/trace'
-import { faultSummary, logAnswer } from './utils/request-log'
+import { sendErrorEnvelope } from './utils/error-envelope'
 
 const enveloped = /^\/(api(\/|$|\?)|health(\?|$)|_openapi\.json(\?|$))/
 
@@ -13,10 +11,5 @@ const enveloped = /^\/(api(\/|$|\?)|health(\?|$)|_openapi\.json(\?|$))/
  */
 export default defineNitroErrorHandler((error: H3Error, event) => {
   if (!enveloped.test(event.path)) return
-  const envelope = errorEnvelope(error, traceIdOf(event))
-  for (const [name, value] of Object.entries(errorHeaders(error))) setResponseHeader(event, name, value)
-  setResponseHeader(event, 'Content-Type', 'application/json')
-  setResponseStatus(event, envelope.statusCode, envelope.statusMessage)
-  logAnswer(event, { code: envelope.data.code, fault: envelope.statusCode >= 500 ? faultSummary(error.cause ?? error) : undefined })
-  return send(event, JSON.stringify(envelope))
+  return sendErrorEnvelope(error, event)
 })

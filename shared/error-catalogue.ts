@@ -1,4 +1,4 @@
-/** The error codes of the interface (docs/errors.md) with their HTTP status and a short, person-readable status line. */
+/** The error codes of the interface (docs/decisions.md, "Error codes") with their HTTP status and a short, person-readable status line. */
 export const errorCatalogue = {
   bad_request: [400, 'Bad request'],
   validation_failed: [400, 'Some fields are missing or wrong'],

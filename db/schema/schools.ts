@@ -4,7 +4,7 @@ import type { AlumniRule } from '../../shared/vocabulary'
 
 export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
-/** The lists a school keeps for itself; a fresh school starts with the defaults in DECISIONS. */
+/** The lists a school keeps for itself; a fresh school starts with the defaults in docs/decisions.md. */
 export interface SchoolLists {
   channels: string[]
   relationships: string[]
@@ -21,7 +21,7 @@ export const schools = table('schools', {
   timeZone: text('time_zone').notNull(),
   lists: text('lists').notNull(),
   modules: text('modules').notNull(),
-  /** Bumped by every write of the school's data, in that write's transaction; see answer-cache.ts. */
+  /** Bumped by every write of the school's data or settings, in that write's transaction; see server/domain/shared/school-data-cache.ts. */
   dataVersion: integer('data_version').notNull().default(0),
   createdAt: text('created_at').notNull()
 })

@@ -1,7 +1,9 @@
-import type { H3Error } from 'h3'
+import { send, setResponseHeader, setResponseStatus, type H3Error, type H3Event } from 'h3'
 import { errorCatalogue, type ErrorCode } from '../../shared/error-catalogue'
 import { DomainError } from '../domain/shared/domain-error'
 import { HttpRefusal } from './errors'
+import { faultSummary, logAnswer } from './request-log'
+import { traceIdOf } from './trace'
 
 /** h3's own refusals (no route, a body it would not read) by their status. */
 const codeForStatus: Record<number, ErrorCode> = {
@@ -48,4 +50,18 @@ export function errorEnvelope(error: unknown, traceId: string): ErrorEnvelope {
 export function errorHeaders(error: unknown): Record<string, string> {
   const refusal = domainErrorIn(error)
   return refusal instanceof HttpRefusal ? refusal.headers : {}
+}
+
+/**
+ * Answers a failure in the envelope, with the headers its refusal asked for, and logs it with its
+ * trace id: the error handler of every surface (server/error-handler.ts for Nitro's) ends here.
+ */
+export function sendErrorEnvelope(error: unknown, event: H3Event): Promise<void> {
+  const envelope = errorEnvelope(error, traceIdOf(event))
+  for (const [name, value] of Object.entries(errorHeaders(error))) setResponseHeader(event, name, value)
+  setResponseHeader(event, 'Content-Type', 'application/json')
+  setResponseStatus(event, envelope.statusCode, envelope.statusMessage)
+  const cause = (error as { cause?: unknown } | undefined)?.cause
+  logAnswer(event, { code: envelope.data.code, fault: envelope.statusCode >= 500 ? faultSummary(cause ?? error) : undefined })
+  return send(event, JSON.stringify(envelope))
 }

@@ -13,10 +13,19 @@ export interface StoredAnswer { status: number, body: string }
 
 export interface IdempotencyOwner {
   kind: 'owner'
-  /** Stores the answer inside the work's own transaction, so the answer and the work commit together. */
+  /**
+   * Stores the answer inside the work's own transaction, so the answer and the work commit together.
+   * A claim taken over meanwhile is `conflict`, which rolls the work back: the new holder does it.
+   */
   storeWithin: (tx: Db, answer: StoredAnswer) => Promise<void>
-  /** Stores the answer after the work, or forgets the key (`null`) for answers that are not kept. */
-  complete: (answer: StoredAnswer | null) => Promise<void>
+  /** After the work returned: stores its answer while the claim is still this request's. */
+  complete: (answer: StoredAnswer) => Promise<void>
+  /**
+   * After the work failed: stores the refusal, or forgets the key (`null`) for refusals that are not
+   * kept. Only a claim still running is touched, so an answer the work committed before something
+   * else failed stays to be replayed.
+   */
+  fail: (refusal: StoredAnswer | null) => Promise<void>
   /** Renews the lease every third of it until `stop` is called. */
   keepAlive: () => { stop: () => void }
 }
@@ -38,9 +47,11 @@ export function checkIdempotencyKey(key: string) {
  * requests with one key exactly one becomes the owner and does the work; the others get `conflict`
  * while it runs, and its stored answer afterwards. A claim carries its own id and a lease the owner
  * renews while it works: a retry takes over only a claim whose holder stopped renewing it, and every
- * statement of the owner names its claim, so a holder that lost its claim overwrites nothing.
+ * statement of the owner names its claim, so a holder that lost its claim overwrites nothing and its
+ * work, which stores the answer in its own transaction, rolls back. `now` and `leaseMs` are the
+ * clock and the lease's length; tests pass their own, requests take the defaults.
  */
-export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string, now = Date.now()): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string, now = Date.now(), leaseMs = idempotencyLeaseMs): Promise<IdempotencyClaim> {
   const thisKey = and(eq(idempotencyKeys.tokenId, owner), eq(idempotencyKeys.key, key))
   const claimId = randomUUID()
   const inserted = await database.transaction(async (tx) => {
@@ -49,34 +60,43 @@ export async function claimIdempotencyKey(database: Database, owner: string, key
       and(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.leaseUntil, now))
     )))
     return tx.insert(idempotencyKeys)
-      .values({ tokenId: owner, key, fingerprint, state: 'running', claimId, leaseUntil: now + idempotencyLeaseMs, status: null, body: null, createdAt: now })
+      .values({ tokenId: owner, key, fingerprint, state: 'running', claimId, leaseUntil: now + leaseMs, status: null, body: null, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
   })
   if (inserted.length) {
     const ours = and(thisKey, eq(idempotencyKeys.claimId, claimId))
-    const store = (tx: Db, answer: StoredAnswer) => tx.update(idempotencyKeys).set({ state: 'done', status: answer.status, body: answer.body }).where(ours)
+    const stillRunning = and(ours, eq(idempotencyKeys.state, 'running'))
+    const store = (tx: Db, answer: StoredAnswer) => tx.update(idempotencyKeys)
+      .set({ state: 'done', status: answer.status, body: answer.body })
+      .where(ours)
+      .returning({ key: idempotencyKeys.key })
     return {
       kind: 'owner',
       storeWithin: async (tx, answer) => {
-        await store(tx, answer)
+        if ((await store(tx, answer)).length === 0) {
+          throw apiError('conflict', ['This request took too long: a retry with the same Idempotency-Key took it over, and its answer is the one kept.'])
+        }
       },
-      complete: answer => database.transaction(async (tx) => {
-        if (answer) await store(tx, answer)
-        else await tx.delete(idempotencyKeys).where(and(ours, eq(idempotencyKeys.state, 'running')))
+      complete: async (answer) => {
+        await database.transaction(tx => store(tx, answer))
+      },
+      fail: refusal => database.transaction(async (tx) => {
+        if (refusal) await tx.update(idempotencyKeys).set({ state: 'done', status: refusal.status, body: refusal.body }).where(stillRunning)
+        else await tx.delete(idempotencyKeys).where(stillRunning)
       }),
       keepAlive: () => {
         const timer = setInterval(() => {
-          database.transaction(tx => tx.update(idempotencyKeys).set({ leaseUntil: Date.now() + idempotencyLeaseMs }).where(and(ours, eq(idempotencyKeys.state, 'running'))))
+          database.transaction(tx => tx.update(idempotencyKeys).set({ leaseUntil: Date.now() + leaseMs }).where(stillRunning))
             .catch(error => console.error('Could not renew an idempotency lease:', (error as Error).message))
-        }, idempotencyLeaseMs / 3)
+        }, leaseMs / 3)
         timer.unref()
         return { stop: () => clearInterval(timer) }
       }
     }
   }
   const [existing] = await database.db.select().from(idempotencyKeys).where(thisKey)
-  if (!existing) return claimIdempotencyKey(database, owner, key, fingerprint, now)
+  if (!existing) return claimIdempotencyKey(database, owner, key, fingerprint, now, leaseMs)
   if (existing.fingerprint !== fingerprint) {
     throw apiError('conflict', ['This Idempotency-Key was already used for a different request.'])
   }

@@ -25,7 +25,7 @@ function schemaOf(schema: z.ZodType, components: Components): JsonSchema {
   const { $schema: _, $defs = {}, ...root } = z.toJSONSchema(schema, {
     // Handlers return `z.input` of their response schema (nothing parses it on the way out), so requests
     // and responses alike are described from the input side. That also leaves response objects open to
-    // added fields, which part 9 promises is not a breaking change.
+    // added fields, which is not a breaking change (docs/decisions.md, "Surfaces and versions").
     io: 'input',
     unrepresentable: 'any',
     // With our registry zod names each registered schema's definition after its id...
@@ -137,7 +137,7 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
   }
 }
 
-/** Tags in the order of the contract's part 4; a tag not listed here follows them, undescribed. */
+/** Tags in the order of the endpoint groups (docs/decisions.md); a tag not listed here follows them, undescribed. */
 const tagDescriptions: Record<string, string> = {
   People: 'People, their affiliations with the school and alumni.',
   Billing: 'Who pays each student\'s fees.',
@@ -164,7 +164,7 @@ async function buildDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Rollbook API',
-      // The interface version of the contract's part 9, not the package's.
+      // The interface version (docs/decisions.md), not the package's.
       version: '1.0',
       description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }

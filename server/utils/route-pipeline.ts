@@ -228,12 +228,11 @@ async function runIdempotently(event: H3Event, declaration: RouteDeclarationOf, 
     setResponseStatus(event, status)
     return answer
   } catch (error) {
-    // Once the work committed its answer is the one to replay, whatever failed after it.
-    if (storedWithWork === undefined) {
-      const envelope = errorEnvelope(error, traceIdOf(event))
-      const kept = envelope.data.code !== 'validation_failed' && envelope.data.code !== 'internal'
-      await claim.complete(kept ? { status: envelope.statusCode, body: JSON.stringify(envelope) } : null)
-    }
+    // A claim the work already settled in its transaction is left alone (claim.fail touches only a
+    // running one): once the work committed, its answer is the one to replay, whatever failed after.
+    const envelope = errorEnvelope(error, traceIdOf(event))
+    const kept = envelope.data.code !== 'validation_failed' && envelope.data.code !== 'internal'
+    await claim.fail(kept ? { status: envelope.statusCode, body: JSON.stringify(envelope) } : null)
     throw error
   } finally {
     lease.stop()

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { errorCodes } from '../error-catalogue'
 import { apiSchemas } from './common'
 
-/** The failure envelope (docs/errors.md), as every route and the error handler answer it. */
+/** The failure envelope (docs/decisions.md), as every route and the error handler answer it. */
 export const errorEnvelopeSchema = z.object({
   statusCode: z.number().int().describe('The HTTP status.'),
   statusMessage: z.string().describe('Written for a person.'),

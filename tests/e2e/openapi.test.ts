@@ -34,7 +34,7 @@ describe('GET /_openapi.json', () => {
     expect(operation('post', '/enquiries')).toBeDefined()
   })
 
-  it('publishes the per-minute limits of the contract\'s part 8', () => {
+  it('publishes the per-minute limits of docs/decisions.md', () => {
     expect(operation('get', '/people')['x-rate-limit']).toBe(300)
     expect(operation('get', '/people/{id}')['x-rate-limit']).toBe(300)
     expect(operation('post', '/enquiries')['x-rate-limit']).toBe(30)
@@ -56,7 +56,7 @@ describe('GET /_openapi.json', () => {
     expect(operation.responses[success[0]!].content['application/json'].schema).toBeTruthy()
   })
 
-  it('describes the Error envelope of part 7 with every error code', () => {
+  it('describes the Error envelope with every error code', () => {
     const error = document.components.schemas.Error
     expect(error.required).toEqual(['statusCode', 'statusMessage', 'data'])
     expect(error.properties.data.required).toEqual(['code', 'detail', 'traceId'])

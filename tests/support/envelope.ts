@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { ApiAnswer } from './api'
 
-/** Asserts the contract's error envelope (part 7) exactly: nothing more at the top, no stack or message. */
+/** Asserts the error envelope (docs/decisions.md) exactly: nothing more at the top, no stack or message. */
 export function expectEnvelope(answer: ApiAnswer, status: number, code: string) {
   expect(answer.status).toBe(status)
   expect(answer.headers.get('content-type')).toMatch(/application\/json/)

@@ -1,6 +1,6 @@
 import type { SchoolLists } from '../../../db/schema'
 
-/** What a fresh school starts with (DECISIONS); each school edits its own copy. */
+/** What a fresh school starts with (docs/decisions.md); each school edits its own copy. */
 export function defaultSchoolLists(): SchoolLists {
   return {
     channels: ['website', 'phone', 'email', 'walk_in', 'event', 'referral', 'social_media', 'other'],

@@ -1,6 +1,6 @@
 /**
  * Days and spans. A day is `YYYY-MM-DD` in the school's own zone; a span runs from `validFrom` to
- * `validTo`, both inclusive, and is open while `validTo` is null (DECISIONS). Days compare as strings.
+ * `validTo`, both inclusive, and is open while `validTo` is null (docs/decisions.md). Days compare as strings.
  */
 
 export interface Span {

@@ -3,8 +3,8 @@ import { customAlphabet } from 'nanoid'
 const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
 
 /**
- * The type prefixes of DECISIONS; `chg` marks an outbox change event. Records DECISIONS does not
- * name: `nmh` an earlier name, `par` parental responsibility, `bil` billing responsibility,
+ * The type prefixes of docs/decisions.md; `chg` marks an outbox change event. Records the interface
+ * does not name: `nmh` an earlier name, `par` parental responsibility, `bil` billing responsibility,
  * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'

@@ -12,7 +12,7 @@ interface Kept { version: number, value: unknown, bytes: number }
  * Bounded by bytes, least recently used first out: one store for every kind of value, so a school
  * with a large roll cannot push the memory past the bound however its values are split.
  */
-class SchoolDataCache {
+export class SchoolDataCache {
   private readonly kept = new Map<string, Kept>()
   private bytes = 0
   maxBytes = 64 * 1024 * 1024
@@ -52,5 +52,5 @@ class SchoolDataCache {
   }
 }
 
-/** The one store of kept values of every process; its bound is set at start-up (ANSWER_CACHE_MB). */
+/** The one store of kept values of the process; its bound is set at start-up (ANSWER_CACHE_MB). */
 export const schoolDataCache = new SchoolDataCache()

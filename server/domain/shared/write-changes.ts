@@ -5,7 +5,7 @@ import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from './clock'
 
-/** Event kinds of DECISIONS: `<subject>.<change>`. */
+/** Event kinds (docs/decisions.md, "Events"): `<subject>.<change>`. */
 export type ChangeKind =
   | 'person.created' | 'person.updated' | 'person.deleted'
   | 'affiliation.created' | 'affiliation.updated'

@@ -1,4 +1,4 @@
-/** Capability names (docs/decisions.md, tokens), each with what it grants. */
+/** Capability names (docs/decisions.md, "Scopes"), each with what it grants. */
 export const scopeCatalogue = {
   'person.read': 'names, dates of birth and name history of students, parents and staff',
   'affiliation.read': 'affiliation kind and its start and end',

@@ -6,7 +6,7 @@ import { expectEnvelope } from '../../support/envelope'
 import { newSchool } from '../../support/schools'
 import { serverLogContains } from '../../support/server-log'
 
-describe('every failure is the contract\'s envelope', () => {
+describe('every failure is the error envelope', () => {
   let token: string
 
   beforeAll(async () => {

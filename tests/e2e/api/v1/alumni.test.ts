@@ -17,7 +17,7 @@ import { addPeopleWithSpans, walkPages, type PersonWithSpans, type TestSchool } 
 /** A Sydney school's history: who left when, at which year level, and who came back. */
 const history: PersonWithSpans[] = [
   { familyName: 'Abbott', givenNames: 'Ada', spans: [{ validFrom: '2018-01-29', validTo: '2024-12-06', yearLevel: '12' }] },
-  // DECISIONS' own example: a last day of 1 January 2026 leaves at 13:00 UTC on 31 December 2025, exit year 2026.
+  // The example of docs/decisions.md: a last day of 1 January 2026 leaves at 13:00 UTC on 31 December 2025, exit year 2026.
   { familyName: 'Brown', givenNames: 'Ben', spans: [{ validFrom: '2020-01-28', validTo: '2026-01-01', yearLevel: '12' }] },
   { familyName: 'chen', givenNames: 'Cara', spans: [{ validFrom: '2020-01-28', validTo: '2025-12-31', yearLevel: '12' }] },
   { familyName: 'Dubois', givenNames: 'Dan', spans: [{ validFrom: '2017-01-30', validTo: '2021-06-30', yearLevel: '9' }] },

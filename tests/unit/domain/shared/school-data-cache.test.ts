@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { SchoolRef } from '../../../../server/domain/shared/context'
+import { SchoolDataCache } from '../../../../server/domain/shared/school-data-cache'
+
+const school = (id: string, dataVersion = 1) => ({ id, dataVersion }) as SchoolRef
+
+/** A store whose values say how many bytes they are, and which counts how often each is built. */
+function countingStore(maxBytes: number) {
+  const store = new SchoolDataCache()
+  store.maxBytes = maxBytes
+  const builds = new Map<string, number>()
+  const get = (ref: SchoolRef, key: string, bytes: number) => store.get(ref, key, async () => {
+    builds.set(key, (builds.get(key) ?? 0) + 1)
+    return { key, bytes }
+  }, value => value.bytes)
+  return { store, builds, get }
+}
+
+describe('the store of kept values', () => {
+  it('never holds more than its byte bound, whatever mix of sizes arrives', async () => {
+    const { store, get } = countingStore(10_000)
+    let seed = 7
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+    for (let i = 0; i < 2000; i++) {
+      await get(school(`sch_${i % 13}`), `value ${Math.floor(random() * 60)}`, Math.floor(random() * 4000))
+      expect(store.heldBytes).toBeLessThanOrEqual(10_000)
+      expect(store.heldBytes).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it('keeps nothing larger than the bound, and nothing at all with a bound of 0', async () => {
+    const { store, builds, get } = countingStore(1000)
+    await get(school('sch_a'), 'huge', 5000)
+    await get(school('sch_a'), 'huge', 5000)
+    expect(builds.get('huge')).toBe(2)
+    expect(store.heldBytes).toBe(0)
+
+    const off = countingStore(0)
+    await off.get(school('sch_a'), 'small', 1)
+    await off.get(school('sch_a'), 'small', 1)
+    expect(off.builds.get('small')).toBe(2)
+  })
+
+  it('drops the least recently used value first', async () => {
+    // Each value takes 300 bytes and its slot's name a few more, so three fit in 1000 and four do not.
+    const { builds, get } = countingStore(1000)
+    for (const key of ['a', 'b', 'c']) await get(school('sch_lru'), key, 300)
+    await get(school('sch_lru'), 'a', 300)
+    await get(school('sch_lru'), 'd', 300)
+    for (const key of ['a', 'c', 'd', 'b']) await get(school('sch_lru'), key, 300)
+    expect(Object.fromEntries(builds)).toEqual({ a: 1, b: 2, c: 1, d: 1 })
+  })
+
+  it('builds again when the school\'s data version moves, replacing the value rather than adding to it', async () => {
+    const { store, builds, get } = countingStore(10_000)
+    await get(school('sch_v', 1), 'roll', 500)
+    const held = store.heldBytes
+    await get(school('sch_v', 1), 'roll', 500)
+    await get(school('sch_v', 2), 'roll', 500)
+    expect(builds.get('roll')).toBe(2)
+    expect(store.heldBytes).toBe(held)
+    // Another school's value under the same key is its own.
+    await get(school('sch_w', 2), 'roll', 500)
+    expect(builds.get('roll')).toBe(3)
+  })
+})
