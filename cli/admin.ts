@@ -16,7 +16,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createSchool, SchoolInputError } from '../server/domain/schools/create-school'
 import { requireSchool, SchoolNotFoundError } from '../server/domain/schools/find-school'
 import { issueToken, listTokens, revokeToken, TokenInputError } from '../server/domain/tokens/manage-tokens'
-import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
+import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 
 class UsageError extends Error {}
 

@@ -10,7 +10,7 @@ import { migrateDatabase } from '../db/migrate'
 import { schools } from '../db/schema'
 import { createSchool } from '../server/domain/schools/create-school'
 import { requireSchool } from '../server/domain/schools/find-school'
-import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
+import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 import { issueToken } from '../server/domain/tokens/manage-tokens'
 import { scopeNames } from '../server/domain/tokens/scopes'
 
