@@ -53,5 +53,5 @@ export function apiError(code: ErrorCode, detail: string[] = [], extras: ErrorEx
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in errorCatalogue
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value)
 }

@@ -19,5 +19,5 @@ export type Scope = keyof typeof scopeCatalogue
 export const scopeNames = Object.keys(scopeCatalogue) as Scope[]
 
 export function isScope(value: string): value is Scope {
-  return value in scopeCatalogue
+  return Object.hasOwn(scopeCatalogue, value)
 }
