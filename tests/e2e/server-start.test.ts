@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { callApi } from '../support/api'
-import { startBuiltServer, type RunningServer } from '../support/server-process'
+import { freePort, startBuiltServer, type RunningServer } from '../support/server-process'
 
 const servers: RunningServer[] = []
 const folders: string[] = []
@@ -22,5 +22,21 @@ describe('the built server at start', () => {
     expect((await callApi('/health', { baseUrl: server.url })).body.status).toBe('healthy')
     await server.stop()
     expect(readdirSync(temporary).filter(name => name.startsWith('rollbook-migrations-'))).toEqual([])
+  })
+
+  it('logs one line, without the password, when its database cannot be reached, and answers /health with 503', async () => {
+    const port = await freePort()
+    const server = await startBuiltServer({ DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` }, null)
+    servers.push(server)
+    let answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
+    for (let i = 0; i < 100 && answer?.body?.status !== 'unhealthy'; i++) {
+      await new Promise(r => setTimeout(r, 100))
+      answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
+    }
+    expect(answer!.status).toBe(503)
+    const log = server.output()
+    expect(log.split('\n').filter(line => /database/i.test(line))).toEqual([`Cannot reach the database at postgres://rollbook:***@127.0.0.1:${port}/school: connection refused.`])
+    expect(log).not.toMatch(/^\s+at /m)
+    expect(log).not.toContain('s3cret')
   })
 })
