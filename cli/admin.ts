@@ -2,38 +2,49 @@
  * The administrator's command line, for self-hosters and tests. It uses the server's database
  * settings (DATABASE_URL) and brings the schema up to date before it does anything.
  *
- *   npm run admin -- school create --name NAME --time-zone ZONE [--campus NAME=SISCODE ...]
- *   npm run admin -- token issue --school ID --purpose TEXT --scopes a,b,c [--rostering] [--expires-in-days N]
- *   npm run admin -- token list --school ID
- *   npm run admin -- token revoke --id ID
- *   npm run admin -- demo --school ID [--students N]
+ *   npm run -s admin -- school create --name NAME --time-zone ZONE [--campus NAME=SISCODE ...]
+ *   npm run -s admin -- school list
+ *   npm run -s admin -- token issue --school ID --purpose TEXT --scopes a,b,c [--rostering] [--expires-in-days N]
+ *   npm run -s admin -- token list --school ID
+ *   npm run -s admin -- token revoke --id ID
+ *   npm run -s admin -- demo --school ID [--students N]
  *
- * Each command takes --json for machine-readable output.
+ * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
+ * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
  */
-import { defineCommand, runMain } from 'citty'
+import { stripVTControlCharacters } from 'node:util'
+import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty'
 import { openDatabase, type Database } from '../db/client'
+import { databaseFailureLine } from '../db/failure'
 import { migrateDatabase } from '../db/migrate'
 import { createSchool } from '../server/domain/schools/create-school'
 import { requireSchool } from '../server/domain/schools/find-school'
 import { issueToken, listTokens, revokeToken } from '../server/domain/tokens/manage-tokens'
 import { DomainError } from '../server/domain/shared/domain-error'
 import { systemContext } from '../server/domain/shared/context'
-import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
+import { errorCatalogue } from '../shared/error-catalogue'
+import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
+import { listSchools } from './school-list'
 
-class UsageError extends Error {}
+/** A refusal the CLI makes itself, with the error code it reports under `--json`. */
+class Refusal extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message)
+  }
+}
 
-const inputErrors = [UsageError, DomainError]
-
-/** Runs a command against a migrated database; a mistake in its input is one line on stderr and exit 1. */
+/** Runs a command against a migrated database; a database that cannot be reached is one refusal line. */
 async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
-  const database = openDatabase()
+  let database: Database | undefined
   try {
+    database = openDatabase()
     await migrateDatabase(database)
-    await work(database)
   } catch (error) {
-    if (!inputErrors.some(kind => error instanceof kind)) throw error
-    console.error((error as Error).message)
-    process.exitCode = 1
+    await database?.close().catch(() => {})
+    throw new Refusal('database_unavailable', databaseFailureLine(error))
+  }
+  try {
+    await work(database)
   } finally {
     await database.close()
   }
@@ -50,18 +61,18 @@ function campusesFromArgv(argv: string[]) {
     const value = arg === '--campus' ? argv[i + 1] : arg.startsWith('--campus=') ? arg.slice('--campus='.length) : undefined
     if (value === undefined) return
     const [name, sisCode] = value.split('=')
-    if (!name) throw new UsageError('--campus takes NAME=SISCODE')
+    if (!name) throw new Refusal('validation_failed', '--campus takes NAME=SISCODE')
     campuses.push({ name, sisCode: sisCode || undefined })
   })
   return campuses
 }
 
-const json = { type: 'boolean', description: 'Print JSON', default: false } as const
+const json = { type: 'boolean', description: 'Print only JSON on stdout (errors too, as {"error":{"code","detail"}})', default: false } as const
 
 const schoolCreate = defineCommand({
-  meta: { name: 'create', description: 'Create a school' },
+  meta: { name: 'create', description: 'Create a school with the default lists and every module on' },
   args: {
-    'name': { type: 'string', required: true },
+    'name': { type: 'string', required: true, description: 'The school\'s name' },
     'time-zone': { type: 'string', required: true, description: 'IANA time zone, such as Australia/Sydney' },
     'campus': { type: 'string', description: 'NAME=SISCODE; repeat for each campus' },
     json
@@ -72,14 +83,23 @@ const schoolCreate = defineCommand({
   })
 })
 
+const schoolList = defineCommand({
+  meta: { name: 'list', description: 'List every school in the database: id, name and time zone' },
+  args: { json },
+  run: ({ args }) => withDatabase(async (database) => {
+    const schools = await listSchools(database)
+    report(args.json, schools, schools.map(school => `${school.id}  ${school.name}  (${school.timeZone})`).join('\n') || 'No schools yet: make one with school create.')
+  })
+})
+
 const tokenIssue = defineCommand({
-  meta: { name: 'issue', description: 'Issue an API token; its secret is shown only now' },
+  meta: { name: 'issue', description: 'Issue an API token for one school; its secret is shown only now' },
   args: {
-    'school': { type: 'string', required: true },
-    'purpose': { type: 'string', required: true },
-    'scopes': { type: 'string', required: true, description: 'Comma-separated scopes' },
+    'school': { type: 'string', required: true, description: 'The school\'s id (sch_…)' },
+    'purpose': { type: 'string', required: true, description: 'What the token is for, shown in token list' },
+    'scopes': { type: 'string', required: true, description: 'Comma-separated scopes, such as person.read,affiliation.read' },
     'rostering': { type: 'boolean', default: false, description: 'Issue through the rostering settings' },
-    'expires-in-days': { type: 'string', description: 'Default 365, at most 730' },
+    'expires-in-days': { type: 'string', description: 'Days until it expires: default 365, at most 730' },
     json
   },
   run: ({ args }) => withDatabase(async (database) => {
@@ -96,8 +116,8 @@ const tokenIssue = defineCommand({
 })
 
 const tokenList = defineCommand({
-  meta: { name: 'list', description: 'List a school\'s tokens' },
-  args: { school: { type: 'string', required: true }, json },
+  meta: { name: 'list', description: 'List a school\'s tokens: purpose, scopes and expiry, never a secret' },
+  args: { school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
     const tokens = await listTokens(database, args.school)
     report(args.json, tokens, tokens.map(t => `${t.id}  ${t.revokedAt ? 'revoked' : 'expires ' + t.expiresOn}  ${t.scopes.join(',')}  ${t.purpose}`).join('\n') || 'No tokens.')
@@ -105,33 +125,86 @@ const tokenList = defineCommand({
 })
 
 const tokenRevoke = defineCommand({
-  meta: { name: 'revoke', description: 'Revoke a token' },
-  args: { id: { type: 'string', required: true }, json },
+  meta: { name: 'revoke', description: 'Revoke a token; the next request made with it is refused' },
+  args: { id: { type: 'string', required: true, description: 'The token\'s id (tok_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
-    if (!await revokeToken(database, args.id)) throw new UsageError(`No token has the id ${args.id}.`)
+    if (!await revokeToken(database, args.id)) throw new Refusal('not_found', `No token has the id ${args.id}.`)
     report(args.json, { id: args.id, revoked: true }, `Revoked ${args.id}`)
   })
 })
 
 const demo = defineCommand({
-  meta: { name: 'demo', description: 'Fill a school with deterministic sample data' },
-  args: { school: { type: 'string', required: true }, students: { type: 'string', default: '200' }, json },
+  meta: { name: 'demo', description: 'Fill a school with deterministic sample people, families, staff and alumni' },
+  args: {
+    school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' },
+    students: { type: 'string', default: '200', description: 'How many current students' },
+    json
+  },
   run: ({ args }) => withDatabase(async (database) => {
     const students = Number(args.students)
-    if (!Number.isInteger(students) || students < 1) throw new UsageError('--students takes a positive whole number')
+    if (!Number.isInteger(students) || students < 1) throw new Refusal('validation_failed', '--students takes a positive whole number')
     const school = await requireSchool(database, args.school)
     const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
     report(args.json, summary, `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}`)
   })
 })
 
-const main = defineCommand({
-  meta: { name: 'admin', description: 'Rollbook administration' },
+const programName = 'rollbook-admin'
+
+const admin = defineCommand({
+  meta: { name: programName, description: 'Rollbook administration: schools, API tokens and demo data, on the database DATABASE_URL names' },
   subCommands: {
-    school: defineCommand({ meta: { name: 'school' }, subCommands: { create: schoolCreate } }),
-    token: defineCommand({ meta: { name: 'token' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
+    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
+    token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
     demo
   }
 })
 
-runMain(main)
+/** The command the words of the command line lead to, with the words that led there. */
+function commandAt(rawArgs: string[]): { command: CommandDef, path: string[] } {
+  let command: CommandDef = admin
+  const path = [programName]
+  for (const word of rawArgs) {
+    if (word.startsWith('-')) break
+    const next = (command.subCommands as Record<string, CommandDef> | undefined)?.[word]
+    if (!next) break
+    command = next
+    path.push(word)
+  }
+  return { command, path }
+}
+
+async function printUsage(rawArgs: string[]) {
+  const { command, path } = commandAt(rawArgs)
+  // citty names a command after its parent; the whole path reads right at every depth.
+  const usage = await renderUsage(command, { meta: { name: path.slice(0, -1).join(' ') } } as CommandDef)
+  console.log(process.stdout.isTTY ? usage : stripVTControlCharacters(usage))
+}
+
+/**
+ * What a refused command reports: a code and its reasons. The domain's refusals (a time zone that
+ * is not one, an unknown scope, a school that does not exist) read as they would from the API; an
+ * `internal` one, or anything else thrown, is a fault of ours.
+ */
+function refusalOf(error: unknown): { code: string, detail: string[] } | undefined {
+  if (error instanceof Refusal) return { code: error.code, detail: [error.message] }
+  if (error instanceof DomainError && errorCatalogue[error.code][0] < 500) return { code: error.code, detail: error.detail }
+  if (error instanceof Error && error.name === 'CLIError') return { code: 'validation_failed', detail: [stripVTControlCharacters(error.message)] }
+  return undefined
+}
+
+async function main(rawArgs: string[]) {
+  const asJson = rawArgs.includes('--json')
+  if (rawArgs.length === 0 || rawArgs.some(arg => arg === '--help' || arg === '-h')) return printUsage(rawArgs)
+  try {
+    await runCommand(admin, { rawArgs })
+  } catch (error) {
+    process.exitCode = 1
+    const refusal = refusalOf(error)
+    if (asJson) console.log(JSON.stringify({ error: refusal ?? { code: 'internal', detail: ['Something went wrong on our side; the details are on stderr.'] } }))
+    if (!refusal) console.error(error)
+    else if (!asJson) console.error(refusal.detail.join(' ') + (error instanceof Error && error.name === 'CLIError' ? ` (see ${commandAt(rawArgs).path.join(' ')} --help)` : ''))
+  }
+}
+
+await main(process.argv.slice(2))

@@ -5,9 +5,16 @@ export type DatabaseConfig =
 
 export const defaultSqlitePath = '.data/rollbook.db'
 
+const postgresUrl = /^postgres(ql)?:\/\//
+
+/** The dialect `DATABASE_URL` names, refusing nothing: a malformed one is refused where the database is opened, in one line. */
+export function databaseDialect(url = process.env.DATABASE_URL): DatabaseConfig['dialect'] {
+  return url && postgresUrl.test(url) ? 'postgresql' : 'sqlite'
+}
+
 export function readDatabaseConfig(url = process.env.DATABASE_URL): DatabaseConfig {
   if (!url) return { dialect: 'sqlite', path: defaultSqlitePath }
-  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgresql', url }
+  if (postgresUrl.test(url)) return { dialect: 'postgresql', url }
   if (url.startsWith('file:')) return { dialect: 'sqlite', path: url.slice('file:'.length) }
   throw new Error('DATABASE_URL must start with postgres://, postgresql:// or file:')
 }

@@ -8,9 +8,9 @@
  */
 import * as sqlite from 'drizzle-orm/sqlite-core'
 import * as pg from 'drizzle-orm/pg-core'
-import { readDatabaseConfig } from './config'
+import { databaseDialect } from './config'
 
-export const isPostgres = (process.env.DB_DIALECT ?? readDatabaseConfig().dialect) === 'postgresql'
+export const isPostgres = (process.env.DB_DIALECT ?? databaseDialect()) === 'postgresql'
 
 const pgText = pg.customType<{ data: string, driverData: string }>({ dataType: () => 'text COLLATE "C"' })
 

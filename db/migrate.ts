@@ -1,20 +1,54 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator'
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import type { MigrationConfig, MigrationMeta } from 'drizzle-orm/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
 import type { Database } from './client'
 
-/** The committed migrations of the repository, for callers running from a checkout (CLI, tests). */
-export function repositoryMigrationsFolder(database: Database) {
-  return join(import.meta.dirname, 'migrations', database.dialect)
+/** Reads one file of a dialect's migrations folder by its path inside it (`meta/_journal.json`, `0000_x.sql`). */
+export type MigrationFileReader = (path: string) => string | Promise<string>
+
+/**
+ * A dialect's migrations as drizzle's `readMigrationFiles` makes them from a folder (each journal
+ * entry's SQL split at its breakpoints and hashed), from any source of the files: the checkout, or the
+ * server assets bundled into `.output`, which are never written to disk.
+ */
+export async function readMigrations(read: MigrationFileReader): Promise<MigrationMeta[]> {
+  const journal = JSON.parse(await read('meta/_journal.json')) as { entries: { tag: string, when: number, breakpoints: boolean }[] }
+  const migrations: MigrationMeta[] = []
+  for (const entry of journal.entries) {
+    const query = await read(`${entry.tag}.sql`)
+    migrations.push({ sql: query.split('--> statement-breakpoint'), bps: entry.breakpoints, folderMillis: entry.when, hash: createHash('sha256').update(query).digest('hex') })
+  }
+  return migrations
 }
 
+/** The committed migrations of the repository, for callers running from a checkout (CLI, `npm start`). */
+function repositoryMigrations(database: Database) {
+  const folder = join(import.meta.dirname, 'migrations', database.dialect)
+  return readMigrations(path => readFileSync(join(folder, path), 'utf8'))
+}
+
+/**
+ * drizzle's migrators only read a folder; the dialect's `migrate`, which they call with what they
+ * read, takes the list itself. It is internal to drizzle (pinned in package.json); the migration
+ * tests run through it on both databases.
+ */
+interface MigratingDatabase {
+  dialect: { migrate(migrations: MigrationMeta[], session: unknown, config: MigrationConfig): unknown }
+  session: unknown
+}
+
+const migrationConfig: MigrationConfig = { migrationsFolder: '' }
+
 /** Brings the schema up to date; on PostgreSQL an advisory lock lets several servers start at once. */
-export async function migrateDatabase(database: Database, migrationsFolder = repositoryMigrationsFolder(database)) {
+export async function migrateDatabase(database: Database, migrations?: MigrationMeta[]) {
+  migrations ??= await repositoryMigrations(database)
   if (database.sqliteWriter) {
-    migrateSqlite(drizzleSqlite(database.sqliteWriter), { migrationsFolder })
+    const db = drizzleSqlite(database.sqliteWriter) as unknown as MigratingDatabase
+    db.dialect.migrate(migrations, db.session, migrationConfig)
     return
   }
   // A client of its own with one connection: the session-level lock and every migration share it,
@@ -22,7 +56,8 @@ export async function migrateDatabase(database: Database, migrationsFolder = rep
   const session = postgres(database.postgresUrl!, { max: 1, onnotice: () => {}, connect_timeout: 5 })
   try {
     await session`select pg_advisory_lock(7254001)`
-    await migratePostgres(drizzlePostgres(session), { migrationsFolder })
+    const db = drizzlePostgres(session) as unknown as MigratingDatabase
+    await db.dialect.migrate(migrations, db.session, migrationConfig)
   } finally {
     await session.end({ timeout: 5 })
   }

@@ -52,7 +52,7 @@ if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; t
 // hello always runs: every other row is judged against it.
 const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.includes(s.name))
 
-/** Runs the admin CLI as an administrator would (`npm run admin -- … --json`) and reads its answer. */
+/** Runs the admin CLI as an administrator would (`npm run -s admin -- … --json`) and reads its answer. */
 function admin(database: BenchDatabase, args: string[]): any {
   const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), ['cli/admin.ts', ...args, '--json'], {
     cwd: root,

@@ -1,23 +1,34 @@
 /**
- * `npm start`: builds the app when the build is missing or older than the sources, makes a demo
- * school on an empty database (printing a token and how to use it), then serves on PORT (3000).
+ * `npm start`: brings the database up to date, builds the app when the build is missing or older than
+ * the sources, says what the database holds and how to get in, then serves on PORT (3000).
+ *
+ * On an empty database it makes a demo school only on the embedded SQLite default, or when asked
+ * (`npm start -- --demo`, `ROLLBOOK_DEMO=on`; `ROLLBOOK_DEMO=off` never): a school named in
+ * `DATABASE_URL` may be a real one. The demo's token lasts a week and never holds `restricted.read`.
+ * `--no-build` serves the existing `.output` as it is.
  */
 import { spawn, execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { openDatabase } from '../db/client'
+import { openDatabase, type Database } from '../db/client'
+import { databaseFailureLine } from '../db/failure'
 import { migrateDatabase } from '../db/migrate'
-import { schools } from '../db/schema'
 import { createSchool } from '../server/domain/schools/create-school'
 import { requireSchool } from '../server/domain/schools/find-school'
-import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
 import { issueToken } from '../server/domain/tokens/manage-tokens'
 import { scopeNames } from '../server/domain/tokens/scopes'
 import { systemContext } from '../server/domain/shared/context'
+import { seedDemoSchool } from './demo/seed-demo-school'
+import { listSchools } from '../cli/school-list'
+import { readStartOptions, type StartOptions } from './start/options'
+import { demoBanner, emptyDatabaseBanner, schoolsBanner } from './start/banners'
 
 const root = resolve(import.meta.dirname, '..')
 const builtServer = join(root, '.output/server/index.mjs')
 const sourceFolders = ['server', 'pages', 'components', 'composables', 'db', 'public']
+const port = process.env.PORT ?? '3000'
+const demoTokenDays = 7
+const demoWithheldScopes = ['restricted.read'] as const
 
 function newestSourceChange(): number {
   let newest = statSync(join(root, 'nuxt.config.ts')).mtimeMs
@@ -34,31 +45,58 @@ function newestSourceChange(): number {
   return newest
 }
 
-if (!existsSync(builtServer) || statSync(builtServer).mtimeMs < newestSourceChange()) {
-  console.log('Building Rollbook (about a minute on a fresh machine)…')
-  execFileSync(join(root, 'node_modules/.bin/nuxt'), ['build'], { cwd: root, stdio: 'inherit' })
+/** Stops with one line on stderr: no stack for a mistake in the settings or an unreachable database. */
+function stop(line: string): never {
+  console.error(line)
+  process.exit(1)
 }
 
-const database = openDatabase()
-await migrateDatabase(database)
-const port = process.env.PORT ?? '3000'
-if ((await database.db.select({ id: schools.id }).from(schools).limit(1)).length === 0) {
+async function openMigratedDatabase(): Promise<Database> {
+  let database: Database | undefined
+  try {
+    database = openDatabase()
+    await migrateDatabase(database)
+    return database
+  } catch (error) {
+    await database?.close().catch(() => {})
+    stop(databaseFailureLine(error))
+  }
+}
+
+/** The demo school with a token for trying the API: a week long, every scope but the restricted records. */
+async function makeDemoSchool(database: Database) {
   const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
   const school = await requireSchool(database, id)
   const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
-  const token = await issueToken(database, { schoolId: id, purpose: 'Demo: read everything, record enquiries', scopes: scopeNames })
-  console.log(`
-A demo school was made on this empty database: ${id}, with ${summary.students} students, ${summary.carers} carers and ${summary.staff} staff.
-Its token (shown once; issue more with npm run admin -- token issue):
-
-  ${token.token}
-
-Try:
-  curl -H "Authorization: Bearer ${token.token}" http://localhost:${port}/api/v1/people?limit=5
-  open http://localhost:${port}/reference for the API reference
-`)
+  const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
+  const token = await issueToken(database, { schoolId: id, purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
+  return demoBanner({ school, summary, port, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes } })
 }
-await database.close()
+
+/** What to print before serving: the demo's token, the schools there are, or how to make the first. */
+async function describeDatabase(database: Database, options: StartOptions): Promise<string> {
+  const schools = await listSchools(database)
+  if (schools.length) return schoolsBanner(schools, port)
+  return options.demo ? makeDemoSchool(database) : emptyDatabaseBanner()
+}
+
+let options: StartOptions
+try {
+  options = readStartOptions(process.argv.slice(2))
+} catch (error) {
+  stop((error as Error).message)
+}
+const database = await openMigratedDatabase()
+if (options.build && (!existsSync(builtServer) || statSync(builtServer).mtimeMs < newestSourceChange())) {
+  console.log('Building Rollbook (about a minute on a fresh machine)…')
+  execFileSync(join(root, 'node_modules/.bin/nuxt'), ['build'], { cwd: root, stdio: 'inherit' })
+}
+if (!existsSync(builtServer)) stop('There is no build to serve: run npm start without --no-build, or npm run build.')
+try {
+  console.log(await describeDatabase(database, options))
+} finally {
+  await database.close()
+}
 
 const server = spawn(process.execPath, [builtServer], { stdio: 'inherit', env: { ...process.env, PORT: port } })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))

@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from '../../db/client'
+import { databaseFailureLine } from '../../db/failure'
 import { apiError } from './errors'
 
 type DatabaseState = 'starting' | 'healthy' | 'failed'
@@ -7,19 +8,22 @@ let database: Database | undefined
 let state: DatabaseState = 'starting'
 let ready: Promise<Database> | undefined
 
-/** Opens the database and runs `prepare` (migrations) once; requests wait for it instead of racing it. */
+/**
+ * Opens the database and runs `prepare` (migrations) once; requests wait for it instead of racing it.
+ * A database that cannot be opened, reached or migrated is one line in the log, with no password and
+ * no stack, and `/health` answers `unhealthy`.
+ */
 export function startDatabase(prepare: (database: Database) => Promise<void>) {
-  database = openDatabase()
-  const opened = database
-  ready = prepare(opened).then(() => {
+  ready = (async () => {
+    database = openDatabase()
+    await prepare(database)
     state = 'healthy'
-    return opened
-  }, (error) => {
+    return database
+  })()
+  ready.catch((error) => {
     state = 'failed'
-    console.error('Database migration failed:', error)
-    throw error
+    console.error(databaseFailureLine(error))
   })
-  ready.catch(() => {})
   return ready
 }
 

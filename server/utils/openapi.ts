@@ -141,21 +141,35 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
 const tagDescriptions: Record<string, string> = {
   People: 'People, their affiliations with the school and alumni.',
   Billing: 'Who pays each student\'s fees.',
-  Admissions: 'Enquiries, tours, applications, enrolments and starters.',
+  Admissions: 'Enquiries. Tours, applications, enrolments and starters are planned: this version has no endpoint for them.',
   Rosters: 'Class rosters in OneRoster or directory-sync format.',
   Imports: 'The staff export and the student-information-system export.',
   Exports: 'Nightly warehouse files.'
+}
+
+/**
+ * What a token is and what each scope grants, telling the scopes some endpoint of this version takes
+ * from those of capabilities still to come, so the document promises nothing the build lacks.
+ */
+function scopesDescription(inUse: Set<string>) {
+  const listed = (scopes: [string, string][]) => scopes.map(([scope, grants]) => `\`${scope}\` (${grants})`).join('; ')
+  const scopes = Object.entries(scopeCatalogue)
+  const planned = scopes.filter(([scope]) => !inUse.has(scope))
+  return `A token issued by an administrator (with the admin CLI: \`token issue\`), naming one school and its scopes. Scopes the endpoints of this version take: ${listed(scopes.filter(([scope]) => inUse.has(scope)))}.`
+    + (planned.length ? ` Planned, for capabilities still to come (no endpoint of this version takes them yet): ${listed(planned)}.` : '')
 }
 
 async function buildDocument() {
   const components: Components = {}
   const paths: Record<string, Record<string, unknown>> = {}
   const tags = new Set<string>()
+  const scopesInUse = new Set<string>()
   for (const route of v1RouteModules) {
     const handler = (await route.load()).default
     const path = route.route.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')
     paths[path] = { ...paths[path], [route.method]: operationOf(handler, route.method, route.route, components) }
     tags.add(handler.declaration.tag)
+    scopesInUse.add(handler.declaration.scope)
   }
   const knownTags = Object.keys(tagDescriptions)
   const tagRank = (tag: string) => knownTags.includes(tag) ? knownTags.indexOf(tag) : knownTags.length
@@ -195,7 +209,7 @@ async function buildDocument() {
         bearerToken: {
           type: 'http',
           scheme: 'bearer',
-          description: `A token issued by an administrator in the school's settings, naming one school and its scopes: ${Object.entries(scopeCatalogue).map(([scope, grants]) => `\`${scope}\` (${grants})`).join('; ')}.`
+          description: scopesDescription(scopesInUse)
         }
       }
     }

@@ -21,6 +21,21 @@ export interface NewAffiliation {
   campusId?: string | null
 }
 
+/** A new affiliation's row, with a fresh id, as every writer of spans stores it (the demo's bulk inserts too); it checks nothing. */
+export function affiliationRow(schoolId: string, input: NewAffiliation, now: string) {
+  return {
+    id: newId('aff'),
+    schoolId,
+    personId: input.personId,
+    kind: input.kind,
+    validFrom: input.validFrom,
+    validTo: input.validTo ?? null,
+    yearLevel: input.yearLevel ?? null,
+    campusId: input.campusId ?? null,
+    createdAt: now
+  } satisfies typeof affiliations.$inferInsert
+}
+
 /** Refuses a student placement the school does not have; other kinds carry none. */
 export async function checkPlacement(tx: Db, school: SchoolRef, kind: AffiliationKind, placement: { yearLevel?: string | null, campusId?: string | null }) {
   const problems: string[] = []
@@ -54,19 +69,10 @@ export async function insertAffiliation(tx: Db, changes: ChangeLog, school: Scho
   await requirePerson(tx, school, input.personId)
   await checkPlacement(tx, school, input.kind, input)
   await checkNoOverlap(tx, input.personId, input.kind, span)
-  const id = newId('aff')
-  await tx.insert(affiliations).values({
-    id,
-    schoolId: school.id,
-    personId: input.personId,
-    kind: input.kind,
-    ...span,
-    yearLevel: input.yearLevel ?? null,
-    campusId: input.campusId ?? null,
-    createdAt: timestampNow()
-  })
-  changes.record('affiliation.created', 'affiliations', id)
-  return id
+  const row = affiliationRow(school.id, input, timestampNow())
+  await tx.insert(affiliations).values(row)
+  changes.record('affiliation.created', 'affiliations', row.id)
+  return row.id
 }
 
 /** Opens an affiliation: the person takes on a role at the school for a span of days. */

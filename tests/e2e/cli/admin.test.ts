@@ -3,15 +3,25 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { resolve } from 'node:path'
 import { callApi } from '../../support/api'
-import { projectRoot } from '../../support/server-process'
+import { freePort, projectRoot } from '../../support/server-process'
 
 const run = promisify(execFile)
 const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
 
-/** Runs `npm run admin -- …` the way a self-hoster does, against the test database. */
+/** Runs `npm run -s admin -- … --json` the way a self-hoster does, against the test database. */
 async function admin(...args: string[]) {
   const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: process.env })
   return JSON.parse(stdout)
+}
+
+/** Runs the CLI as given, refused or not: its exit status and both streams. */
+async function adminRun(...args: string[]): Promise<{ code: number, stdout: string, stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(tsx, ['cli/admin.ts', ...args], { cwd: projectRoot, env: process.env })
+    return { code: 0, stdout, stderr }
+  } catch (error: any) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr }
+  }
 }
 
 describe('admin CLI', () => {
@@ -40,10 +50,71 @@ describe('admin CLI', () => {
 
   it('refuses a token past the two-year maximum and an unknown scope with a one-line reason', async () => {
     const school = await admin('school', 'create', '--name', 'Strict', '--time-zone', 'UTC')
-    for (const args of [['--expires-in-days', '731'], ['--scopes', 'person.write']]) {
-      const failure = await run(tsx, ['cli/admin.ts', 'token', 'issue', '--school', school.id, '--purpose', 'x', '--scopes', 'person.read', ...args], { cwd: projectRoot, env: process.env }).catch(e => e)
+    for (const args of [['--expires-in-days', '731'], ['--scopes', 'person.write'], ['--scopes', 'toString'], ['--scopes', 'constructor']]) {
+      const failure = await adminRun('token', 'issue', '--school', school.id, '--purpose', 'x', '--scopes', 'person.read', ...args)
       expect(failure.code).toBe(1)
       expect(failure.stderr.trim().split('\n')).toHaveLength(1)
+      expect(failure.stdout).toBe('')
     }
+    expect(await admin('token', 'list', '--school', school.id)).toEqual([])
+  })
+
+  it('lists the schools with their ids and names', async () => {
+    const school = await admin('school', 'create', '--name', 'Listed School', '--time-zone', 'Europe/Paris')
+    expect(await admin('school', 'list')).toContainEqual({ id: school.id, name: 'Listed School', timeZone: 'Europe/Paris', createdAt: expect.stringMatching(/Z$/) })
+    const human = await adminRun('school', 'list')
+    expect(human.code).toBe(0)
+    expect(human.stdout).toContain(`${school.id}  Listed School  (Europe/Paris)`)
+  })
+
+  it('prints nothing but JSON on stdout under --json, however it is run', async () => {
+    const school = await admin('school', 'create', '--name', 'Piped School', '--time-zone', 'UTC')
+    const ways = [
+      ['npm', ['run', '-s', 'admin', '--', 'school', 'list', '--json']],
+      [process.execPath, ['cli/rollbook-admin.mjs', 'school', 'list', '--json']],
+      ['npm', ['exec', '--offline', '--no', '--', 'rollbook-admin', 'school', 'list', '--json']]
+    ] as const
+    for (const [command, args] of ways) {
+      const { stdout } = await run(command, [...args], { cwd: projectRoot, env: process.env })
+      expect(JSON.parse(stdout)).toContainEqual(expect.objectContaining({ id: school.id, name: 'Piped School' }))
+    }
+  })
+
+  it('answers a refusal under --json with one JSON error on stdout and exit status 1', async () => {
+    for (const [args, code, detail] of [
+      [['school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons'], 'validation_failed', 'Mars/Olympus_Mons is not an IANA time zone.'],
+      [['school', 'create', '--time-zone', 'UTC'], 'validation_failed', 'Missing required argument: --name'],
+      [['token', 'list', '--school', 'sch_none'], 'not_found', 'No school has the id sch_none.'],
+      [['token', 'revoke', '--id', 'tok_none'], 'not_found', 'No token has the id tok_none.']
+    ] as const) {
+      const failure = await adminRun(...args, '--json')
+      expect(failure.code).toBe(1)
+      expect(JSON.parse(failure.stdout)).toEqual({ error: { code, detail: [detail] } })
+      expect(failure.stderr).not.toMatch(/^\s+at /m)
+    }
+    const human = await adminRun('school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons')
+    expect([human.code, human.stdout, human.stderr.trim()]).toEqual([1, '', 'Mars/Olympus_Mons is not an IANA time zone.'])
+  })
+
+  it('says in one line, without the password, that the database cannot be reached', async () => {
+    const port = await freePort()
+    const failure = await run(tsx, ['cli/admin.ts', 'school', 'list'], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` } }).catch(e => e)
+    expect(failure.code).toBe(1)
+    expect(failure.stderr.trim()).toBe(`Cannot reach the database at postgres://rollbook:***@127.0.0.1:${port}/school: connection refused.`)
+  })
+
+  it('describes every command and subcommand in its help', async () => {
+    const commands = [[], ['school'], ['school', 'create'], ['school', 'list'], ['token'], ['token', 'issue'], ['token', 'list'], ['token', 'revoke'], ['demo']]
+    const helps = await Promise.all(commands.map(words => adminRun(...words, '--help')))
+    helps.forEach((help, i) => {
+      const words = commands[i]!
+      expect(help.code).toBe(0)
+      expect(help.stdout).not.toContain('undefined')
+      const [title] = help.stdout.split('\n')
+      // "<what it does> (rollbook-admin school create)"
+      expect(title).toMatch(new RegExp(`^[A-Z].{10,} \\(${['rollbook-admin', ...words].join(' ')}\\)$`))
+      expect(help.stdout).toContain(`USAGE rollbook-admin${words.map(word => ' ' + word).join('')}`)
+      for (const option of help.stdout.matchAll(/^\s+(--[\w-]+)\S*\s{2,}(.*)$/gm)) expect(option[2]!.trim(), option[1]).not.toMatch(/^\((Required|Default)/)
+    })
   })
 })

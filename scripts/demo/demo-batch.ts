@@ -1,9 +1,10 @@
-import { affiliations, billingResponsibilities, parentalResponsibilities, people, allCharges, type AffiliationKind } from '../../../db/schema'
-import type { Db } from '../../../db/client'
-import type { ChangeLog } from '../shared/write-changes'
-import { newId } from '../shared/ids'
-import { nameSortKey } from '../people/name-key'
-import { shareTotalProblems, shareTotalSentence, wholeShare } from '../billing/share-totals'
+import { affiliations, billingResponsibilities, parentalResponsibilities, people, allCharges, type AffiliationKind } from '../../db/schema'
+import type { Db } from '../../db/client'
+import type { ChangeLog } from '../../server/domain/shared/write-changes'
+import { newId } from '../../server/domain/shared/ids'
+import { personRow, type NewPerson } from '../../server/domain/people/person-record'
+import { affiliationRow } from '../../server/domain/affiliations/open-affiliation'
+import { shareTotalProblems, shareTotalSentence, wholeShare } from '../../server/domain/billing/share-totals'
 
 type PersonRow = typeof people.$inferInsert
 type AffiliationRow = typeof affiliations.$inferInsert
@@ -12,8 +13,9 @@ type BillingRow = typeof billingResponsibilities.$inferInsert
 
 /**
  * The demo's bulk rows, gathered in memory and written in batches, each announced in the outbox.
- * Thousands of rows one write at a time would take the bench's PostgreSQL school minutes; the rows
- * made here are the plain ones, and the billing rows still pass the share rule before they are written.
+ * Thousands of rows one write at a time would take the bench's PostgreSQL school minutes; people and
+ * spans are built by the domain's own row builders, and the billing rows still pass the share rule
+ * before they are written.
  */
 export class DemoBatch {
   readonly people: PersonRow[] = []
@@ -22,21 +24,19 @@ export class DemoBatch {
   readonly billing: BillingRow[] = []
   constructor(readonly schoolId: string, readonly now: string) {}
 
-  person(familyName: string, givenNames: string, extra: Partial<PersonRow> = {}): string {
-    const id = newId('per')
-    this.people.push({
-      id, schoolId: this.schoolId, familyName, givenNames, nameKey: nameSortKey(familyName, givenNames),
-      dateOfBirth: null, email: null, phone: null, createdAt: this.now, updatedAt: this.now, deletedAt: null, ...extra
-    })
-    return id
+  /** A person as `insertPerson` makes one; `deletedAt` for the few the demo shows as deleted. */
+  person(familyName: string, givenNames: string, extra: Omit<NewPerson, 'familyName' | 'givenNames'> & { deletedAt?: string } = {}): string {
+    const { deletedAt = null, ...details } = extra
+    const row = { ...personRow(this.schoolId, { familyName, givenNames, ...details }, this.now), deletedAt }
+    this.people.push(row)
+    return row.id
   }
 
+  /** A span as `insertAffiliation` stores one, without its checks: the demo makes no overlapping spans. */
   span(personId: string, kind: AffiliationKind, validFrom: string, validTo: string | null = null, placement: { yearLevel?: string, campusId?: string | null } = {}): string {
-    const id = newId('aff')
-    this.affiliations.push({
-      id, schoolId: this.schoolId, personId, kind, validFrom, validTo, yearLevel: placement.yearLevel ?? null, campusId: placement.campusId ?? null, createdAt: this.now
-    })
-    return id
+    const row = affiliationRow(this.schoolId, { personId, kind, validFrom, validTo, ...placement }, this.now)
+    this.affiliations.push(row)
+    return row.id
   }
 
   parentalResponsibility(adultId: string, childId: string, relationship: string | null, validFrom: string) {

@@ -1,0 +1,67 @@
+import { readDatabaseConfig } from '../../db/config'
+import { databaseLabel } from '../../db/failure'
+import type { SchoolListing } from '../../cli/school-list'
+
+/** How the README tells a self-hoster to run the admin CLI: `-s` keeps npm's banner off stdout. */
+const admin = 'npm run -s admin --'
+const shownSchools = 20
+
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1)
+
+export interface DemoBannerInput {
+  school: { id: string, name: string }
+  summary: { students: number, carers: number, staff: number, alumni: number }
+  token: { token: string, expiresOn: string, days: number, scopes: readonly string[], withheld: readonly string[] }
+  port: string
+}
+
+/** How to start over on this database: remove the SQLite file, or drop PostgreSQL's schemas. */
+export function startOverHint(): string {
+  const config = readDatabaseConfig()
+  return config.dialect === 'sqlite'
+    ? `To start over, stop Rollbook and delete ${config.path}, ${config.path}-wal and ${config.path}-shm.`
+    : 'To start over, stop Rollbook and run `drop schema public cascade; drop schema drizzle cascade; create schema public;` in that database.'
+}
+
+/** What `npm start` prints after making the demo school: its token, what the token may do and until when. */
+export function demoBanner({ school, summary, token, port }: DemoBannerInput): string {
+  return `
+A demo school was made on this empty database (${databaseLabel()}):
+  ${school.name} (${school.id}): ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff, ${summary.alumni} alumni.
+
+Its token, shown only now. It lasts ${token.days} days, until ${token.expiresOn}, and holds every scope except ${token.withheld.join(', ')}:
+  ${token.scopes.join(', ')}
+
+  ${token.token}
+
+Try:
+  curl -H "Authorization: Bearer ${token.token}" "http://localhost:${port}/api/v1/people?limit=5"
+  http://localhost:${port}/reference shows every endpoint of this build and the scope it needs.
+
+Issue tokens of your own: ${admin} token issue --school ${school.id} --purpose "What it is for" --scopes person.read,affiliation.read
+`
+}
+
+/** What `npm start` prints on a database that already has schools: which ones, and how to get a token. */
+export function schoolsBanner(schools: SchoolListing[], port: string): string {
+  const listed = schools.slice(0, shownSchools).map(school => `  ${school.id}  ${school.name}  (${school.timeZone})`)
+  if (schools.length > shownSchools) listed.push(`  … and ${schools.length - shownSchools} more: ${admin} school list`)
+  return `
+${capitalized(databaseLabel())} has ${schools.length === 1 ? '1 school' : `${schools.length} schools`}:
+${listed.join('\n')}
+
+Issue a token: ${admin} token issue --school ${schools[0]!.id} --purpose "What it is for" --scopes person.read,affiliation.read
+Then: curl -H "Authorization: Bearer rbk_…" "http://localhost:${port}/api/v1/people?limit=5"
+Every command: ${admin} --help. ${startOverHint()}
+`
+}
+
+/** What `npm start` prints on an empty database when it makes no demo school (PostgreSQL, or ROLLBOOK_DEMO=off). */
+export function emptyDatabaseBanner(): string {
+  return `
+${capitalized(databaseLabel())} has no school yet. Make the first one and a token with the admin CLI (same DATABASE_URL):
+  ${admin} school create --name "Your School" --time-zone Australia/Sydney
+  ${admin} token issue --school sch_… --purpose "What it is for" --scopes person.read,affiliation.read
+For a demo school with sample people instead: npm start -- --demo (or ROLLBOOK_DEMO=on).
+`
+}

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { afterAll, describe, expect, it } from 'vitest'
+import { scopeNames } from '../../../server/domain/tokens/scopes'
+import { freePort, projectRoot } from '../../support/server-process'
+
+const folders: string[] = []
+afterAll(() => folders.forEach(folder => rmSync(folder, { recursive: true, force: true })))
+
+function newFolder() {
+  const folder = mkdtempSync(join(tmpdir(), 'rollbook-start-test-'))
+  folders.push(folder)
+  return folder
+}
+
+interface StartRun { stdout: string, stderr: string, code: number | null }
+
+/**
+ * `npm start -- --no-build` as a self-hoster runs it, in `cwd` on a free loopback port, stopped once
+ * the server it starts is listening (the banner comes before) or once it exits by itself.
+ */
+async function npmStart(cwd: string, env: Record<string, string> = {}, args: string[] = []): Promise<StartRun> {
+  const { DATABASE_URL: _, ROLLBOOK_DEMO: __, ...inherited } = process.env
+  const child = spawn(resolve(projectRoot, 'node_modules/.bin/tsx'), [resolve(projectRoot, 'scripts/start.ts'), '--no-build', ...args], {
+    cwd,
+    env: { ...inherited, HOST: '127.0.0.1', PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', chunk => stdout += chunk)
+  child.stderr.on('data', chunk => stderr += chunk)
+  const exited = new Promise<number | null>(done => child.once('exit', code => done(code)))
+  const deadline = Date.now() + 90_000
+  while (child.exitCode === null && child.signalCode === null && !stdout.includes('Listening on') && Date.now() < deadline) {
+    await new Promise(done => setTimeout(done, 100))
+  }
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+  const code = await exited
+  return { stdout, stderr, code }
+}
+
+function readSqlite<T>(path: string, query: string): T[] {
+  const db = new BetterSqlite3(path, { readonly: true })
+  try {
+    return db.prepare(query).all() as T[]
+  } finally {
+    db.close()
+  }
+}
+
+describe('npm start', () => {
+  it('makes a demo school on the embedded SQLite default, with a week-long token that cannot read restricted records, and says so', async () => {
+    const cwd = newFolder()
+    const { stdout } = await npmStart(cwd)
+    expect(stdout).toContain('A demo school was made on this empty database (the SQLite file .data/rollbook.db)')
+    const token = /\n {2}(rbk_\w+)\n/.exec(stdout)?.[1]
+    expect(token).toBeDefined()
+    const expiresOn = /It lasts 7 days, until (\d{4}-\d\d-\d\d), and holds every scope except restricted\.read:/.exec(stdout)?.[1]
+    expect(expiresOn).toBeDefined()
+    const demoScopes = scopeNames.filter(scope => scope !== 'restricted.read')
+    expect(stdout).toContain(`\n  ${demoScopes.join(', ')}\n`)
+
+    // Every address with a query in the banner sits inside quotes, so a shell passes the `?` on.
+    const addresses = stdout.match(/\S*http:\/\/localhost:\d+\/\S*\?\S*/g) ?? []
+    expect(addresses.length).toBeGreaterThan(0)
+    for (const address of addresses) expect(address).toMatch(/^"http:\/\/localhost:\d+\/api\/v1\/people\?limit=5"$/)
+
+    const [row] = readSqlite<{ scopes: string, created_at: string, expires_at: string }>(join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens')
+    expect(row!.scopes.split(' ')).toEqual(demoScopes)
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 86_400_000)
+    const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(row!.expires_at))
+    expect(expiresOn).toBe(sydneyDay)
+
+    // Started again on the same data: the schools there are, and how to get a token, instead of a bare "Listening on".
+    const again = await npmStart(cwd)
+    const [school] = readSqlite<{ id: string, name: string }>(join(cwd, '.data/rollbook.db'), 'select id, name from schools')
+    expect(again.stdout).not.toContain('A demo school was made')
+    expect(again.stdout).toContain('The SQLite file .data/rollbook.db has 1 school:')
+    expect(again.stdout).toContain(`  ${school!.id}  Demo School  (Australia/Sydney)`)
+    expect(again.stdout).toContain(`npm run -s admin -- token issue --school ${school!.id}`)
+    expect(again.stdout).toContain('To start over, stop Rollbook and delete .data/rollbook.db, .data/rollbook.db-wal and .data/rollbook.db-shm.')
+    expect(readSqlite(join(cwd, '.data/rollbook.db'), 'select id from schools')).toHaveLength(1)
+  })
+
+  it('makes no demo school on a database named in DATABASE_URL, and says how to make the first school', async () => {
+    const cwd = newFolder()
+    const path = join(cwd, 'school.db')
+    const { stdout } = await npmStart(cwd, { DATABASE_URL: `file:${path}` })
+    expect(stdout).toContain(`The SQLite file ${path} has no school yet. Make the first one and a token with the admin CLI`)
+    expect(stdout).toContain('npm run -s admin -- school create --name "Your School" --time-zone Australia/Sydney')
+    expect(stdout).toContain('npm run -s admin -- token issue --school sch_…')
+    expect(stdout).not.toMatch(/rbk_\w/)
+    expect(readSqlite(path, 'select id from schools')).toEqual([])
+  })
+
+  it('never makes one with ROLLBOOK_DEMO=off, not even with --demo', async () => {
+    const cwd = newFolder()
+    const { stdout } = await npmStart(cwd, { ROLLBOOK_DEMO: 'off' }, ['--demo'])
+    expect(stdout).toContain('has no school yet')
+    expect(readSqlite(join(cwd, '.data/rollbook.db'), 'select id from schools')).toEqual([])
+  })
+
+  it('says in one line, without the password, that the database cannot be reached', async () => {
+    const port = await freePort()
+    const run = await npmStart(newFolder(), { DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` })
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim()).toBe(`Cannot reach the database at postgres://rollbook:***@127.0.0.1:${port}/school: connection refused.`)
+    expect(run.stdout + run.stderr).not.toContain('s3cret')
+  })
+})
