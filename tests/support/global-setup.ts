@@ -3,7 +3,7 @@ import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
-import { readDatabaseConfig } from '../../db/config'
+import { readDatabaseConfig, sqliteFilesOf } from '../../db/config'
 import { projectRoot, startBuiltServer, type RunningServer } from './server-process'
 
 declare module 'vitest' {
@@ -16,11 +16,11 @@ declare module 'vitest' {
 let server: RunningServer | undefined
 const serverLogPath = resolve(projectRoot, `.data/test-server-${process.pid}.log`)
 
-/** Gives the database a clean slate: the SQLite file is removed; PostgreSQL's schemas are dropped. */
+/** Gives the database a clean slate: the SQLite files are removed; PostgreSQL's schemas are dropped. */
 async function resetDatabase() {
   const config = readDatabaseConfig()
   if (config.dialect === 'sqlite') {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(resolve(projectRoot, config.path + suffix), { force: true })
+    for (const file of sqliteFilesOf(config.path)) rmSync(resolve(projectRoot, file), { force: true })
     return
   }
   const client = postgres(config.url, { max: 1, onnotice: () => {} })

@@ -1,7 +1,7 @@
-import { readdirSync, rmSync } from 'node:fs'
-import { basename, dirname, resolve } from 'node:path'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { openDatabase, type Database } from '../../db/client'
-import { readDatabaseConfig } from '../../db/config'
+import { readDatabaseConfig, sqliteFilesOf } from '../../db/config'
 import { createSchool } from '../../server/domain/schools/create-school'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import type { Scope } from '../../server/domain/tokens/scopes'
@@ -39,9 +39,7 @@ export async function startServerOnOwnDatabase(name: string, env: Record<string,
     async stop() {
       await server.stop()
       await database.close()
-      if (shared.dialect !== 'sqlite') return
-      const folder = resolve(projectRoot, dirname(path))
-      for (const file of readdirSync(folder).filter(file => file.startsWith(basename(path)))) rmSync(resolve(folder, file), { force: true })
+      if (shared.dialect === 'sqlite') for (const file of sqliteFilesOf(path)) rmSync(resolve(projectRoot, file), { force: true })
     }
   }
 }
