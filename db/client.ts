@@ -7,6 +7,7 @@
  * use a second, read-only connection in WAL mode and so never see another request's unfinished work.
  * The hot path of every API request uses `prepared` statements instead (docs/performance.md); their
  * reads run on the writer connection whenever no transaction holds it, which shows the same data.
+ * Rate-limit counts go to `minuteCounters`, apart from all of this (db/minute-counters.ts).
  */
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -18,6 +19,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { Column, fillPlaceholders, is } from 'drizzle-orm'
 import * as schema from './schema'
 import { readDatabaseConfig, type DatabaseConfig } from './config'
+import { postgresMinuteCounters, sqliteMinuteCounters, type MinuteCounters } from './minute-counters'
 
 /** The query interface the domain is written against; it is the same on both dialects for what we use. */
 export type Db = BetterSQLite3Database<typeof schema>
@@ -31,30 +33,20 @@ export interface PreparableQuery<Row> {
 /** Runs a prepared query with values for its placeholders. */
 export type PreparedQuery<Row> = (values: Record<string, unknown>) => Promise<Row[]>
 
-export interface PreparedQueryOptions {
-  /** A write: one statement, atomic by itself, so it needs no transaction around it. */
-  write?: boolean
-  /**
-   * `false` for a write whose loss in a crash does no harm (a rate-limit count): PostgreSQL then
-   * answers before the write reaches the disk (`synchronous_commit = off`, on connections of its
-   * own), as SQLite in WAL mode with `synchronous = NORMAL` does for every write. Such a write is
-   * never torn or reordered; the last moments of them may be lost when the server crashes.
-   */
-  durable?: boolean
-}
-
 export interface Database {
   dialect: DatabaseConfig['dialect']
   db: Db
   /** Runs `work` as one transaction; everything it writes commits together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   /**
-   * The query `build` makes, prepared on first use under `name` (one name, one query) and then run
+   * The read `build` makes, prepared on first use under `name` (one name, one query) and then run
    * with new placeholder values: a cached statement on SQLite, a server-side prepared statement on
    * PostgreSQL, where drizzle otherwise has every query parsed and planned again. For the hot path of
    * every request (docs/performance.md).
    */
-  prepared<Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options?: PreparedQueryOptions): PreparedQuery<Row>
+  prepared<Row>(name: string, build: (db: Db) => PreparableQuery<Row>): PreparedQuery<Row>
+  /** Counts per key and minute of the database's clock, for rate limits; never behind a school's write. */
+  minuteCounters: MinuteCounters
   /** Resolves if the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -80,14 +72,13 @@ function openSqlite(path: string): Database {
   const writeDb = drizzleSqlite(writer, { schema })
   const readDb = drizzleSqlite(reader, { schema })
   const writes = new Mutex()
-  // A statement on the writer runs at once when no transaction holds it (better-sqlite3 is
-  // synchronous, so nothing can start one meanwhile) and waits its turn otherwise.
-  const write = <T>(statement: () => T): Promise<T> => writes.isLocked() ? writes.runExclusive(statement) : settle(statement)
   const statements = new Map<string, PreparedQuery<unknown>>()
+  const minuteCounters = sqliteMinuteCounters(path)
   return {
     dialect: 'sqlite',
     db: readDb,
     sqliteWriter: writer,
+    minuteCounters,
     transaction: work => writes.runExclusive(async () => {
       writer.exec('BEGIN IMMEDIATE')
       try {
@@ -99,24 +90,22 @@ function openSqlite(path: string): Database {
         throw error
       }
     }),
-    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: PreparedQueryOptions = {}) => {
+    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run
       const query = build(writeDb)
       const columns = plainColumnsOf(query)
-      if (options.write || !columns) {
+      if (!columns) {
         const onWriter = query.prepare()
-        const onReader = options.write ? onWriter : build(readDb).prepare()
-        run = options.write
-          ? values => write(() => onWriter.all(values))
-          : values => settle(() => (writes.isLocked() ? onReader : onWriter).all(values))
+        const onReader = build(readDb).prepare()
+        run = values => settle(() => (writes.isLocked() ? onReader : onWriter).all(values))
       } else {
         const { sql, params } = query.toSQL()
         const onWriter = writer.prepare(sql).raw()
         const onReader = reader.prepare(sql).raw()
         // A read goes to the writer while no transaction is open there, so it sees exactly what the
-        // reader would; the writer keeps its page cache, which the reader drops after every commit
-        // (every request's rate-limit count is one), and that doubled the cost of a people page.
+        // reader would; the writer keeps its page cache, which the reader drops whenever another
+        // connection commits, and that doubled the cost of a people page (docs/performance.md).
         run = values => settle(() => rowsOf((writes.isLocked() ? onReader : onWriter).all(...fillPlaceholders(params, values)) as unknown[][], columns))
       }
       statements.set(name, run as PreparedQuery<unknown>)
@@ -127,6 +116,7 @@ function openSqlite(path: string): Database {
     },
     async close() {
       await writes.waitForUnlock()
+      await minuteCounters.close()
       reader.close()
       writer.close()
     }
@@ -140,26 +130,19 @@ function openPostgres(url: string): Database {
     connect_timeout: 5
   })
   const db = drizzlePostgres(client, { schema }) as unknown as Db
-  // Connections for writes that need not wait for the disk; opened on first use.
-  let relaxed: { client: postgres.Sql, db: Db } | undefined
-  const relaxedWrites = () => {
-    if (!relaxed) {
-      const relaxedClient = postgres(url, { max: 2, onnotice: () => {}, connect_timeout: 5, connection: { synchronous_commit: 'off' } })
-      relaxed = { client: relaxedClient, db: drizzlePostgres(relaxedClient, { schema }) as unknown as Db }
-    }
-    return relaxed.db
-  }
   const statements = new Map<string, PreparedQuery<unknown>>()
+  const minuteCounters = postgresMinuteCounters(url)
   return {
     dialect: 'postgresql',
     db,
     postgresUrl: url,
+    minuteCounters,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
-    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>, options: PreparedQueryOptions = {}) => {
+    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run
-      const query = build(options.write && options.durable === false ? relaxedWrites() : db)
-      const columns = options.write ? undefined : plainColumnsOf(query)
+      const query = build(db)
+      const columns = plainColumnsOf(query)
       if (columns) {
         const { sql, params } = query.toSQL()
         run = async values => rowsOf(await client.unsafe(sql, fillPlaceholders(params, values) as never[], { prepare: true }).values(), columns)
@@ -175,7 +158,7 @@ function openPostgres(url: string): Database {
       await client`select 1`
     },
     async close() {
-      await Promise.all([client.end({ timeout: 5 }), relaxed?.client.end({ timeout: 5 })])
+      await Promise.all([client.end({ timeout: 5 }), minuteCounters.close()])
     }
   }
 }

@@ -18,3 +18,13 @@ export function readDatabaseConfig(url = process.env.DATABASE_URL): DatabaseConf
   if (url.startsWith('file:')) return { dialect: 'sqlite', path: url.slice('file:'.length) }
   throw new Error('DATABASE_URL must start with postgres://, postgresql:// or file:')
 }
+
+/** Where SQLite keeps the rate-limit counters: a file of their own beside the database (db/minute-counters.ts). */
+export function minuteCountersPath(path: string): string {
+  return path === ':memory:' ? path : `${path}-counters`
+}
+
+/** Every file a SQLite database at `path` consists of, its write-ahead logs and its counters included. */
+export function sqliteFilesOf(path: string): string[] {
+  return [path, minuteCountersPath(path)].flatMap(file => [file, `${file}-wal`, `${file}-shm`])
+}

@@ -24,7 +24,10 @@ export interface BuiltServerOptions {
   /** The `/health` status to wait for; null to return at once. */
   waitFor?: string | null
   checkAnswers?: boolean
-  /** `test` or `bench`: the only modes in which the server honours test switches (RATE_LIMIT_SCALE and the like). */
+  /**
+   * `test` or `bench`: the only modes in which the server honours test switches (RATE_LIMIT_SCALE and
+   * the like). `env` is applied after it, so a test of production's behaviour sets `ROLLBOOK_MODE` there.
+   */
   mode: 'test' | 'bench'
 }
 

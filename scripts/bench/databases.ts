@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
+import { sqliteFilesOf } from '../../db/config'
 
 export type Dialect = 'sqlite' | 'postgresql'
 
@@ -18,7 +19,7 @@ export const sqliteBenchPath = '.data/bench.db'
 export const defaultPostgresBenchUrl = 'postgres://postgres@127.0.0.1:5432/rollbook_bench'
 
 export function freshSqlite(root: string): BenchDatabase {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(resolve(root, sqliteBenchPath + suffix), { force: true })
+  for (const file of sqliteFilesOf(sqliteBenchPath)) rmSync(resolve(root, file), { force: true })
   return { dialect: 'sqlite', url: `file:${sqliteBenchPath}` }
 }
 

@@ -1,33 +1,48 @@
-import { lt, sql } from 'drizzle-orm'
-import { rateLimitCounters } from '../../db/schema'
 import type { Database } from '../../db/client'
+import { sqliteCountBusyMs } from '../../db/minute-counters'
 
 export interface RateLimitVerdict {
   limit: number
   remaining: number
   allowed: boolean
-  /** Seconds until the clock minute ends and the counter restarts. */
+  /** Seconds until the minute ends and the counter restarts, by the database's clock. */
   retryAfter: number
 }
 
 /**
- * Counts one request against `key` in the current clock minute. The counter lives in the database
- * and is bumped with one atomic upsert, so every server instance on that database shares it and
- * together they never allow more than the limit. The upsert does not wait for the disk: a crash may
- * forget the last moments' counts, which only ever lets a few more requests through.
+ * Counts one request against `key` in the current minute of the database's clock, with one atomic
+ * upsert (db/minute-counters.ts), so every server instance on that database shares the counter and
+ * together they never allow more than the limit, whatever their own clocks say. A request the
+ * counters were too busy to count is let through, not kept waiting: limits are a guard against a
+ * client's excess, and a stalled request is an outage.
  */
-export async function consumeRateLimit(database: Database, key: string, limit: number, now = Date.now()): Promise<RateLimitVerdict> {
-  const windowStart = now - (now % 60_000)
-  const windowEndsAt = windowStart + 60_000
-  const [counter] = await database.prepared('rate-limit-count-request', db => db.insert(rateLimitCounters)
-    .values({ key: sql.placeholder('key'), count: 1, windowEndsAt: sql.placeholder('windowEndsAt') })
-    .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
-    .returning({ count: rateLimitCounters.count }), { write: true, durable: false })({ key: `${key}@${windowStart}`, windowEndsAt })
-  const count = counter!.count
-  return { limit, remaining: Math.max(0, limit - count), allowed: count <= limit, retryAfter: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) }
+export async function consumeRateLimit(database: Database, key: string, limit: number): Promise<RateLimitVerdict> {
+  const counted = await database.minuteCounters.add(key)
+  if (!counted) {
+    reportUncounted()
+    return { limit, remaining: limit, allowed: true, retryAfter: 60 }
+  }
+  return {
+    limit,
+    remaining: Math.max(0, limit - counted.count),
+    allowed: counted.count <= limit,
+    retryAfter: Math.max(1, Math.ceil((counted.windowEndsAt - counted.now) / 1000))
+  }
+}
+
+let uncounted = 0
+let reportedAt = -Infinity
+
+/** One line a minute at most, however many requests go uncounted: the log must not flood while the counters are busy. */
+function reportUncounted() {
+  uncounted++
+  if (Date.now() - reportedAt < 60_000) return
+  console.warn(`Rate limits: ${uncounted} request(s) let through uncounted since the last report; the counters were busy for more than ${sqliteCountBusyMs} ms.`)
+  reportedAt = Date.now()
+  uncounted = 0
 }
 
 /** Drops the counters of minutes that have ended (the `platform:sweep` task). */
-export async function sweepRateLimitCounters(database: Database, now = Date.now()) {
-  await database.transaction(tx => tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)))
+export function sweepRateLimitCounters(database: Database) {
+  return database.minuteCounters.sweep()
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { inject } from 'vitest'
 
 export interface ApiAnswer<T = any> {
@@ -12,6 +13,11 @@ export interface ApiRequest {
   body?: unknown
   headers?: Record<string, string>
   baseUrl?: string
+  /**
+   * The loopback address to send from (`127.0.0.2`…): the server counts requests without a valid
+   * token per client address, and every test file shares the server, its database and 127.0.0.1.
+   */
+  localAddress?: string
 }
 
 /** Calls the running server and returns status, headers and the parsed body. */
@@ -19,15 +25,35 @@ export async function callApi<T = any>(path: string, request: ApiRequest = {}): 
   const headers: Record<string, string> = { ...request.headers }
   if (request.token) headers.authorization = `Bearer ${request.token}`
   if (request.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json'
-  const response = await fetch(`${request.baseUrl ?? inject('baseUrl')}${path}`, {
-    method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
-  })
-  const text = await response.text()
-  let body: unknown = text
+  const url = `${request.baseUrl ?? inject('baseUrl')}${path}`
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST')
+  const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
+  const answer = request.localAddress
+    ? await sendFrom(request.localAddress, url, method, headers, body)
+    : await fetch(url, { method, headers, body }).then(async response => ({ status: response.status, headers: response.headers, text: await response.text() }))
+  let parsed: unknown = answer.text
   try {
-    body = JSON.parse(text)
+    parsed = JSON.parse(answer.text)
   } catch {}
-  return { status: response.status, headers: response.headers, body: body as T }
+  return { status: answer.status, headers: answer.headers, body: parsed as T }
+}
+
+/** `fetch` cannot choose the address it sends from; node:http can. */
+function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number, headers: Headers, text: string }>((done, fail) => {
+    const outgoing = httpRequest(url, { method, headers, localAddress }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const received = new Headers()
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of [value ?? []].flat()) received.append(name, item)
+        }
+        done({ status: response.statusCode!, headers: received, text: Buffer.concat(chunks).toString('utf8') })
+      })
+      response.on('error', fail)
+    })
+    outgoing.on('error', fail)
+    outgoing.end(body)
+  })
 }

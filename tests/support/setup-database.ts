@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import postgres from 'postgres'
-import { readDatabaseConfig } from '../../db/config'
+import { readDatabaseConfig, sqliteFilesOf } from '../../db/config'
 import { openDatabase } from '../../db/client'
 import { migrateDatabase } from '../../db/migrate'
 import { projectRoot } from './server-process'
@@ -11,7 +11,7 @@ import { oncePerRun } from './once-per-run'
 async function resetDatabase() {
   const config = readDatabaseConfig()
   if (config.dialect === 'sqlite') {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(resolve(projectRoot, config.path + suffix), { force: true })
+    for (const file of sqliteFilesOf(config.path)) rmSync(resolve(projectRoot, file), { force: true })
     return
   }
   const client = postgres(config.url, { max: 1, onnotice: () => {} })

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import { idempotencyKeys, rateLimitCounters } from '../../../db/schema'
-import { consumeRateLimit, sweepRateLimitCounters } from '../../../server/utils/rate-limit'
+import { sweepRateLimitCounters } from '../../../server/utils/rate-limit'
 import { claimIdempotencyKey, sweepIdempotencyKeys } from '../../../server/utils/idempotency'
 import { testDatabase } from '../../support/schools'
 
 describe('platform:sweep', () => {
   it('drops counters of ended minutes and keeps the current one', async () => {
-    const database = testDatabase()
-    const now = Date.now()
-    await consumeRateLimit(database, 'sweep-test old', 10, now - 5 * 60_000)
-    await consumeRateLimit(database, 'sweep-test current', 10, now)
-    await sweepRateLimitCounters(database, now)
-    const left = await database.db.select().from(rateLimitCounters)
+    const counters = testDatabase().minuteCounters
+    await counters.db.insert(rateLimitCounters).values({ key: 'sweep-test old@0', count: 3, windowEndsAt: Date.now() - 5 * 60_000 })
+    await counters.add('sweep-test current')
+    await sweepRateLimitCounters(testDatabase())
+    const left = await counters.db.select().from(rateLimitCounters)
     expect(left.some(row => row.key.startsWith('sweep-test old'))).toBe(false)
     expect(left.some(row => row.key.startsWith('sweep-test current'))).toBe(true)
   })

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { apiTokens } from '../../../../db/schema'
 import { revokeToken } from '../../../../server/domain/tokens/manage-tokens'
+import { setSchoolModule } from '../../../../server/domain/schools/create-school'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
 import { insertPerson } from '../../../../server/domain/people/person-record'
 import { callApi } from '../../../support/api'
@@ -40,6 +41,17 @@ describe('bearer tokens and scopes', () => {
     const token = await schoolA.token(['enquiry.write'])
     const data = expectEnvelope(await callApi('/api/v1/people', { token }), 403, 'forbidden')
     expect(data.detail.join(' ')).toContain('person.read')
+  })
+
+  it('answers component_off, not forbidden, to a token lacking the scope when the school switched the module off', async () => {
+    const closed = await newSchool()
+    const token = await closed.token(['billing.read'])
+    await setSchoolModule(closed.database, closed.id, 'people', 'off')
+    await setSchoolModule(closed.database, closed.id, 'admissions', 'read_only')
+    const read = expectEnvelope(await callApi('/api/v1/people', { token }), 403, 'component_off')
+    expect(read.detail.join(' ')).not.toContain('person.read')
+    const write = expectEnvelope(await callApi('/api/v1/enquiries', { token, body: {} }), 403, 'component_off')
+    expect(write.detail.join(' ')).not.toContain('enquiry.write')
   })
 
   it('answers not_found for another school\'s person, exactly as for a missing one', async () => {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { callApi, type ApiAnswer } from '../support/api'
+import { expectEnvelope } from '../support/envelope'
+import { fitInOneMinute } from '../support/minute-window'
+import { newSchool } from '../support/schools'
+import { startBuiltServer } from '../support/server-process'
+
+describe('test switches act only with ROLLBOOK_MODE=test or bench', () => {
+  it.each([
+    { mode: 'production', limit: 300, warning: /WARNING: ignoring [^\n]*RATE_LIMIT_SCALE[^\n]*test switches act only with ROLLBOOK_MODE=test or bench/ },
+    { mode: 'test', limit: 300_000, warning: /WARNING: ROLLBOOK_MODE=test: test switches in force: [^\n]*RATE_LIMIT_SCALE=1000/ }
+  ])('with ROLLBOOK_MODE=$mode and RATE_LIMIT_SCALE=1000 the server says so, and enforces and publishes $limit a minute', async ({ mode, limit, warning }) => {
+    const server = await startBuiltServer({ ROLLBOOK_MODE: mode, RATE_LIMIT_SCALE: '1000' })
+    try {
+      expect(server.output()).toMatch(warning)
+      const document = (await callApi('/_openapi.json', { baseUrl: server.url })).body
+      expect(document.paths['/people'].get['x-rate-limit']).toBe(limit)
+
+      const token = await (await newSchool()).token(['person.read'])
+      await fitInOneMinute(20)
+      const answers: ApiAnswer[] = []
+      for (let sent = 0; sent < 300; sent += 50) {
+        answers.push(...await Promise.all(Array.from({ length: 50 }, () => callApi('/api/v1/people?limit=1', { token, baseUrl: server.url }))))
+      }
+      expect(answers.map(answer => answer.status).filter(status => status !== 200)).toEqual([])
+      expect(answers.every(answer => answer.headers.get('x-ratelimit-limit') === String(limit))).toBe(true)
+      const next = await callApi('/api/v1/people?limit=1', { token, baseUrl: server.url })
+      if (limit === 300) expectEnvelope(next, 429, 'rate_limited')
+      else expect(next.status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+})
