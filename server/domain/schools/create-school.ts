@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { campuses, schools, type ModuleMode, type ModuleName, moduleNames } from '../../../db/schema'
 import { isOneOf } from '../../../shared/vocabulary'
-import { domainError } from '../shared/domain-error'
+import { domainError, validationFailed } from '../shared/domain-error'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
@@ -26,8 +26,8 @@ export function isTimeZone(zone: string): boolean {
 /** Creates a school with the default lists and every module on. */
 export async function createSchool(database: Database, input: CreateSchoolInput) {
   const name = input.name.trim()
-  if (!name) throw domainError('validation_failed', ['name: A school needs a name.'], { fields: [{ path: 'name', message: 'A school needs a name.' }] })
-  if (!isTimeZone(input.timeZone)) throw domainError('validation_failed', [`timeZone: ${input.timeZone} is not an IANA time zone.`], { fields: [{ path: 'timeZone', message: 'Not an IANA time zone.' }] })
+  if (!name) throw validationFailed([{ path: 'name', message: 'A school needs a name.' }])
+  if (!isTimeZone(input.timeZone)) throw validationFailed([{ path: 'timeZone', message: `${input.timeZone} is not an IANA time zone.` }])
   const id = newId('sch')
   await database.transaction(async (tx) => {
     await tx.insert(schools).values({

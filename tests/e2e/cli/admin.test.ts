@@ -82,7 +82,7 @@ describe('admin CLI', () => {
 
   it('answers a refusal under --json with one JSON error on stdout and exit status 1', async () => {
     for (const [args, code, detail] of [
-      [['school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons'], 'validation_failed', 'Mars/Olympus_Mons is not an IANA time zone.'],
+      [['school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons'], 'validation_failed', 'timeZone: Mars/Olympus_Mons is not an IANA time zone.'],
       [['school', 'create', '--time-zone', 'UTC'], 'validation_failed', 'Missing required argument: --name'],
       [['token', 'list', '--school', 'sch_none'], 'not_found', 'No school has the id sch_none.'],
       [['token', 'revoke', '--id', 'tok_none'], 'not_found', 'No token has the id tok_none.']
@@ -93,7 +93,7 @@ describe('admin CLI', () => {
       expect(failure.stderr).not.toMatch(/^\s+at /m)
     }
     const human = await adminRun('school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons')
-    expect([human.code, human.stdout, human.stderr.trim()]).toEqual([1, '', 'Mars/Olympus_Mons is not an IANA time zone.'])
+    expect([human.code, human.stdout, human.stderr.trim()]).toEqual([1, '', 'timeZone: Mars/Olympus_Mons is not an IANA time zone.'])
   })
 
   it('says in one line, without the password, that the database cannot be reached', async () => {
