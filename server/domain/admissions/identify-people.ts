@@ -20,7 +20,7 @@ export interface Candidates { path: string, personIds: string[] }
  * by nothing or by a space and further given names, so one range of the people name index finds them
  * however many people the school holds (a folded name holds no character below `!` but the space).
  */
-function possibleStudents(tx: Db, school: SchoolRef, ref: StudentReference) {
+export function possibleStudents(tx: Db, school: SchoolRef, ref: StudentReference) {
   const firstGivenName = foldName(ref.givenNames!).split(' ')[0]!
   const prefix = `${foldName(ref.familyName!)}\u0001${firstGivenName}`
   return tx.select({ id: people.id }).from(people).where(and(
@@ -30,7 +30,7 @@ function possibleStudents(tx: Db, school: SchoolRef, ref: StudentReference) {
 }
 
 /** The school's people who may be this adult: the same email address or phone number, or the same folded names. */
-function possibleAdults(tx: Db, school: SchoolRef, ref: AdultReference) {
+export function possibleAdults(tx: Db, school: SchoolRef, ref: AdultReference) {
   return tx.select({ id: people.id }).from(people).where(and(
     eq(people.schoolId, school.id),
     or(
