@@ -19,6 +19,7 @@ import { issueToken, listTokens, revokeToken } from '../server/domain/tokens/man
 import { DomainError } from '../server/domain/shared/domain-error'
 import { systemContext } from '../server/domain/shared/context'
 import { seedDemoSchool } from '../server/domain/demo/seed-demo-school'
+import { applicationCommand } from './application-commands'
 
 class UsageError extends Error {}
 
@@ -130,7 +131,8 @@ const main = defineCommand({
   subCommands: {
     school: defineCommand({ meta: { name: 'school' }, subCommands: { create: schoolCreate } }),
     token: defineCommand({ meta: { name: 'token' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
-    demo
+    demo,
+    application: applicationCommand
   }
 })
 
