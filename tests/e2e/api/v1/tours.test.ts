@@ -55,10 +55,10 @@ describe('GET /api/v1/tours', () => {
   })
 
   it('shows a change the office made to a tour', async () => {
-    await editTour(school.context, ids.later, { capacity: 12, title: 'Later still' })
+    await editTour(school.context, ids.later!, { capacity: 12, title: 'Later still' })
     const later = (await callApi('/api/v1/tours?campus=South', { token })).body.tours[0]
     expect(later).toMatchObject({ title: 'Later still', placesLeft: 12 })
-    expect(await eventKinds(school, ids.later)).toEqual(['tour.created', 'tour.updated'])
+    expect(await eventKinds(school, ids.later!)).toEqual(['tour.created', 'tour.updated'])
   })
 
   it('refuses a tour edit below the places booked, and any edit of a cancelled tour', async () => {
@@ -67,7 +67,7 @@ describe('GET /api/v1/tours', () => {
     await expect(editTour(school.context, tourId, { capacity: 1 })).rejects.toMatchObject({ code: 'unprocessable' })
     await expect(editTour(school.context, tourId, { capacity: 0 })).rejects.toMatchObject({ code: 'validation_failed' })
     await editTour(school.context, tourId, { capacity: 2 })
-    await expect(editTour(school.context, ids.cancelled, { title: 'Again' })).rejects.toMatchObject({ code: 'unprocessable' })
+    await expect(editTour(school.context, ids.cancelled!, { title: 'Again' })).rejects.toMatchObject({ code: 'unprocessable' })
   })
 
   it('refuses an unknown query parameter, a token without tour.read, and none', async () => {
