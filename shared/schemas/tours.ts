@@ -34,7 +34,7 @@ const tourFields = {
   title: z.string().trim().min(1).max(200),
   startsAt: z.iso.datetime({ offset: true, error: 'Use a timestamp such as 2026-03-01T09:30:00.000Z.' }),
   venue: z.string().trim().min(1).max(200),
-  capacity: z.number().int().min(1).max(10_000),
+  capacity: z.number().int().min(1).max(100_000).describe('Places; an open day on the oval can take thousands.'),
   campus: campusName.nullable().optional().describe('Required where the school has more than one campus.'),
   audience: z.string().min(1).max(64)
 }
