@@ -4,7 +4,7 @@
  * measures every row of scripts/bench/scenarios.ts with autocannon: requests a second, p50 and p99
  * latency, and each row's rate as a share of `/api/hello`'s. See docs/performance.md.
  *
- *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people]
+ *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
  *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict]
  *
  * `--rounds N` measures every row N times, taking turns, and reports each row's median run: on a
@@ -19,7 +19,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, type Dialect } from './bench/databases'
-import { measure, type LoadSettings, type Measurement } from './bench/measure'
+import { measure, type LoadSettings, type Measurement, type RequestBody } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 
@@ -47,10 +47,11 @@ const dialectNames: Record<Dialect, string> = { sqlite: 'SQLite', postgresql: 'P
 const dialects = (options.dialect ?? Object.keys(dialectNames)) as Dialect[]
 if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dialect takes ${Object.keys(dialectNames).join(' or ')}.`)
 const wanted = options.only?.flatMap(name => name.split(','))
-const unknown = wanted?.filter(name => !scenarios.some(s => s.name === name))
+const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
+const unknown = wanted?.filter(name => !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
 // hello always runs: every other row is judged against it.
-const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.includes(s.name))
+const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.some(name => named(s, name)))
 
 /** Runs the admin CLI as an administrator would (`npm run -s admin -- … --json`) and reads its answer. */
 function admin(database: BenchDatabase, args: string[]): any {
@@ -113,15 +114,20 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
   try {
     const requests = rows.map((scenario) => {
       const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${token}` } : {}
-      return { scenario, url: server.url + scenario.path, headers, runs: [] as Measurement[] }
+      const body: RequestBody | undefined = scenario.body === undefined ? undefined : { method: 'POST', body: JSON.stringify(scenario.body) }
+      if (body) headers['content-type'] = 'application/json'
+      const path = scenario.path.replace(/\{(\w+)\}/g, (_, key: string) => summary[key])
+      return { scenario, url: server.url + path, headers, body, runs: [] as Measurement[] }
     })
-    for (const { scenario, url, headers } of requests) {
-      const answer = await fetch(url, { headers })
+    for (const { scenario, url, headers, body } of requests) {
+      const answer = await fetch(url, { headers, ...body })
       const problem = answer.ok ? scenario.check?.(await answer.json()) : `answered ${answer.status}: ${await answer.text()}`
       if (problem) throw new Error(`${scenario.name} (${scenario.path}) ${problem}`)
     }
     for (let round = 0; round < rounds; round++) {
-      for (const request of requests) request.runs.push(await measure(request.url, request.headers, settings))
+      for (const request of requests) {
+        request.runs.push(await measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body))
+      }
     }
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))

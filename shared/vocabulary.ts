@@ -29,3 +29,13 @@ export type AlumniRule = typeof alumniRules[number]
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
+
+/** DECISIONS: submitted → offered → accepted | declined → started → left; withdrawn from any state before started. */
+export const applicationStates = ['submitted', 'offered', 'accepted', 'declined', 'started', 'left', 'withdrawn'] as const
+export type ApplicationState = typeof applicationStates[number]
+
+export const applicationEventKinds = ['started', 'withdrawn'] as const
+export type ApplicationEventKind = typeof applicationEventKinds[number]
+
+/** An application sent to the school, or an enrolment of a child admitted elsewhere. */
+export type ApplicationOrigin = 'application' | 'enrolment'

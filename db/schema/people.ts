@@ -19,7 +19,9 @@ export const people = table('people', {
   deletedAt: text('deleted_at')
 }, t => [
   index('people_school_id_name_key_id_idx').on(t.schoolId, t.nameKey, t.id),
-  index('people_school_id_email_idx').on(t.schoolId, t.email)
+  index('people_school_id_email_idx').on(t.schoolId, t.email),
+  // The identification rule of applications looks adults up by phone as well as by email and name.
+  index('people_school_id_phone_idx').on(t.schoolId, t.phone)
 ])
 
 export const affiliations = table('affiliations', {

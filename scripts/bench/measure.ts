@@ -26,17 +26,20 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
 }
 
-async function load(url: string, headers: Record<string, string>, connections: number, duration: number, record?: (ms: number) => void) {
-  const instance = autocannon({ url, headers, connections, duration, pipelining: 1 })
+/** A POST row's method and JSON body; a GET row has none. */
+export interface RequestBody { method: 'POST', body: string }
+
+async function load(url: string, headers: Record<string, string>, connections: number, duration: number, request?: RequestBody, record?: (ms: number) => void) {
+  const instance = autocannon({ url, headers, connections, duration, pipelining: 1, ...request })
   if (record) instance.on('response', (_client, _status, _bytes, responseTime) => record(responseTime))
   return await instance
 }
 
-export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<Measurement> {
-  if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup)
+export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings, request?: RequestBody): Promise<Measurement> {
+  if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup, request)
   let times = new Float64Array(1 << 16)
   let count = 0
-  const result = await load(url, headers, settings.connections, settings.duration, (ms) => {
+  const result = await load(url, headers, settings.connections, settings.duration, request, (ms) => {
     if (count === times.length) {
       const grown = new Float64Array(times.length * 2)
       grown.set(times)

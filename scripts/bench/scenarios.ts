@@ -6,9 +6,14 @@ import type { Scope } from '../../server/domain/tokens/scopes'
 import type { Dialect } from './databases'
 
 export interface Scenario {
-  /** Short name for the tables. */
+  /** Short name for the tables; `--only bookings` also takes `bookings-1c`. */
   name: string
+  /** `{key}` is filled from the demo's summary, such as `{openDayTourId}`. */
   path: string
+  /** A JSON body makes the row a POST of it, sent without an Idempotency-Key, so every request does the work. */
+  body?: unknown
+  /** Connections for this row, where it differs from the bench's. */
+  connections?: number
   /** Scope the bearer token needs; a row without one is sent without a token. */
   scope?: Scope
   /** Checks one answer before the run, so a bench never measures a fast error page. */
@@ -44,7 +49,24 @@ export const scenarios: Scenario[] = [
   // A 2,000-student school with ten years of history answers a 1000-item page in under 50 ms at p50.
   { name: 'affiliations', path: '/api/v1/affiliations?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
   { name: 'open-roll', path: '/api/v1/affiliations?limit=1000&state=open', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
-  { name: 'alumni', path: '/api/v1/alumni?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity }
+  { name: 'alumni', path: '/api/v1/alumni?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
+  {
+    name: 'tours',
+    path: '/api/v1/tours',
+    scope: 'tour.read',
+    check: body => Array.isArray(body?.tours) && body.tours.length > 0 ? undefined : 'expected upcoming tours'
+  },
+  { name: 'starters', path: '/api/v1/starters?limit=100', scope: 'starter.read', check: fullPage(100) },
+  // Every booking is a write under the school's lock: its rate is the school's write rate, not a read's.
+  ...[1, 10].map(connections => ({
+    name: connections === 10 ? 'bookings' : `bookings-${connections}c`,
+    path: '/api/v1/tours/{openDayTourId}/bookings',
+    scope: 'tour.book' as const,
+    body: { student: { familyName: 'Bench', givenNames: 'Child' }, enquirer: { familyName: 'Bench', givenNames: 'Parent', email: 'bench@example.org' } },
+    connections,
+    check: (body: any) => typeof body?.enquiryId === 'string' ? undefined : 'expected a booking receipt',
+    p99TargetMs: Infinity
+  }))
 ]
 
 /** Every row's p99 latency should stay under this at the bench's concurrency. */

@@ -7,6 +7,7 @@ import { demoFamilyNames, demoGivenNames } from './demo-names'
 import { seededRandom, type SeededRandom } from './seeded-random'
 import { DemoBatch } from './demo-batch'
 import { recordDemoRoles, type DemoFamily } from './demo-roles'
+import { seedAdmissionsDemo, type AdmissionsDemoSummary } from './seed-admissions-demo'
 
 export interface DemoOptions {
   students?: number
@@ -37,7 +38,7 @@ function dateOfBirthFor(random: SeededRandom, yearOfBirth: number) {
  * 31 December or 1 January so the time-zone edge of `leftAt` shows, a few who came back), a child
  * with a court order, a corrected name, and a few deleted people.
  */
-export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = {}): Promise<DemoSummary> {
+export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = {}): Promise<DemoSummary & AdmissionsDemoSummary> {
   const random = seededRandom(options.seed ?? 20261122)
   const studentCount = options.students ?? 200
   const today = todayInZone(ctx.school.timeZone)
@@ -129,5 +130,5 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
 
   await writeChanges(ctx, (tx, changes) => batch.write(tx, changes))
   const roles = await recordDemoRoles(ctx, random, { families, staffIds, earlyLeavers, thisYear })
-  return { ...summary, ...roles }
+  return { ...summary, ...roles, ...await seedAdmissionsDemo(ctx, random, studentCount) }
 }

@@ -1,12 +1,16 @@
 import { z } from 'zod'
 import { apiSchemas, personName, recordId, timestamp } from './common'
 
+/** How an adult is reached; the identification rule of applications matches adults on these too. */
+export const emailAddress = z.email('Not an email address.').max(254)
+export const phoneNumber = z.string().trim().regex(/^\+?[0-9][0-9 ().-]{2,39}$/, 'Not a phone number.')
+
 const enquirerSchema = z.strictObject({
   familyName: personName,
   givenNames: personName,
   relationship: z.string().min(1).max(64).optional().describe('One of the relationships the school lists.'),
-  email: z.email('Not an email address.').max(254).optional(),
-  phone: z.string().trim().regex(/^\+?[0-9][0-9 ().-]{2,39}$/, 'Not a phone number.').optional()
+  email: emailAddress.optional(),
+  phone: phoneNumber.optional()
 }).superRefine((enquirer, context) => {
   if (enquirer.email === undefined && enquirer.phone === undefined) {
     for (const field of ['email', 'phone']) {

@@ -2,8 +2,9 @@ import { enquiries, type SchoolLists } from '../../../db/schema'
 import type { FieldProblem } from '../../../shared/error-catalogue'
 import { schoolListProblem } from '../schools/school-list-problems'
 import type { EnquiryInput } from '../../../shared/schemas/enquiries'
-import type { DomainContext } from '../shared/context'
-import { writeChanges } from '../shared/write-changes'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { insertPerson } from '../people/person-record'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
@@ -22,23 +23,25 @@ export function enquiryListProblems(lists: SchoolLists, body: unknown): FieldPro
  * enquiryInputSchema and checked with enquiryListProblems first (the request pipeline does both and
  * tells every problem at once), so it is not checked again here.
  */
-export async function recordEnquiry(ctx: DomainContext, input: EnquiryInput) {
-  const channel = input.channel ?? 'website'
-  return writeChanges(ctx, async (tx, changes) => {
-    const studentId = await insertPerson(tx, changes, ctx.school.id, input.student)
-    const enquirerId = await insertPerson(tx, changes, ctx.school.id, input.enquirer)
-    const enquiry = {
-      id: newId('enq'),
-      schoolId: ctx.school.id,
-      studentId,
-      enquirerId,
-      relationship: input.enquirer.relationship ?? null,
-      channel,
-      intendedEntryYear: input.intendedEntryYear ?? null,
-      receivedAt: timestampNow()
-    }
-    await tx.insert(enquiries).values(enquiry)
-    changes.record('enquiry.created', 'enquiries', enquiry.id)
-    return { id: enquiry.id, receivedAt: enquiry.receivedAt }
-  })
+export function recordEnquiry(ctx: DomainContext, input: EnquiryInput) {
+  return writeChanges(ctx, (tx, changes) => insertEnquiry(tx, changes, ctx.school, input))
+}
+
+/** Records an enquiry inside a write (a tour booking makes one with the booking). */
+export async function insertEnquiry(tx: Db, changes: ChangeLog, school: SchoolRef, input: EnquiryInput) {
+  const studentId = await insertPerson(tx, changes, school.id, input.student)
+  const enquirerId = await insertPerson(tx, changes, school.id, input.enquirer)
+  const enquiry = {
+    id: newId('enq'),
+    schoolId: school.id,
+    studentId,
+    enquirerId,
+    relationship: input.enquirer.relationship ?? null,
+    channel: input.channel ?? 'website',
+    intendedEntryYear: input.intendedEntryYear ?? null,
+    receivedAt: timestampNow()
+  }
+  await tx.insert(enquiries).values(enquiry)
+  changes.record('enquiry.created', 'enquiries', enquiry.id)
+  return { id: enquiry.id, receivedAt: enquiry.receivedAt }
 }

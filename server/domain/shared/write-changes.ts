@@ -13,6 +13,7 @@ export type ChangeKind =
   | 'enquiry.created' | 'booking.created'
   | 'application.created' | 'application.updated' | 'enrolment.created'
   | 'sync_run.updated' | 'staff_import.completed' | 'export.produced'
+  | 'tour.created' | 'tour.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

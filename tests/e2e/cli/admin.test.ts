@@ -38,7 +38,7 @@ describe('admin CLI', () => {
     expect(demo.students).toBe(50)
     const people = await callApi('/api/v1/people?limit=1000', { token: issued.token })
     expect(people.status).toBe(200)
-    expect(people.body.items.length).toBe(demo.students + demo.carers + demo.staff + demo.alumni)
+    expect(people.body.items.length).toBe(demo.students + demo.carers + demo.staff + demo.alumni + demo.admissionsPeople)
 
     const listed = await admin('token', 'list', '--school', school.id)
     expect(listed).toEqual([expect.objectContaining({ id: issued.id, purpose: 'SIS link', scopes: ['person.read', 'affiliation.read'], expiresOn: issued.expiresOn, revokedAt: null })])
