@@ -141,7 +141,7 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
 const tagDescriptions: Record<string, string> = {
   People: 'People, their affiliations with the school and alumni.',
   Billing: 'Who pays each student\'s fees.',
-  Admissions: 'Enquiries. Tours, applications, enrolments and starters are planned: this version has no endpoint for them.',
+  Admissions: 'Enquiries, tours and bookings, applications, enrolments and starters.',
   Rosters: 'Class rosters in OneRoster or directory-sync format.',
   Imports: 'The staff export and the student-information-system export.',
   Exports: 'Nightly warehouse files.'
