@@ -1,7 +1,6 @@
 import { getRequestHeader, type H3Event } from 'h3'
 import type { FieldProblem } from '../../shared/error-catalogue'
 import { fieldPath } from '../../shared/field-problems'
-import { validationFailed } from '../domain/shared/domain-error'
 import { apiError } from './errors'
 
 /** Deeper than any request of the interface, far shallower than anything that could strain a parser. */
@@ -99,9 +98,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * Reads a JSON body: `bad_request` if it is not JSON, not UTF-8 or nested deeper than
- * `maxJsonDepth`; `payload_too_large` past `maxBytes`; `validation_failed` for control characters.
+ * `maxJsonDepth`; `payload_too_large` past `maxBytes`. Strings holding control characters come back
+ * as `problems`, to be told with the schema's.
  */
-export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ raw: string, value: unknown }> {
+export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ raw: string, value: unknown, problems: FieldProblem[] }> {
   const contentType = getRequestHeader(event, 'content-type') ?? ''
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw apiError('bad_request', ['Send the body as JSON with Content-Type: application/json.'])
@@ -120,7 +120,5 @@ export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ 
   } catch {
     throw apiError('bad_request', ['The body is not valid JSON.'])
   }
-  const problems = controlCharacterProblems(value)
-  if (problems.length) throw validationFailed(problems)
-  return { raw, value }
+  return { raw, value, problems: controlCharacterProblems(value) }
 }
