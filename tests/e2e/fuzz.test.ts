@@ -72,14 +72,18 @@ describe('fuzzing every operation of /_openapi.json', () => {
   it(`answers ${batches * batchSize} hostile requests with no 5xx, every refusal in the envelope, and memory held`, async () => {
     const send = (plan: RequestPlan) => {
       const { head, body } = requestBytes(plan)
-      return rawRequest(server.url, head, body)
+      // From an address of its own: failed authentications are counted per client address in the
+      // database every server shares, and this test's must not use up the other tests' allowance.
+      return rawRequest(server.url, head, body, { localAddress: '127.0.0.3' })
     }
-    // Warm up: the first answers of each route load code and fill caches that belong in the baseline.
-    await fc.assert(fc.asyncProperty(hostileRequest(context), async plan => void await send(plan)), { seed: seed + 1, numRuns: 200 })
+    const sixAtATime = fc.array(hostileRequest(context), { minLength: batchSize, maxLength: batchSize })
+    // Warm up with requests of the same kind, six at a time: the code each route loads and the heap a
+    // few megabyte bodies at once need belong in the baseline; what the run adds to it is what stays.
+    await fc.assert(fc.asyncProperty(sixAtATime, async plans => void await Promise.all(plans.map(send))), { seed: seed + 1, numRuns: 250 })
     const before = residentBytes(server.process.pid!)
     const statuses = new Map<number, number>()
 
-    await fc.assert(fc.asyncProperty(fc.array(hostileRequest(context), { minLength: batchSize, maxLength: batchSize }), async (batch) => {
+    await fc.assert(fc.asyncProperty(sixAtATime, async (batch) => {
       const answers = await Promise.all(batch.map(send))
       answers.forEach((answer, index) => {
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
@@ -92,9 +96,9 @@ describe('fuzzing every operation of /_openapi.json', () => {
     }), { seed, numRuns: batches, endOnFailure: true })
 
     const after = residentBytes(server.process.pid!)
+    console.info(`fuzz answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; RSS ${Math.round(before / megabyte)} MB before, ${Math.round(after / megabyte)} MB after`)
     expect(after - before).toBeLessThan(50 * megabyte)
     // The fuzz reached the handlers, not only the refusals.
-    console.info(`fuzz answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`)
     expect(statuses.get(200) ?? 0).toBeGreaterThan(100)
     expect(statuses.get(400) ?? 0).toBeGreaterThan(100)
     expect(statuses.get(413) ?? 0).toBeGreaterThan(0)
