@@ -12,8 +12,10 @@ export async function useApiReference() {
   const groups = computed(() => {
     const doc = document.value
     if (!doc) return []
+    // The document's paths follow its server's base path (`/api/v1`); a reader wants each path whole.
+    const base = new URL(doc.servers?.[0]?.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '')
     const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-      methods.filter(method => (item as Json)[method]).map(method => ({ path, method, operation: (item as Json)[method] as Json })))
+      methods.filter(method => (item as Json)[method]).map(method => ({ path: base + path, method, operation: (item as Json)[method] as Json })))
     const tags: Tag[] = [...(doc.tags ?? [])]
     for (const { operation } of operations) {
       for (const name of operation.tags ?? []) if (!tags.some(tag => tag.name === name)) tags.push({ name })
