@@ -1,11 +1,15 @@
 import type { z } from 'zod'
 import type { FieldProblem } from './error-catalogue'
+import { excerpt } from './excerpt'
 
-/** `adults[1].email`: dotted, with `[i]` for array items (docs/decisions.md). */
+/**
+ * `adults[1].email`: dotted, with `[i]` for array items (docs/decisions.md). A field name comes from
+ * the client when it is unknown, so each is quoted as an excerpt.
+ */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((joined, part) => typeof part === 'number'
     ? `${joined}[${part}]`
-    : joined ? `${joined}.${String(part)}` : String(part), '')
+    : joined ? `${joined}.${excerpt(String(part))}` : excerpt(String(part)), '')
 }
 
 /** Every problem zod found, one per field; each unknown field is named on its own. */

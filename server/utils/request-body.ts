@@ -1,13 +1,29 @@
 import { getRequestHeader, type H3Event } from 'h3'
 import type { FieldProblem } from '../../shared/error-catalogue'
 import { fieldPath } from '../../shared/field-problems'
-import { validationFailed } from '../domain/shared/domain-error'
 import { apiError } from './errors'
 
 /** Deeper than any request of the interface, far shallower than anything that could strain a parser. */
 export const maxJsonDepth = 64
 
-const tooLarge = (maxBytes: number) => apiError('payload_too_large', [`The body may be at most ${maxBytes} bytes.`], { headers: { Connection: 'close' } })
+/** How long a refused body is still read, and dropped, after the 413. */
+const lingerMs = 2000
+
+/**
+ * `payload_too_large`, reading no more of the body into memory. The rest is read and dropped for up
+ * to `lingerMs` (Apache's lingering close): a client that sends its whole body before reading the
+ * answer would otherwise meet a connection closed with its bytes unread, which resets it, 413 and all.
+ */
+function refuseTooLarge(event: H3Event, maxBytes: number) {
+  const request = event.node.req
+  request.resume()
+  event.node.res.once('finish', () => {
+    if (request.complete) return
+    const cutOff = setTimeout(() => request.socket.destroy(), lingerMs).unref()
+    request.once('end', () => clearTimeout(cutOff))
+  })
+  return apiError('payload_too_large', [`The body may be at most ${maxBytes} bytes.`])
+}
 
 /**
  * The body's bytes, counted as they arrive: past `maxBytes` reading stops and the answer is 413, so a
@@ -15,7 +31,7 @@ const tooLarge = (maxBytes: number) => apiError('payload_too_large', [`The body 
  */
 function readBounded(event: H3Event, maxBytes: number): Promise<Buffer> {
   const declared = Number(getRequestHeader(event, 'content-length') ?? 0)
-  if (declared > maxBytes) return Promise.reject(tooLarge(maxBytes))
+  if (declared > maxBytes) return Promise.reject(refuseTooLarge(event, maxBytes))
   const request = event.node.req
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -29,9 +45,7 @@ function readBounded(event: H3Event, maxBytes: number): Promise<Buffer> {
       size += chunk.length
       if (size <= maxBytes) return chunks.push(chunk)
       stop()
-      // The rest is read and dropped, never kept; `Connection: close` ends the exchange after the 413.
-      request.resume()
-      reject(tooLarge(maxBytes))
+      reject(refuseTooLarge(event, maxBytes))
     }
     function onEnd() {
       stop()
@@ -99,9 +113,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * Reads a JSON body: `bad_request` if it is not JSON, not UTF-8 or nested deeper than
- * `maxJsonDepth`; `payload_too_large` past `maxBytes`; `validation_failed` for control characters.
+ * `maxJsonDepth`; `payload_too_large` past `maxBytes`. Strings holding control characters come back
+ * as `problems`, to be told with the schema's.
  */
-export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ raw: string, value: unknown }> {
+export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ raw: string, value: unknown, problems: FieldProblem[] }> {
   const contentType = getRequestHeader(event, 'content-type') ?? ''
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw apiError('bad_request', ['Send the body as JSON with Content-Type: application/json.'])
@@ -120,7 +135,5 @@ export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ 
   } catch {
     throw apiError('bad_request', ['The body is not valid JSON.'])
   }
-  const problems = controlCharacterProblems(value)
-  if (problems.length) throw validationFailed(problems)
-  return { raw, value }
+  return { raw, value, problems: controlCharacterProblems(value) }
 }

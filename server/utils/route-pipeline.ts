@@ -163,7 +163,7 @@ export function defineSurfaceRoute<
       principal,
       params: params.value as z.output<P>,
       query: query.value as z.output<Q>,
-      body: (body ? parseBody(declaration, body.value, principal.school) : undefined) as z.output<B>,
+      body: (body ? parseBody(declaration, body, principal.school) : undefined) as z.output<B>,
       page: { limit: pageLimit, after: after ?? undefined },
       pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
     }
@@ -182,11 +182,16 @@ export function defineSurfaceRoute<
   return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute
 }
 
-/** The body as its schema reads it, or `validation_failed` with the schema's and the checks' problems together. */
-function parseBody(declaration: RouteDeclarationOf, value: unknown, school: SchoolRef) {
-  const parsed = declaration.body!.safeParse(value)
-  const problems = [...(parsed.success ? [] : fieldProblems(parsed.error)), ...(declaration.bodyChecks?.(value, school) ?? [])]
-  if (problems.length) throw validationFailed(problems)
+/**
+ * The body as its schema reads it, or `validation_failed` with the reader's, the schema's and the
+ * checks' problems together, each told once.
+ */
+function parseBody(declaration: RouteDeclarationOf, body: { value: unknown, problems: FieldProblem[] }, school: SchoolRef) {
+  const parsed = declaration.body!.safeParse(body.value)
+  const problems = [...body.problems, ...(parsed.success ? [] : fieldProblems(parsed.error)), ...(declaration.bodyChecks?.(body.value, school) ?? [])]
+  const told = new Set<string>()
+  const distinct = problems.filter(problem => !told.has(`${problem.path}\u0000${problem.message}`) && told.add(`${problem.path}\u0000${problem.message}`))
+  if (distinct.length) throw validationFailed(distinct)
   return parsed.data
 }
 

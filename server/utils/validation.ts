@@ -1,6 +1,7 @@
 import { getQuery, getRouterParams, type H3Event } from 'h3'
 import type { z } from 'zod'
 import type { FieldProblem } from '../../shared/error-catalogue'
+import { excerpt } from '../../shared/excerpt'
 import { fieldProblems } from '../../shared/field-problems'
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -10,7 +11,7 @@ const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/
 function controlCharacterParameters(values: Record<string, unknown>): FieldProblem[] {
   return Object.entries(values).flatMap(([name, value]) => [value].flat()
     .some(item => typeof item === 'string' && controlCharacter.test(item))
-    ? [{ path: name, message: 'Contains a control character.' }]
+    ? [{ path: excerpt(name), message: 'Contains a control character.' }]
     : [])
 }
 

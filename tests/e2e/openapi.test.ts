@@ -63,6 +63,12 @@ describe('GET /_openapi.json', () => {
     expect(error.properties.data.properties.code.enum).toEqual(expect.arrayContaining(['validation_failed', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'rate_limited', 'internal']))
   })
 
+  it('documents every member a refusal\'s data can carry, missingScope of forbidden among them', () => {
+    const data = document.components.schemas.Error.properties.data
+    expect(data.properties.missingScope).toEqual(expect.objectContaining({ type: 'string', description: expect.stringContaining('forbidden') }))
+    expect(Object.keys(data.properties).sort()).toEqual(['candidates', 'code', 'detail', 'fields', 'missingScope', 'traceId'])
+  })
+
   it('gives query parameters with descriptions, path parameters, and Idempotency-Key on idempotent writes', () => {
     const list = operation('get', '/people').parameters.map(resolve)
     expect(list.map((p: any) => [p.name, p.in, p.required])).toEqual([['limit', 'query', false], ['cursor', 'query', false]])
@@ -90,6 +96,13 @@ describe('GET /_openapi.json', () => {
       const listed = await callApi('/api/v1/people', { token })
       expect(listed.status).toBe(200)
       expect(listed.headers.get('x-ratelimit-limit')).toBe(String(operation('get', '/people')['x-rate-limit']))
+    })
+
+    it('names the missing capability in data.missingScope, as the Error schema says', async () => {
+      const refused = await callApi('/api/v1/affiliations', { token })
+      expect(refused.status).toBe(403)
+      expect(refused.body.data.missingScope).toBe('affiliation.read')
+      expect(operation('get', '/affiliations').responses['403']['x-error-codes']).toContain(refused.body.data.code)
     })
 
     it('refuses in the Error envelope with a code the operation lists', async () => {

@@ -9,6 +9,7 @@ import { checkLastDay } from '../shared/span-input'
 import { domainError } from '../shared/domain-error'
 import { requireAffiliation } from './find-affiliation'
 import { checkNoOverlap } from './open-affiliation'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface AffiliationClosing {
   /** The last day the span is in force. */
@@ -24,7 +25,7 @@ export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolR
   if (closing.exitReason) {
     if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
     if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
-      throw domainError('unprocessable', [`The school does not list the reason "${closing.exitReason.reason}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+      throw domainError('unprocessable', [`The school does not list the reason "${excerpt(closing.exitReason.reason)}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
     }
   }
   await checkNoOverlap(tx, span.personId, span.kind, { validFrom: span.validFrom, validTo: closing.lastDay }, span.id)

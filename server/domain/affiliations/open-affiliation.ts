@@ -9,6 +9,7 @@ import { spansOverlap, type Span } from '../shared/days'
 import { checkSpanInput } from '../shared/span-input'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface NewAffiliation {
   personId: string
@@ -64,7 +65,7 @@ export async function checkNoOverlap(tx: Db, personId: string, kind: Affiliation
 /** Opens an affiliation inside a write and announces it; for callers that write several things at once. */
 export async function insertAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, input: NewAffiliation): Promise<string> {
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
-  if (!affiliationKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no affiliation kind "${input.kind}".`])
+  if (!affiliationKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no affiliation kind "${excerpt(input.kind)}".`])
   checkSpanInput(span)
   await requirePerson(tx, school, input.personId)
   await checkPlacement(tx, school, input.kind, input)

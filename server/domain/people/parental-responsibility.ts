@@ -10,6 +10,7 @@ import { checkSpanInput } from '../shared/span-input'
 import { closeSpan } from '../shared/close-span'
 import { domainError } from '../shared/domain-error'
 import { requirePerson } from './require-person'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface NewParentalResponsibility {
   adultId: string
@@ -29,7 +30,7 @@ export async function insertParentalResponsibility(tx: Db, changes: ChangeLog, s
   checkSpanInput(span)
   if (input.adultId === input.childId) throw domainError('unprocessable', ['A person cannot hold parental responsibility for themselves.'])
   if (input.relationship != null && !school.lists.relationships.includes(input.relationship)) {
-    throw domainError('unprocessable', [`The school does not list the relationship "${input.relationship}". It lists: ${school.lists.relationships.join(', ')}.`])
+    throw domainError('unprocessable', [`The school does not list the relationship "${excerpt(input.relationship)}". It lists: ${school.lists.relationships.join(', ')}.`])
   }
   await requirePerson(tx, school, input.adultId, 'adult')
   await requirePerson(tx, school, input.childId, 'child')

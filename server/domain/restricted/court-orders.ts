@@ -8,6 +8,7 @@ import { checkSpanInput } from '../shared/span-input'
 import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface NewCourtOrder {
   kind: CourtOrderKind
@@ -20,7 +21,7 @@ export interface NewCourtOrder {
 
 /** Records a court order about a child inside a write (a restricted record). */
 export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: SchoolRef, childId: string, input: NewCourtOrder): Promise<string> {
-  if (!courtOrderKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no court order kind "${input.kind}".`])
+  if (!courtOrderKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no court order kind "${excerpt(input.kind)}".`])
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
   await requirePerson(tx, school, childId, 'child')

@@ -8,6 +8,7 @@ import { checkSpanInput } from '../shared/span-input'
 import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface NewProtectionFlag {
   kind: ProtectionFlagKind
@@ -21,7 +22,7 @@ export interface NewProtectionFlag {
  * that the person changed, never what.
  */
 export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: SchoolRef, personId: string, input: NewProtectionFlag): Promise<string> {
-  if (!protectionFlagKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no protection flag kind "${input.kind}".`])
+  if (!protectionFlagKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no protection flag kind "${excerpt(input.kind)}".`])
   const validFrom = input.validFrom ?? todayInZone(school.timeZone)
   checkSpanInput({ validFrom, validTo: null })
   await requirePerson(tx, school, personId)

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { defaultSchoolLists } from './default-lists'
 import { requireSchool } from './find-school'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface CreateSchoolInput {
   name: string
@@ -27,7 +28,7 @@ export function isTimeZone(zone: string): boolean {
 export async function createSchool(database: Database, input: CreateSchoolInput) {
   const name = input.name.trim()
   if (!name) throw validationFailed([{ path: 'name', message: 'A school needs a name.' }])
-  if (!isTimeZone(input.timeZone)) throw validationFailed([{ path: 'timeZone', message: `${input.timeZone} is not an IANA time zone.` }])
+  if (!isTimeZone(input.timeZone)) throw validationFailed([{ path: 'timeZone', message: `${excerpt(input.timeZone)} is not an IANA time zone.` }])
   const id = newId('sch')
   await database.transaction(async (tx) => {
     await tx.insert(schools).values({
@@ -42,8 +43,8 @@ export async function createSchool(database: Database, input: CreateSchoolInput)
 
 /** Switches a module of the school on, off, or to read-only. */
 export async function setSchoolModule(database: Database, schoolId: string, module: ModuleName, mode: ModuleMode) {
-  if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${module}". The modules are: ${moduleNames.join(', ')}.`])
-  if (!isOneOf(['on', 'read_only', 'off'], mode)) throw domainError('unprocessable', [`A module is on, read_only or off, not "${mode}".`])
+  if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${excerpt(module)}". The modules are: ${moduleNames.join(', ')}.`])
+  if (!isOneOf(['on', 'read_only', 'off'], mode)) throw domainError('unprocessable', [`A module is on, read_only or off, not "${excerpt(mode)}".`])
   const school = await requireSchool(database, schoolId)
   const modules = { ...school.modules, [module]: mode }
   // A module's mode changes what answers say, so kept answers of the school's data go stale with it.

@@ -1,5 +1,6 @@
 import type { SchoolLists } from '../../../db/schema'
 import type { FieldProblem } from '../../../shared/error-catalogue'
+import { excerpt } from '../../../shared/excerpt'
 
 type ListName = 'channels' | 'relationships' | 'withdrawalReasons' | 'yearLevels' | 'audiences'
 
@@ -18,5 +19,5 @@ const listLabels: Record<ListName, string> = {
  */
 export function schoolListProblem(lists: SchoolLists, list: ListName, value: unknown, path: string): FieldProblem[] {
   if (typeof value !== 'string' || lists[list].includes(value)) return []
-  return [{ path, message: `The school does not list the ${listLabels[list]} "${value}". It lists: ${lists[list].join(', ')}.` }]
+  return [{ path, message: `The school does not list the ${listLabels[list]} "${excerpt(value)}". It lists: ${lists[list].join(', ')}.` }]
 }

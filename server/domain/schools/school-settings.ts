@@ -5,6 +5,7 @@ import { alumniRules, isOneOf } from '../../../shared/vocabulary'
 import { domainError } from '../shared/domain-error'
 import { isTimeZone } from './create-school'
 import { requireSchool } from './find-school'
+import { excerpt } from '../../../shared/excerpt'
 
 export interface SchoolSettings {
   timeZone?: string
@@ -30,14 +31,14 @@ export async function updateSchoolSettings(database: Database, schoolId: string,
   }
   if (settings.finalYearLevel !== undefined) lists.finalYearLevel = settings.finalYearLevel
   if (!lists.yearLevels.includes(lists.finalYearLevel)) {
-    throw domainError('unprocessable', [`The final year level "${lists.finalYearLevel}" is not one of the school's year levels (${lists.yearLevels.join(', ')}).`])
+    throw domainError('unprocessable', [`The final year level "${excerpt(lists.finalYearLevel)}" is not one of the school's year levels (${lists.yearLevels.join(', ')}).`])
   }
   if (settings.alumniRule !== undefined) {
     if (!isOneOf(alumniRules, settings.alumniRule)) throw domainError('unprocessable', [`The alumni rule is one of ${alumniRules.join(', ')}.`])
     lists.alumniRule = settings.alumniRule
   }
   const timeZone = settings.timeZone ?? school.timeZone
-  if (!isTimeZone(timeZone)) throw domainError('unprocessable', [`${timeZone} is not an IANA time zone.`])
+  if (!isTimeZone(timeZone)) throw domainError('unprocessable', [`${excerpt(timeZone)} is not an IANA time zone.`])
   // Settings change what answers say (the zone moves "today", the rule who is an alumnus), so kept answers go stale with them.
   await database.transaction(tx => tx.update(schools)
     .set({ timeZone, lists: JSON.stringify(lists), dataVersion: sql`${schools.dataVersion} + 1` })

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client'
 import type { SchoolRef } from './context'
 import { domainError } from './domain-error'
 import { checkLastDay } from './span-input'
+import { excerpt } from '../../../shared/excerpt'
 
 /** The school's records that run for a span of days and are ended by giving their last day. */
 type SpanTable = typeof concessions | typeof courtOrders | typeof parentalResponsibilities | typeof billingResponsibilities | typeof protectionFlags
@@ -26,7 +27,7 @@ export async function closeSpan<T extends SpanTable>(tx: Db, school: SchoolRef, 
   // Every table of the union has these columns; one of them stands for all in the query's types.
   const spans = table as typeof concessions
   const [row] = await tx.select().from(spans).where(and(eq(spans.schoolId, school.id), eq(spans.id, recordId)))
-  if (!row) throw domainError('not_found', [`No ${options.label} with the id ${recordId}.`])
+  if (!row) throw domainError('not_found', [`No ${options.label} with the id ${excerpt(recordId)}.`])
   options.check?.(row as T['$inferSelect'])
   checkLastDay(row, lastDay)
   await tx.update(spans).set({ ...options.alsoSet, validTo: lastDay }).where(eq(spans.id, row.id))

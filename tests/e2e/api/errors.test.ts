@@ -4,7 +4,8 @@ import { schools } from '../../../db/schema'
 import { callApi } from '../../support/api'
 import { expectEnvelope } from '../../support/envelope'
 import { newSchool } from '../../support/schools'
-import { serverLogContains } from '../../support/server-log'
+import { serverLogContains, serverLogLinesWith, wholeServerLog } from '../../support/server-log'
+import { runSql } from '../../support/claim-queue'
 
 describe('every failure is the error envelope', () => {
   let token: string
@@ -52,5 +53,35 @@ describe('a fault on the service side', () => {
     const data = expectEnvelope(answer, 500, 'internal')
     expect(JSON.stringify(answer.body)).not.toMatch(/json|token|position/i)
     expect(await serverLogContains(data.traceId)).toBe(true)
+  })
+
+  it('logs one line with the trace id and the error\'s class and message, and none of the request\'s data', async () => {
+    // A trigger refuses this school's people only, so the enquiry fails inside its insert, whose
+    // parameters (the names and contact sent) the database driver puts into its error.
+    const school = await newSchool()
+    const token = await school.token(['enquiry.write'])
+    const trigger = `fault_test_${school.id}`
+    if (school.database.dialect === 'sqlite') {
+      await runSql(school.database, `create trigger ${trigger} before insert on people when new.school_id = '${school.id}' begin select raise(abort, 'refused by the fault test'); end`)
+    } else {
+      await runSql(school.database, `create or replace function fault_test_refuse() returns trigger as $$ begin raise exception 'refused by the fault test'; end $$ language plpgsql`)
+      await runSql(school.database, `create trigger ${trigger} before insert on people for each row when (new.school_id = '${school.id}') execute function fault_test_refuse()`)
+    }
+    try {
+      const sent = { familyName: 'Quixwhistle', givenNames: 'Perpetua', email: 'perpetua.quixwhistle@example.org' }
+      const answer = await callApi('/api/v1/enquiries', { token, body: { student: { familyName: sent.familyName, givenNames: 'Tobias' }, enquirer: sent } })
+      const data = expectEnvelope(answer, 500, 'internal')
+      const lines = await serverLogLinesWith(data.traceId)
+      const log = wholeServerLog()
+      for (const value of [...Object.values(sent), 'Tobias', school.id]) expect(log).not.toContain(value)
+      expect(lines).toHaveLength(1)
+      const line = JSON.parse(lines[0]!)
+      expect(line).toMatchObject({ traceId: data.traceId, method: 'POST', route: '/api/v1/enquiries', status: 500, code: 'internal' })
+      expect(line.fault).toMatch(/^\w*Error: /)
+      expect(line.fault).toContain('refused by the fault test')
+      expect(JSON.stringify(answer.body)).not.toMatch(/fault test|insert|people/i)
+    } finally {
+      await runSql(school.database, school.database.dialect === 'sqlite' ? `drop trigger ${trigger}` : `drop trigger ${trigger} on people`)
+    }
   })
 })

@@ -7,8 +7,10 @@ describe('field paths', () => {
     [['adults', 1, 'email'], 'adults[1].email'],
     [['limit'], 'limit'],
     [['student', 'familyName'], 'student.familyName'],
-    [[], '']
-  ])('%j is %s', (path, expected) => {
+    [[], ''],
+    [['k'.repeat(100_000)], `${'k'.repeat(40)}…`],
+    [['adults', 0, 'x'.repeat(41)], `adults[0].${'x'.repeat(40)}…`]
+  ])('%j is %s (a client\'s long field name cut to an excerpt)', (path, expected) => {
     expect(fieldPath(path)).toBe(expected)
   })
 

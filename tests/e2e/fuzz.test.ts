@@ -1,0 +1,108 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { errorCatalogue, isErrorCode } from '../../shared/error-catalogue'
+import { scopeNames } from '../../server/domain/tokens/scopes'
+import { callApi } from '../support/api'
+import { describePlan, hostileRequest, requestBytes, type FuzzContext, type RequestPlan } from '../support/hostile-requests'
+import { documentedOperations } from '../support/openapi-operations'
+import { residentBytes } from '../support/process-memory'
+import { rawRequest, type RawAnswer } from '../support/raw-http'
+import { newSchool } from '../support/schools'
+import { startBuiltServer, type RunningServer } from '../support/server-process'
+import { addPeopleWithSpans } from '../support/roles-fixtures'
+
+// Fixed, so a failure can be run again exactly; change it to explore further.
+const seed = 20261123
+const warmUpBatches = 250
+const batches = 500
+const batchSize = 6
+const megabyte = 1024 * 1024
+
+/** What every answer must be: no fault, and every refusal exactly the envelope of part 7. */
+function checkAnswer(plan: RequestPlan, answer: RawAnswer) {
+  expect(answer.status, 'a 5xx').toBeLessThan(500)
+  if (plan.path.startsWith('/api/')) {
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+  }
+  expect(answer.headers.get('x-powered-by')).toBeNull()
+  if (plan.method === 'HEAD') return expect(answer.text).toBe('')
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+  expect(typeof answer.body, 'an answer that is not JSON').toBe('object')
+  if (answer.status < 300) return
+  expect(answer.text.length, 'a refusal that echoes too much').toBeLessThan(16_000)
+  expect(Object.keys(answer.body).sort()).toEqual(['data', 'statusCode', 'statusMessage'])
+  const { statusCode, statusMessage, data } = answer.body
+  expect(statusCode).toBe(answer.status)
+  expect(isErrorCode(data.code)).toBe(true)
+  expect(errorCatalogue[data.code as keyof typeof errorCatalogue]).toEqual([answer.status, statusMessage])
+  expect(data.detail.length).toBeGreaterThan(0)
+  for (const sentence of data.detail) expect(typeof sentence).toBe('string')
+  expect(data.traceId).toMatch(/^[0-9a-f]{16}$/)
+  for (const field of data.fields ?? []) expect(Object.keys(field).sort()).toEqual(['message', 'path'])
+  expect(answer.text).not.toMatch(/"stack"|node_modules|at async |"url":/)
+}
+
+describe('fuzzing every operation of /_openapi.json', () => {
+  let server: RunningServer
+  let context: FuzzContext
+
+  beforeAll(async () => {
+    // A server of its own, its limits lifted (ROLLBOOK_MODE=test honours the scale), so its memory is
+    // this test's. V8 grows its young generation by some 30 MB in one step when allocation runs fast,
+    // at a moment of its choosing; held at its smallest, the RSS compared is what the requests leave.
+    server = await startBuiltServer({ RATE_LIMIT_SCALE: '10000', NODE_OPTIONS: '--max-semi-space-size=1' })
+    const school = await newSchool()
+    const ids = await addPeopleWithSpans(school, Array.from({ length: 12 }, (_, i) => ({
+      familyName: `Fuzz${i}`,
+      givenNames: 'Test',
+      spans: [{ validFrom: '2019-01-29', validTo: i % 2 ? '2024-12-06' : null, yearLevel: '12' }]
+    })))
+    const all = await school.token(scopeNames)
+    const operations = await documentedOperations(server.url)
+    const components = (await callApi('/_openapi.json', { baseUrl: server.url })).body.components.schemas
+    const cursors: string[] = []
+    for (const path of ['/api/v1/people?limit=2', '/api/v1/affiliations?limit=2', '/api/v1/affiliations?state=open&limit=2', '/api/v1/alumni?limit=2']) {
+      cursors.push((await callApi(path, { token: all, baseUrl: server.url })).body.nextCursor)
+    }
+    expect(cursors.every(cursor => typeof cursor === 'string')).toBe(true)
+    const listed = { channel: [...school.school.lists.channels], relationship: [...school.school.lists.relationships] }
+    context = { operations, components, knownIds: ids, cursors, listed, tokens: { all, narrow: await school.token(['affiliation.read']) } }
+  })
+
+  afterAll(() => server?.stop())
+
+  it(`answers ${(warmUpBatches + batches) * batchSize} hostile requests with no 5xx, every refusal in the envelope, and memory held`, async () => {
+    const send = (plan: RequestPlan) => {
+      const { head, body } = requestBytes(plan)
+      // From an address of its own: failed authentications are counted per client address in the
+      // database every server shares, and this test's must not use up the other tests' allowance.
+      return rawRequest(server.url, head, body, { localAddress: '127.0.0.3' })
+    }
+    const statuses = new Map<number, number>()
+    const sixAtATime = fc.asyncProperty(fc.array(hostileRequest(context), { minLength: batchSize, maxLength: batchSize }), async (batch) => {
+      const answers = await Promise.all(batch.map(send))
+      answers.forEach((answer, index) => {
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+        try {
+          checkAnswer(batch[index]!, answer)
+        } catch (error) {
+          throw new Error(`${(error as Error).message}\nrequest: ${describePlan(batch[index]!)}\nanswer: ${answer.status} ${answer.text.slice(0, 500)}`)
+        }
+      })
+    })
+    // Warm up with requests of the same kind: the code each route loads and the heap a few megabyte
+    // bodies at once need belong in the baseline; what the run adds to it is what stays.
+    await fc.assert(sixAtATime, { seed: seed + 1, numRuns: warmUpBatches, endOnFailure: true })
+    const before = residentBytes(server.process.pid!)
+    await fc.assert(sixAtATime, { seed, numRuns: batches, endOnFailure: true })
+
+    const after = residentBytes(server.process.pid!)
+    console.info(`fuzz answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; RSS ${Math.round(before / megabyte)} MB before, ${Math.round(after / megabyte)} MB after`)
+    expect(after - before).toBeLessThan(50 * megabyte)
+    // The fuzz reached the handlers, not only the refusals.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(100)
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(100)
+    expect(statuses.get(413) ?? 0).toBeGreaterThan(0)
+  }, 120_000)
+})
