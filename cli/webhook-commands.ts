@@ -153,7 +153,7 @@ export function webhookCommand({ withDatabase, report }: CommandHelpers) {
         })
       })
       await new Promise<void>((done, fail) => server.once('error', fail).listen(port, args.host, done))
-      if (!args.json) console.log(`Listening on http://${args.host}:${port}/ (Ctrl-C to stop)`)
+      report(args.json, { listening: `http://${args.host}:${port}/` }, `Listening on http://${args.host}:${port}/ (Ctrl-C to stop)`)
       await new Promise<void>(done => process.once('SIGINT', done).once('SIGTERM', done))
       server.close()
     }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import { afterAll } from 'vitest'
+import { onTestFinished } from 'vitest'
 import type { DomainContext } from '../../server/domain/shared/context'
 import { writeChanges, type ChangeKind } from '../../server/domain/shared/write-changes'
 import { systemResolver, type DestinationPolicy } from '../../server/domain/webhooks/destinations'
@@ -16,7 +16,7 @@ export type Answer = number | ((response: ServerResponse, post: ReceivedPost) =>
 
 /**
  * A loopback HTTP receiver for tests. `answer` decides each post's answer (default 200); posts
- * lists every one received, repeats included.
+ * lists every one received, repeats included. It closes when the test that started it finishes.
  */
 export async function startReceiver(answer: (post: ReceivedPost, index: number) => Answer = () => 200) {
   const posts: ReceivedPost[] = []
@@ -38,7 +38,7 @@ export async function startReceiver(answer: (post: ReceivedPost, index: number) 
     server.closeAllConnections()
     server.close(() => done())
   })
-  afterAll(close)
+  onTestFinished(close)
   return { url: `http://127.0.0.1:${port}/hook`, port, posts, close, ids: () => posts.map(post => JSON.parse(post.body).id as string) }
 }
 

@@ -28,7 +28,10 @@ export interface DeliveryWorkerOptions {
   policy?: DestinationPolicy
   /** Serve only these schools' subscriptions (a test server serves only its own test's). */
   schoolIds?: readonly string[]
-  /** How long a claimed subscription is held without news from its worker; renewed with every delivery. */
+  /**
+   * How long a claimed subscription is held without news from its worker (default 30 s): renewed with
+   * every delivery, whose post takes at most ten seconds, and what a crashed worker's subscriptions wait.
+   */
   leaseMs?: number
   /** Stands in for postWebhook (tests count what is sent without a receiver). */
   post?: (post: WebhookPost, policy: DestinationPolicy) => Promise<DeliveryOutcome>
@@ -52,7 +55,7 @@ function settle(options: DeliveryWorkerOptions): Settled {
     now: options.now ?? Date.now,
     policy: options.policy ?? destinationPolicy(),
     schoolIds: options.schoolIds,
-    leaseMs: options.leaseMs ?? 60_000,
+    leaseMs: options.leaseMs ?? 30_000,
     post: options.post ?? postWebhook
   }
 }

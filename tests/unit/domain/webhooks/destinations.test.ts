@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { checkDestination, type DestinationPolicy, type ResolvedAddress } from '../../../../server/domain/webhooks/destinations'
 import { postWebhook } from '../../../../server/domain/webhooks/post-webhook'
 
@@ -84,7 +84,7 @@ describe('webhook destinations', () => {
     let connections = 0
     const server = createServer((_request, response) => response.end('ok')).on('connection', () => connections++)
     await new Promise<void>(done => server.listen(0, '127.0.0.1', done))
-    afterAll(() => new Promise(done => server.close(done)))
+    onTestFinished(() => new Promise(done => server.close(() => done())))
     const port = (server.address() as { port: number }).port
     let lookups = 0
     const rebinding: DestinationPolicy = {
