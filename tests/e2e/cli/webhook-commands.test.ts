@@ -63,7 +63,7 @@ describe('admin CLI: webhook', () => {
     expect((await admin(['webhook', 'list', '--school', school.id])).answer).toEqual([])
     expect((await admin(['webhook', 'deliveries', '--id', created.id])).answer).toHaveLength(1)
     expect((await admin(['webhook', 'deliveries', '--id', 'sub_nothing'])).answer.error.code).toBe('not_found')
-  })
+  }, 240_000)
 
   it('receive prints each post and whether its signature verifies', async () => {
     const school = await newSchool()
