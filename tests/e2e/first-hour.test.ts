@@ -5,7 +5,7 @@ import { callApi } from '../support/api'
 import { projectRoot } from '../support/server-process'
 
 const readme = readFileSync(resolve(projectRoot, 'README.md'), 'utf8')
-const plannedCapabilities = [/tours/i, /applications/i, /rosters/i, /imports/i, /exports/i, /webhooks/i, /family portal/i]
+const plannedCapabilities = [/tours/i, /applications/i, /rosters/i, /imports/i, /exports/i, /family portal/i]
 
 describe('what a newcomer reads', () => {
   it('ships the AGPL it declares, in LICENSE, package.json and the OpenAPI document alike', async () => {

@@ -147,18 +147,19 @@ describe('webhook delivery', () => {
   })
 
   it('a slow receiver holds only its own subscription', async () => {
-    const slow = await startReceiver(() => res => setTimeout(() => res.writeHead(200).end(), 1_500))
+    const slow = await startReceiver(() => res => setTimeout(() => res.writeHead(200).end(), 2_000))
     const fast = await startReceiver()
     const school = await newSchool()
     const token = await school.tokenWithId(['person.read'])
     for (const url of [slow.url, fast.url]) await createWebhookSubscription(school.context, { url, kinds: ['person.created'], tokenId: token.id }, privateAllowed)
     await recordChanges(school.context, 'person.created', ['per_1', 'per_2', 'per_3'])
     const round = deliverDueWebhooks(school.database, { policy: privateAllowed, schoolIds: [school.id] })
-    await expect.poll(() => fast.posts.length, { timeout: 1_000 }).toBe(3)
-    expect(slow.posts.length).toBe(1)
+    await expect.poll(() => fast.posts.length, { timeout: 1_500 }).toBe(3)
+    // The slow receiver has not answered its first post yet, so it has had one at most.
+    expect(slow.posts.length).toBeLessThanOrEqual(1)
     await round
     expect(slow.ids()).toEqual(['per_1', 'per_2', 'per_3'])
-  }, 20_000)
+  }, 30_000)
 
   it('a deleted subscription sends nothing more and keeps its history; old delivered rows are pruned', async () => {
     const receiver = await startReceiver()
