@@ -54,10 +54,10 @@ if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; t
 const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.includes(s.name))
 
 /** Runs the admin CLI as an administrator would (`npm run -s admin -- … --json`) and reads its answer. */
-function admin(database: BenchDatabase, args: string[]): any {
+function admin(database: BenchDatabase, args: string[], env: Record<string, string> = {}): any {
   const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), ['cli/admin.ts', ...args, '--json'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url },
+    env: { ...process.env, DATABASE_URL: database.url, ...env },
     encoding: 'utf8'
   })
   return JSON.parse(printed)
@@ -128,7 +128,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))
     printTable(database.dialect, measured)
     if (!wanted || wanted.includes('webhooks')) {
-      const webhooks = await benchWebhookDelivery(server.url, schoolId, args => admin(database, args))
+      const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
       console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
       if (webhooks.missed.length) missedTargets++
     }

@@ -18,7 +18,7 @@ export interface WebhookMeasurement {
   missed: string[]
 }
 
-type Admin = (args: string[]) => any
+type Admin = (args: string[], env?: Record<string, string>) => any
 
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
@@ -53,8 +53,9 @@ export async function benchWebhookDelivery(serverUrl: string, schoolId: string, 
     const writer = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench enquiries', '--scopes', 'enquiry.write'])
     const reader = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench webhooks', '--scopes', 'person.read'])
     const held = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench webhooks held', '--scopes', 'person.read'])
-    admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/live`, '--kinds', 'enquiry.created', '--token-id', reader.id])
-    const drained = admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/drain`, '--kinds', 'enquiry.created', '--token-id', held.id])
+    const loopback = { WEBHOOKS_ALLOW_PRIVATE: 'true' }
+    admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/live`, '--kinds', 'enquiry.created', '--token-id', reader.id], loopback)
+    const drained = admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/drain`, '--kinds', 'enquiry.created', '--token-id', held.id], loopback)
     admin(['token', 'revoke', '--id', held.id])
 
     let next = 0
