@@ -8,6 +8,7 @@
  *   npm run -s admin -- token list --school ID
  *   npm run -s admin -- token revoke --id ID
  *   npm run -s admin -- demo --school ID [--students N]
+ *   npm run -s admin -- webhook create|list|deliveries|retry|delete|set-token|receive (cli/webhook-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -24,6 +25,7 @@ import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 import { listSchools } from './school-list'
 import { applicationCommand } from './application-commands'
 import { jsonFlag, Refusal, report, withDatabase } from './command-support'
+import { webhookCommand } from './webhook-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -128,7 +130,8 @@ const admin = defineCommand({
     school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
     demo,
-    application: applicationCommand
+    application: applicationCommand,
+    webhook: webhookCommand({ withDatabase, report })
   }
 })
 

@@ -22,6 +22,7 @@ import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, ty
 import { measure, type LoadSettings, type Measurement, type RequestBody } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
+import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 
 const { values: options } = parseArgs({
   options: {
@@ -48,16 +49,16 @@ const dialects = (options.dialect ?? Object.keys(dialectNames)) as Dialect[]
 if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dialect takes ${Object.keys(dialectNames).join(' or ')}.`)
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
-const unknown = wanted?.filter(name => !scenarios.some(s => named(s, name)))
+const unknown = wanted?.filter(name => name !== 'webhooks' && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
 // hello always runs: every other row is judged against it.
 const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.some(name => named(s, name)))
 
 /** Runs the admin CLI as an administrator would (`npm run -s admin -- … --json`) and reads its answer. */
-function admin(database: BenchDatabase, args: string[]): any {
+function admin(database: BenchDatabase, args: string[], env: Record<string, string> = {}): any {
   const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), ['cli/admin.ts', ...args, '--json'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url },
+    env: { ...process.env, DATABASE_URL: database.url, ...env },
     encoding: 'utf8'
   })
   return JSON.parse(printed)
@@ -70,7 +71,7 @@ async function makeDemoSchool(database: BenchDatabase) {
   await analyzeAfterSeeding(database)
   const scopes = [...new Set(rows.flatMap(row => row.scope ? [row.scope] : []))]
   const token = scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(',')]).token as string : ''
-  return { summary, token }
+  return { schoolId: school.id as string, summary, token }
 }
 
 interface Row { scenario: Scenario, result: Measurement, share: number, missed: string[] }
@@ -108,9 +109,9 @@ function printTable(dialect: Dialect, measured: Row[]) {
 }
 
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
-  const { summary, token } = await makeDemoSchool(database)
+  const { schoolId, summary, token } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
-  const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
+  const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true' } })
   try {
     const requests = rows.map((scenario) => {
       const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${token}` } : {}
@@ -132,6 +133,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))
     printTable(database.dialect, measured)
+    if (!wanted || wanted.includes('webhooks')) {
+      const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
+      console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
+      if (webhooks.missed.length) missedTargets++
+    }
     return measured
   } catch (error) {
     console.error(server.output())
@@ -161,11 +167,11 @@ function copyOfBuild(): string {
   return copy
 }
 
+let missedTargets = 0
 const build = copyOfBuild()
 const cpu = cpus()
 console.log(`Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`)
 
-let missedTargets = 0
 let failed = false
 for (const dialect of dialects) {
   const database = dialect === 'sqlite' ? freshSqlite(root) : await freshPostgres()

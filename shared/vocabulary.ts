@@ -22,6 +22,24 @@ export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff
 export type ModuleName = typeof moduleNames[number]
 export type ModuleMode = 'on' | 'read_only' | 'off'
 
+/**
+ * The event kinds a webhook can ask for (docs/decisions.md, "Events"): every kind the service
+ * records, and those of records still to come, so a subscription made now keeps working when they land.
+ */
+export const webhookEventKinds = [
+  'person.created', 'person.updated', 'person.deleted',
+  'affiliation.created', 'affiliation.updated', 'billing.updated',
+  'enquiry.created', 'booking.created', 'application.created', 'application.updated', 'enrolment.created',
+  'sync_run.updated', 'staff_import.completed', 'export.produced',
+  'tour.created', 'tour.updated', 'class.created', 'class.updated', 'class_member.created', 'class_member.updated',
+  'teaching_assignment.created', 'teaching_assignment.updated'
+] as const
+export type WebhookEventKind = typeof webhookEventKinds[number]
+
+/** `pending` until a 2xx; `given_up` after the 13th failure; `cancelled` when its subscription was deleted first. */
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'given_up', 'cancelled'] as const
+export type WebhookDeliveryStatus = typeof webhookDeliveryStatuses[number]
+
 export const alumniRules = ['any_former_student', 'completed_final_year'] as const
 export type AlumniRule = typeof alumniRules[number]
 

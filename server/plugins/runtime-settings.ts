@@ -1,20 +1,33 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
 import { setClockOffset } from '../domain/shared/clock'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
+import { setDestinationPolicy } from '../domain/webhooks/destinations'
+import { defaultDeliveryRetentionDays } from '../domain/webhooks/deliveries'
 import { runtimeSettings } from '../utils/runtime-settings'
 
 /**
- * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone; the test
- * switches (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
- * `ROLLBOOK_ANSWER_CACHE=off`) act only with `ROLLBOOK_MODE=test` or `bench`, and say so loudly,
- * so a production server can never be left running with a shifted clock or lifted limits.
+ * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone, and
+ * `WEBHOOKS_RETENTION_DAYS` delivered webhooks; `WEBHOOKS_ALLOW_PRIVATE=true` lets webhooks reach
+ * loopback addresses over `http://` (development and tests), with a warning. The test switches
+ * (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
+ * `ROLLBOOK_ANSWER_CACHE=off`, `ROLLBOOK_WEBHOOK_SCHOOLS`) act only with `ROLLBOOK_MODE=test` or
+ * `bench`, and say so loudly, so a production server can never be left running with a shifted clock
+ * or lifted limits. A test server delivers webhooks only for the schools `ROLLBOOK_WEBHOOK_SCHOOLS`
+ * lists, so it never sends what another test's worker is stepping through on a clock of its own.
  */
 export default defineNitroPlugin(() => {
   const env = process.env
   const megabytes = Number(env.ANSWER_CACHE_MB ?? 64)
   schoolDataCache.maxBytes = Number.isFinite(megabytes) && megabytes >= 0 ? megabytes * 1024 * 1024 : 64 * 1024 * 1024
+  const retentionDays = Number(env.WEBHOOKS_RETENTION_DAYS ?? defaultDeliveryRetentionDays)
+  runtimeSettings.webhookRetentionDays = Number.isFinite(retentionDays) && retentionDays > 0 ? retentionDays : defaultDeliveryRetentionDays
+  if (env.WEBHOOKS_ALLOW_PRIVATE === 'true') {
+    setDestinationPolicy({ allowPrivate: true })
+    console.warn('WARNING: WEBHOOKS_ALLOW_PRIVATE=true: webhooks may go to loopback addresses and over plain http://. For development and tests only.')
+  }
   const mode = env.ROLLBOOK_MODE ?? 'production'
-  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE'].filter(name => env[name] !== undefined && env[name] !== '')
+  if (mode === 'test') runtimeSettings.webhookSchools = (env.ROLLBOOK_WEBHOOK_SCHOOLS ?? '').split(',').filter(Boolean)
+  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE', 'ROLLBOOK_WEBHOOK_SCHOOLS'].filter(name => env[name] !== undefined && env[name] !== '')
   if (mode !== 'test' && mode !== 'bench') {
     if (switches.length) console.warn(`WARNING: ignoring ${switches.join(', ')}: test switches act only with ROLLBOOK_MODE=test or bench.`)
     return

@@ -6,7 +6,11 @@ export const runtimeSettings = {
   /** Multiplies every per-minute limit (bench and tests only). */
   rateLimitScale: 1,
   /** Checks every answer against its declared schema (tests only): a stray answer fails loudly. */
-  checkAnswers: false
+  checkAnswers: false,
+  /** Days a delivered webhook is kept (`WEBHOOKS_RETENTION_DAYS`, default 30). */
+  webhookRetentionDays: 30,
+  /** The schools whose webhooks this server delivers: all, unless a test server is told which. */
+  webhookSchools: undefined as readonly string[] | undefined
 }
 
 /** A declared per-minute limit as this server enforces and publishes it. */

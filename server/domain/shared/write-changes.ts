@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client'
 import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from './clock'
+import { announceOutboxCommit } from './outbox-signal'
 
 /** Event kinds (docs/decisions.md, "Events"): `<subject>.<change>`. */
 export type ChangeKind =
@@ -35,7 +36,7 @@ export interface ChangeLog {
  * (docs/architecture.md, "Kept answers").
  */
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>): Promise<T> {
-  return ctx.database.transaction(async (tx) => {
+  const committed = await ctx.database.transaction(async (tx) => {
     const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id)).returning({ dataVersion: schools.dataVersion })
     if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
     const at = timestampNow()
@@ -50,4 +51,6 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     await ctx.withinWrite?.(tx, result)
     return result
   })
+  announceOutboxCommit(ctx.school.id)
+  return committed
 }

@@ -1,0 +1,25 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { startWebhookDeliveryLoop, type DeliveryLoop } from '../domain/webhooks/delivery-loop'
+import { useDatabase } from '../utils/database'
+import { runtimeSettings } from '../utils/runtime-settings'
+
+/**
+ * Delivers webhooks from this process once the database is ready (docs/webhooks.md); every instance
+ * runs it, and the subscriptions' leases share the work. Runs after runtime-settings (plugins run in
+ * name order).
+ */
+export default defineNitroPlugin((nitroApp) => {
+  const schoolIds = runtimeSettings.webhookSchools
+  if (schoolIds?.length === 0) return
+  let loop: DeliveryLoop | undefined
+  // A database that cannot be prepared is reported by the database plugin and /health.
+  useDatabase().then((database) => {
+    loop = startWebhookDeliveryLoop(database, {
+      schoolIds,
+      onError: error => console.error(`Webhook delivery: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }, () => {})
+  nitroApp.hooks.hook('close', async () => {
+    await loop?.stop()
+  })
+})
