@@ -29,3 +29,19 @@ export type AlumniRule = typeof alumniRules[number]
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value)
 }
+
+/** A school year, or a term (or semester) within it. */
+export const academicSessionKinds = ['school_year', 'term'] as const
+export type AcademicSessionKind = typeof academicSessionKinds[number]
+
+/** A homeroom (form, tutor group) or a timetabled subject class. */
+export const classKinds = ['homeroom', 'scheduled'] as const
+export type ClassKind = typeof classKinds[number]
+
+/** Who teaches a class: the one lead teacher and any assistants. */
+export const teachingRoles = ['lead', 'assistant'] as const
+export type TeachingRole = typeof teachingRoles[number]
+
+/** The roster sets served at `/api/v1/roster/{format}`. */
+export const rosterFormats = ['oneroster', 'sds'] as const
+export type RosterFormat = typeof rosterFormats[number]

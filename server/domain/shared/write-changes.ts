@@ -13,6 +13,9 @@ export type ChangeKind =
   | 'enquiry.created' | 'booking.created'
   | 'application.created' | 'application.updated' | 'enrolment.created'
   | 'sync_run.updated' | 'staff_import.completed' | 'export.produced'
+  | 'academic_session.created' | 'academic_session.updated' | 'course.created' | 'course.updated'
+  | 'class.created' | 'class.updated' | 'class_member.created' | 'class_member.updated'
+  | 'teaching_assignment.created' | 'teaching_assignment.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */
