@@ -7,6 +7,7 @@ import { demoFamilyNames, demoGivenNames } from './demo-names'
 import { seededRandom, type SeededRandom } from './seeded-random'
 import { DemoBatch } from './demo-batch'
 import { recordDemoRoles, type DemoFamily } from './demo-roles'
+import { seedDemoTimetable } from './demo-timetable'
 
 export interface DemoOptions {
   students?: number
@@ -129,5 +130,6 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
 
   await writeChanges(ctx, (tx, changes) => batch.write(tx, changes))
   const roles = await recordDemoRoles(ctx, random, { families, staffIds, earlyLeavers, thisYear })
+  await seedDemoTimetable(ctx, random)
   return { ...summary, ...roles }
 }
