@@ -11,6 +11,8 @@ export interface Scenario {
   path: string
   /** Scope the bearer token needs; a row without one is sent without a token. */
   scope?: Scope
+  /** Sent with a token issued through the rostering settings, as the roster routes require. */
+  rostering?: boolean
   /** Checks one answer before the run, so a bench never measures a fast error page. */
   check?: (body: any) => string | undefined
   /** Lowest acceptable rate as a share of the `hello` row's, per database. */
@@ -44,7 +46,11 @@ export const scenarios: Scenario[] = [
   // A 2,000-student school with ten years of history answers a 1000-item page in under 50 ms at p50.
   { name: 'affiliations', path: '/api/v1/affiliations?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
   { name: 'open-roll', path: '/api/v1/affiliations?limit=1000&state=open', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
-  { name: 'alumni', path: '/api/v1/alumni?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity }
+  { name: 'alumni', path: '/api/v1/alumni?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
+  ...(['oneroster', 'sds'] as const).map(format => ({
+    name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
+    check: (body: any) => body?.files?.length === 7 && body.counts?.students >= 2000 ? undefined : 'expected seven files and the whole school'
+  }))
 ]
 
 /** Every row's p99 latency should stay under this at the bench's concurrency. */
