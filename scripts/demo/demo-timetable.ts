@@ -5,6 +5,8 @@ import { writeChanges } from '../../server/domain/shared/write-changes'
 import { timestampNow, todayInZone } from '../../server/domain/shared/clock'
 import { addDays } from '../../server/domain/shared/days'
 import { academicSessionRow, classMemberRow, classRow, courseRow, teachingAssignmentRow } from '../../server/domain/timetable/timetable-rows'
+import { nameSortKey } from '../../server/domain/people/name-key'
+import { childrenUnderRestriction } from '../../server/domain/restricted/restricted-record'
 import { DemoBatch } from './demo-batch'
 import type { SeededRandom } from './seeded-random'
 
@@ -28,9 +30,10 @@ function staffLoginFor(familyName: string, givenNames: string, taken: Set<string
  * classes for the upper half (about 120 classes for 2,000 students, fewer for a smaller school), each
  * with a lead teacher and some with an assistant; a class with only an assistant; a class whose term
  * ended yesterday; a student who left yesterday but is still listed in a class; staff and students
- * whose names have an apostrophe, a comma and a non-Latin script; and a login name for everyone.
+ * whose names have an apostrophe, a comma and a non-Latin script (corrected names of people already
+ * on the roll); and a login name for everyone. The leaver is added to `summary.alumni`.
  */
-export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom) {
+export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom, summary: { alumni: number }) {
   const { school, database } = ctx
   const today = todayInZone(school.timeZone)
   const yesterday = addDays(today, -1)
@@ -44,21 +47,25 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const now = timestampNow()
   const batch = new DemoBatch(school.id, now)
   const firstLevel = school.lists.yearLevels[0]!
-  const newStudent = (familyName: string, givenNames: string, lastDay: string | null = null) => {
-    const id = batch.person(familyName, givenNames, { dateOfBirth: `${thisYear - 12}-05-17` })
-    batch.span(id, 'student', `${thisYear - 1}-01-28`, lastDay, { yearLevel: firstLevel })
-    return { id, yearLevel: firstLevel, familyName, givenNames }
+  // A student who left yesterday, still listed in a homeroom: rosters leave her out, as she is off the roll.
+  const leaverId = batch.person('Okoro', 'Chinedu', { dateOfBirth: `${thisYear - 6}-05-17` })
+  batch.span(leaverId, 'student', `${thisYear - 1}-01-28`, yesterday, { yearLevel: firstLevel })
+  summary.alumni++
+  // Names with an apostrophe, a comma and non-Latin scripts, given to people already on the roll as
+  // they were first recorded (so no name history), in the demo's write below.
+  const renames: { id: string, familyName: string, givenNames: string }[] = []
+  const renamed = <T extends { id: string, familyName: string, givenNames: string }>(people: T[], names: [string, string][]) => {
+    for (const [i, [familyName, givenNames]] of names.slice(0, people.length).entries()) {
+      Object.assign(people[i]!, { familyName, givenNames })
+      renames.push({ id: people[i]!.id, familyName, givenNames })
+    }
+    return people.slice(0, names.length)
   }
-  const newStaff = (familyName: string, givenNames: string) => {
-    const id = batch.person(familyName, givenNames, { dateOfBirth: `${thisYear - 40}-09-03` })
-    batch.span(id, 'staff_member', `${thisYear - 3}-01-20`)
-    return { id, yearLevel: null, familyName, givenNames }
-  }
-  const namedStudents = [newStudent('D\'Arcy', 'Siobhán'), newStudent('Nguyen, Tran', 'Minh'), newStudent('山田', '花子'), newStudent('Παπαδοπούλου', 'Σοφία')]
-  const leaver = newStudent('Okoro', 'Chinedu', yesterday)
-  const namedStaff = [newStaff('O\'Sullivan', 'Máire'), newStaff('Reyes, Jr', 'Antonio'), newStaff('Иванова', 'Ольга')]
-  const allStudents = [...students, ...namedStudents]
-  const allStaff = [...staff, ...namedStaff]
+  const withheld = await childrenUnderRestriction(database, school, students.map(student => student.id), today)
+  renamed(students.filter(student => !withheld.has(student.id)).slice(-4), [['D\'Arcy', 'Siobhán'], ['Nguyen, Tran', 'Minh'], ['山田', '花子'], ['Παπαδοπούλου', 'Σοφία']])
+  // The named staff only assist, so some staff are assistants alone (`teacherAssistant` in SDS).
+  const namedStaff = renamed(staff.slice(staff.length - Math.min(3, Math.max(0, staff.length - 1))), [['O\'Sullivan', 'Máire'], ['Reyes, Jr', 'Antonio'], ['Иванова', 'Ольга']])
+  const rotation = staff.filter(member => !namedStaff.includes(member))
 
   // Sessions: last school year and this one; this year's first term ends yesterday and its second starts today.
   const sessions = [thisYear - 1, thisYear].map(year => academicSessionRow(school.id, { code: String(year), title: String(year), kind: 'school_year', parentId: null, startsOn: `${year}-01-01`, endsOn: `${year}-12-31` }, now))
@@ -72,8 +79,6 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const termRows: (typeof classTerms.$inferInsert)[] = []
   const memberRows: ReturnType<typeof classMemberRow>[] = []
   const teacherRows: ReturnType<typeof teachingAssignmentRow>[] = []
-  // The named staff only assist, so some staff show as assistants alone (`teacherAssistant` in SDS).
-  const rotation = staff.length ? staff : namedStaff
   let teacherTurn = 0
   const nextTeacher = () => rotation[teacherTurn++ % rotation.length]!.id
   const addClass = (course: ReturnType<typeof courseRow>, code: string, title: string, kind: 'homeroom' | 'scheduled', term: typeof currentTerm, memberIds: string[], teaching: { lead: boolean, assistant: boolean }) => {
@@ -95,10 +100,9 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const levels = school.lists.yearLevels
   const upperLevels = levels.slice(Math.floor(levels.length / 2))
   for (const [levelIndex, level] of levels.entries()) {
-    const cohort = allStudents.filter(student => student.yearLevel === level).map(student => student.id)
+    const cohort = students.filter(student => student.yearLevel === level).map(student => student.id)
     if (cohort.length === 0) continue
-    // The leaver is still listed in a homeroom: rosters leave her out, as she is no longer on the roll.
-    if (level === firstLevel) cohort.push(leaver.id)
+    if (level === firstLevel) cohort.push(leaverId)
     const homeroom = newCourse(`HR-${level}`, `Homeroom ${level}`, null, [level])
     const groups = Math.max(1, Math.round(cohort.length / perHomeroom))
     for (let g = 0; g < groups; g++) {
@@ -115,24 +119,24 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
       addClass(course, `${code}-${s + 1}`, `${subject} ${level} (group ${s + 1})`, 'scheduled', currentTerm, members, { lead: true, assistant: random.chance(0.25) })
     }
   }
-  // Whoever has no homeroom yet (a year level with no one else) joins the first class, named students included.
   const firstClass = classRows[0]!
-  for (const student of namedStudents) {
-    if (!memberRows.some(row => row.personId === student.id)) memberRows.push(classMemberRow(school.id, { classId: firstClass.id, personId: student.id, validFrom: currentTerm.startsOn, validTo: null }, now))
-  }
   for (const member of namedStaff) teacherRows.push(teachingAssignmentRow(school.id, { classId: firstClass.id, personId: member.id, role: 'assistant', validFrom: currentTerm.startsOn, validTo: null }, now))
   const drama = newCourse('DRA-SUMMER', 'Drama Intensive', 'Drama', upperLevels, yearOf(yesterday))
-  addClass(drama, 'DRA-SUMMER-1', 'Drama Intensive', 'scheduled', endedTerm, allStudents.slice(0, 12).map(student => student.id), { lead: true, assistant: false })
+  addClass(drama, 'DRA-SUMMER-1', 'Drama Intensive', 'scheduled', endedTerm, students.slice(0, 12).map(student => student.id), { lead: true, assistant: false })
 
   const taken = new Set<string>()
   const logins = [
-    ...allStudents.map((student, i) => ({ personId: student.id, schoolId: school.id, loginName: String(10_000 + i) })),
-    { personId: leaver.id, schoolId: school.id, loginName: String(10_000 + allStudents.length) },
-    ...allStaff.map((member, i) => ({ personId: member.id, schoolId: school.id, loginName: staffLoginFor(member.familyName, member.givenNames, taken, i) }))
+    ...students.map((student, i) => ({ personId: student.id, schoolId: school.id, loginName: String(10_000 + i) })),
+    { personId: leaverId, schoolId: school.id, loginName: String(10_000 + students.length) },
+    ...staff.map((member, i) => ({ personId: member.id, schoolId: school.id, loginName: staffLoginFor(member.familyName, member.givenNames, taken, i) }))
   ]
 
   await writeChanges(ctx, async (tx, changes) => {
     await batch.write(tx, changes)
+    for (const person of renames) {
+      await tx.update(people).set({ familyName: person.familyName, givenNames: person.givenNames, nameKey: nameSortKey(person.familyName, person.givenNames) }).where(eq(people.id, person.id))
+      changes.record('person.updated', 'people', person.id)
+    }
     const insertAll = async <R>(rows: R[], insert: (slice: R[]) => Promise<unknown>) => {
       for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500))
     }

@@ -130,6 +130,6 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
 
   await writeChanges(ctx, (tx, changes) => batch.write(tx, changes))
   const roles = await recordDemoRoles(ctx, random, { families, staffIds, earlyLeavers, thisYear })
-  await seedDemoTimetable(ctx, random)
+  await seedDemoTimetable(ctx, random, summary)
   return { ...summary, ...roles }
 }

@@ -51,7 +51,7 @@ describe('what a newcomer reads', () => {
     const [now, planned] = description.split('Planned, for capabilities still to come')
     expect(planned).toBeDefined()
     for (const scope of inUse) expect(now).toContain(`\`${scope}\``)
-    for (const scope of ['tour.read', 'roster.read', 'export.read']) {
+    for (const scope of ['tour.read', 'export.read']) {
       expect(inUse.has(scope)).toBe(false)
       expect(planned).toContain(`\`${scope}\``)
       expect(now).not.toContain(`\`${scope}\``)

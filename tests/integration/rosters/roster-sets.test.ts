@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { classes, teachingAssignments } from '../../../db/schema'
 import { newSchool } from '../../support/schools'
 import { rosterRows, rosterRuleProblems } from '../../support/roster-rules'
@@ -45,7 +45,7 @@ describe.each([
     expect(classRows.some(row => row.classCode === 'DRA-SUMMER-1')).toBe(false)
     expect(classRows.length).toBeGreaterThan(3)
     const names = users.map(row => `${row.givenName} ${row.familyName}`)
-    expect(names).toEqual(expect.arrayContaining(['Siobhán D\'Arcy', 'Minh Nguyen, Tran', '花子 山田', 'Máire O\'Sullivan', 'Ольга Иванова']))
+    expect(names).toEqual(expect.arrayContaining(['Siobhán D\'Arcy', 'Minh Nguyen, Tran', '花子 山田', 'Σοφία Παπαδοπούλου', 'Máire O\'Sullivan']))
     expect(names).not.toContain('Chinedu Okoro')
     const onlyAssistant = classRows.find(row => !enrolments.some(e => e.classSourcedId === row.sourcedId && e.primary === 'true'))
     expect(onlyAssistant).toBeDefined()
@@ -76,9 +76,9 @@ describe('the check before a set is served', () => {
     const today = todayInZone(school.school.timeZone)
     const [led] = await school.database.db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId }).from(teachingAssignments)
       .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
-      .where(and(eq(teachingAssignments.schoolId, school.id), eq(teachingAssignments.role, 'lead'), eq(classes.kind, 'scheduled')))
+      .where(and(eq(teachingAssignments.schoolId, school.id), eq(teachingAssignments.role, 'lead'), ne(classes.code, 'DRA-SUMMER-1')))
     const [other] = await school.database.db.select({ personId: teachingAssignments.personId }).from(teachingAssignments)
-      .where(and(eq(teachingAssignments.schoolId, school.id), eq(teachingAssignments.role, 'lead')))
+      .where(eq(teachingAssignments.schoolId, school.id))
       .then(rows => rows.filter(row => row.personId !== led!.personId))
     await school.database.transaction(tx => tx.insert(teachingAssignments).values({ id: 'tas_broken', schoolId: school.id, classId: led!.classId, personId: other!.personId, role: 'lead', validFrom: addDays(today, -1), validTo: null, createdAt: today }))
     await expect(buildRoster(school.context, 'oneroster')).rejects.toThrow(RosterRuleError)
