@@ -41,7 +41,9 @@ const timetableImport = defineCommand({
   },
   run: ({ args }) => withDatabase(async (database) => {
     const ctx = systemContext(database, await requireSchool(database, args.school), 'cli')
-    const size = await stat(args.file).then(found => found.size, () => { throw new Refusal('not_found', `No file at ${args.file}.`) })
+    const size = await stat(args.file).then(found => found.size, () => {
+      throw new Refusal('not_found', `No file at ${args.file}.`)
+    })
     if (size > maxFileBytes) throw new Refusal('payload_too_large', 'The file is larger than 8 MB.')
     let csv: string
     try {

@@ -107,7 +107,7 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
     const groups = Math.max(1, Math.round(cohort.length / perHomeroom))
     for (let g = 0; g < groups; g++) {
       addClass(homeroom, `HR-${level}-${g + 1}`, `Homeroom ${level}${String.fromCharCode(65 + g)}`, 'homeroom', currentTerm,
-        cohort.filter((_, i) => i % groups === g), { lead: !(levelIndex === 0 && g === 0), assistant: levelIndex === 0 && g === 0 || random.chance(0.3) })
+        cohort.filter((_, i) => i % groups === g), { lead: !(levelIndex === 0 && g === 0), assistant: (levelIndex === 0 && g === 0) || random.chance(0.3) })
     }
     if (!upperLevels.includes(level)) continue
     const subjectClasses = Math.max(1, Math.round(cohort.length / perSubjectClass))

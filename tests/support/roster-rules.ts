@@ -123,7 +123,7 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
   }
 
   if (format === 'oneroster') {
-    const manifest = new Map(rows('manifest.csv').map(row => [row.propertyName, row.value]))
+    const manifest = new Map(rows('manifest.csv').map(row => [row.propertyName ?? '', row.value ?? '']))
     if (manifest.size !== rows('manifest.csv').length) problems.push('manifest.csv: a property twice')
     if (manifest.get('manifest.version') !== '1.0') problems.push('manifest.csv: manifest.version must be 1.0')
     if (manifest.get('oneroster.version') !== '1.1') problems.push('manifest.csv: oneroster.version must be 1.1')

@@ -118,7 +118,9 @@ export function checkRosterSet(format: RosterFormat, tables: readonly RosterTabl
     if (keyAt >= 0 && keys.get(table.name)!.size !== table.rows.length) breaks.push({ file: table.name, column: fileRules.key, rule: 'sourcedIds must be unique in the file' })
     for (const name of fileRules.required) {
       const c = column(table, name)
-      table.rows.forEach((row, r) => { if (!row[c]) at(r, name, 'a required value is missing') })
+      table.rows.forEach((row, r) => {
+        if (!row[c]) at(r, name, 'a required value is missing')
+      })
     }
     for (const [name, allowed] of Object.entries(fileRules.vocabulary ?? {})) {
       const c = column(table, name)
@@ -133,10 +135,17 @@ export function checkRosterSet(format: RosterFormat, tables: readonly RosterTabl
         if (row[c] && row[c]!.split(',').some(id => !sourcedId.test(id) || !known.has(id))) at(r, name, `every reference must name a row of ${target}`)
       })
     }
-    if (keyAt >= 0) table.rows.forEach((row, r) => { if (!sourcedId.test(row[keyAt]!)) at(r, fileRules.key!, 'a sourcedId uses only A-Z a-z 0-9 . _ -') })
+    if (keyAt >= 0) {
+      table.rows.forEach((row, r) => {
+        if (!sourcedId.test(row[keyAt]!)) at(r, fileRules.key!, 'a sourcedId uses only A-Z a-z 0-9 . _ -')
+      })
+    }
     for (const name of ['startDate', 'endDate']) {
       const c = column(table, name)
-      if (c >= 0) table.rows.forEach((row, r) => { if (row[c] && !day.test(row[c]!)) at(r, name, 'a day is YYYY-MM-DD') })
+      if (c < 0) continue
+      table.rows.forEach((row, r) => {
+        if (row[c] && !day.test(row[c]!)) at(r, name, 'a day is YYYY-MM-DD')
+      })
     }
   }
 

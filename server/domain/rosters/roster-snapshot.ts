@@ -66,8 +66,8 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
   const teacherIds = [...new Set(assignmentRows.map(row => row.personId))]
   const staffRows = teacherIds.length
     ? await db.selectDistinct({ id: people.id, familyName: people.familyName, givenNames: people.givenNames })
-      .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
-      .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt)))
+        .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
+        .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt)))
     : []
   const staff = new Map(staffRows.map(row => [row.id, row]))
 
