@@ -9,6 +9,7 @@
  *   npm run -s admin -- token revoke --id ID
  *   npm run -s admin -- demo --school ID [--students N]
  *   npm run -s admin -- webhook create|list|deliveries|retry|delete|set-token|receive (cli/webhook-commands.ts)
+ *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -26,6 +27,7 @@ import { listSchools } from './school-list'
 import { applicationCommand } from './application-commands'
 import { jsonFlag, Refusal, report, withDatabase } from './command-support'
 import { webhookCommand } from './webhook-commands'
+import { rosterCommands, timetableCommands } from './roster-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -131,7 +133,9 @@ const admin = defineCommand({
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
     demo,
     application: applicationCommand,
-    webhook: webhookCommand({ withDatabase, report })
+    webhook: webhookCommand({ withDatabase, report }),
+    timetable: timetableCommands,
+    roster: rosterCommands
   }
 })
 

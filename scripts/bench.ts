@@ -64,14 +64,16 @@ function admin(database: BenchDatabase, args: string[], env: Record<string, stri
   return JSON.parse(printed)
 }
 
-/** A demo school of `demoStudents` students and one token holding every scope the rows need. */
+/** A demo school of `demoStudents` students, one token holding every scope the rows need, and a rostering token for the roster rows. */
 async function makeDemoSchool(database: BenchDatabase) {
   const school = admin(database, ['school', 'create', '--name', 'Bench School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN'])
   const summary = admin(database, ['demo', '--school', school.id, '--students', String(demoStudents)])
   await analyzeAfterSeeding(database)
-  const scopes = [...new Set(rows.flatMap(row => row.scope ? [row.scope] : []))]
-  const token = scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(',')]).token as string : ''
-  return { schoolId: school.id as string, summary, token }
+  const issue = (wanted: Scenario[], extra: string[]) => {
+    const scopes = [...new Set(wanted.flatMap(row => row.scope ? [row.scope] : []))]
+    return scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(','), ...extra]).token as string : ''
+  }
+  return { schoolId: school.id as string, summary, token: issue(rows.filter(row => !row.rostering), []), rosteringToken: issue(rows.filter(row => row.rostering), ['--rostering']) }
 }
 
 interface Row { scenario: Scenario, result: Measurement, share: number, missed: string[] }
@@ -109,12 +111,12 @@ function printTable(dialect: Dialect, measured: Row[]) {
 }
 
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
-  const { schoolId, summary, token } = await makeDemoSchool(database)
+  const { schoolId, summary, token, rosteringToken } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
   const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true' } })
   try {
     const requests = rows.map((scenario) => {
-      const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${token}` } : {}
+      const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
       const body: RequestBody | undefined = scenario.body === undefined ? undefined : { method: 'POST', body: JSON.stringify(scenario.body) }
       if (body) headers['content-type'] = 'application/json'
       const path = scenario.path.replace(/\{(\w+)\}/g, (_, key: string) => summary[key])

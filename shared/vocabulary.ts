@@ -32,7 +32,9 @@ export const webhookEventKinds = [
   'enquiry.created', 'booking.created', 'application.created', 'application.updated', 'enrolment.created',
   'sync_run.updated', 'staff_import.completed', 'export.produced',
   'tour.created', 'tour.updated', 'class.created', 'class.updated', 'class_member.created', 'class_member.updated',
-  'teaching_assignment.created', 'teaching_assignment.updated'
+  'teaching_assignment.created', 'teaching_assignment.updated',
+  // Records added after the list in docs/decisions.md, with kinds of their own.
+  'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 
@@ -57,3 +59,19 @@ export type ApplicationEventKind = typeof applicationEventKinds[number]
 
 /** An application sent to the school, or an enrolment of a child admitted elsewhere. */
 export type ApplicationOrigin = 'application' | 'enrolment'
+
+/** A school year, or a term (or semester) within it. */
+export const academicSessionKinds = ['school_year', 'term'] as const
+export type AcademicSessionKind = typeof academicSessionKinds[number]
+
+/** A homeroom (form, tutor group) or a timetabled subject class. */
+export const classKinds = ['homeroom', 'scheduled'] as const
+export type ClassKind = typeof classKinds[number]
+
+/** Who teaches a class: the one lead teacher and any assistants. */
+export const teachingRoles = ['lead', 'assistant'] as const
+export type TeachingRole = typeof teachingRoles[number]
+
+/** The roster sets served at `/api/v1/roster/{format}`. */
+export const rosterFormats = ['oneroster', 'sds'] as const
+export type RosterFormat = typeof rosterFormats[number]

@@ -16,6 +16,8 @@ export interface Scenario {
   connections?: number
   /** Scope the bearer token needs; a row without one is sent without a token. */
   scope?: Scope
+  /** Sent with a token issued through the rostering settings, as the roster routes require. */
+  rostering?: boolean
   /** Checks one answer before the run, so a bench never measures a fast error page. */
   check?: (body: any) => string | undefined
   /** Lowest acceptable rate as a share of the `hello` row's, per database. */
@@ -66,6 +68,10 @@ export const scenarios: Scenario[] = [
     connections,
     check: (body: any) => typeof body?.enquiryId === 'string' ? undefined : 'expected a booking receipt',
     p99TargetMs: Infinity
+  })),
+  ...(['oneroster', 'sds'] as const).map(format => ({
+    name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
+    check: (body: any) => body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'
   }))
 ]
 

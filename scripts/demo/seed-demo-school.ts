@@ -8,6 +8,7 @@ import { seededRandom, type SeededRandom } from './seeded-random'
 import { DemoBatch } from './demo-batch'
 import { recordDemoRoles, type DemoFamily } from './demo-roles'
 import { seedAdmissionsDemo, type AdmissionsDemoSummary } from './seed-admissions-demo'
+import { seedDemoTimetable } from './demo-timetable'
 
 export interface DemoOptions {
   students?: number
@@ -130,5 +131,6 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
 
   await writeChanges(ctx, (tx, changes) => batch.write(tx, changes))
   const roles = await recordDemoRoles(ctx, random, { families, staffIds, earlyLeavers, thisYear })
+  await seedDemoTimetable(ctx, random, summary)
   return { ...summary, ...roles, ...await seedAdmissionsDemo(ctx, random, studentCount) }
 }

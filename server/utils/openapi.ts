@@ -116,6 +116,7 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
     tags: [d.tag],
     security: [{ bearerToken: [d.scope] }],
     'x-scope': d.scope,
+    ...(d.tokensIssuedVia ? { 'x-token-issued-via': d.tokensIssuedVia } : {}),
     'x-rate-limit': enforcedRateLimit(d.rateLimit),
     'x-module': d.module,
     ...(parameters.length ? { parameters } : {}),

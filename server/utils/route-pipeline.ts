@@ -28,6 +28,8 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   description?: string
   tag: string
   scope: Scope
+  /** Only tokens issued this way are accepted (`rostering`: through the school's rostering settings); others are `forbidden`, whatever their scopes. */
+  tokensIssuedVia?: 'rostering'
   /** Requests per caller per clock minute. */
   rateLimit: number
   /** The part of the service the route belongs to; a school can switch it off or make it read-only. */
@@ -116,9 +118,12 @@ function enforceModule(school: SchoolRef, module: ModuleName, isWrite: boolean) 
   }
 }
 
-function enforceCapability(principal: Principal, scope: Scope) {
+function enforceCapability(principal: Principal, scope: Scope, tokensIssuedVia: 'rostering' | undefined) {
   if (!principal.capabilities.has(scope)) {
     throw apiError('forbidden', [`The caller lacks the capability ${scope}.`], { data: { missingScope: scope } })
+  }
+  if (tokensIssuedVia && principal.actor.kind === 'token' && principal.actor.issuedVia !== tokensIssuedVia) {
+    throw apiError('forbidden', [`This token was not issued through the school's ${tokensIssuedVia} settings; only such a token is accepted here, whatever its scopes.`])
   }
 }
 
@@ -143,7 +148,7 @@ export function defineSurfaceRoute<
     const route = event.context.matchedRoute?.path ?? event.path
     await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
     enforceModule(principal.school, declaration.module, event.method !== 'GET')
-    enforceCapability(principal, declaration.scope)
+    enforceCapability(principal, declaration.scope, declaration.tokensIssuedVia)
 
     const params = readParameters(declaration.params ?? emptyObject, routeParameters(event))
     const query = readParameters(declaration.query ?? emptyObject, queryParameters(event))

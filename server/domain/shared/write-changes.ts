@@ -15,6 +15,9 @@ export type ChangeKind =
   | 'application.created' | 'application.updated' | 'enrolment.created'
   | 'sync_run.updated' | 'staff_import.completed' | 'export.produced'
   | 'tour.created' | 'tour.updated'
+  | 'academic_session.created' | 'academic_session.updated' | 'course.created' | 'course.updated'
+  | 'class.created' | 'class.updated' | 'class_member.created' | 'class_member.updated'
+  | 'teaching_assignment.created' | 'teaching_assignment.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

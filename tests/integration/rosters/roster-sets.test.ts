@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, ne } from 'drizzle-orm'
+import { classes, teachingAssignments } from '../../../db/schema'
+import { newSchool } from '../../support/schools'
+import { rosterRows, rosterRuleProblems } from '../../support/roster-rules'
+import { seedDemoSchool } from '../../../scripts/demo/seed-demo-school'
+import { buildRoster, RosterRuleError, type RosterSet } from '../../../server/domain/rosters/build-roster'
+import { checkRosterSet } from '../../../server/domain/rosters/check-roster-set'
+import { readRosterSnapshot } from '../../../server/domain/rosters/roster-snapshot'
+import { oneRosterTables } from '../../../server/domain/rosters/oneroster-set'
+import { rosterZip } from '../../../server/domain/rosters/roster-zip'
+import { todayInZone } from '../../../server/domain/shared/clock'
+import { addDays } from '../../../server/domain/shared/days'
+import { unzipSync, strFromU8 } from 'fflate'
+
+const formats = ['oneroster', 'sds'] as const
+
+describe.each([
+  ['Australia/Sydney', 150],
+  ['Pacific/Kiritimati', 40],
+  ['Pacific/Pago_Pago', 40]
+])('the demo school in %s', (timeZone, students) => {
+  let school: Awaited<ReturnType<typeof newSchool>>
+  const sets: Partial<Record<typeof formats[number], RosterSet>> = {}
+  beforeAll(async () => {
+    school = await newSchool({ timeZone })
+    await seedDemoSchool(school.context, { students })
+    for (const format of formats) sets[format] = await buildRoster(school.context, format)
+  })
+
+  it.each(formats)('%s keeps every rule of roster-formats.md', (format) => {
+    expect(rosterRuleProblems(format, sets[format]!.files)).toEqual([])
+  })
+
+  it.each(formats)('%s gives the same files on a second run, so every sourcedId is stable', async (format) => {
+    const again = await buildRoster(school.context, format)
+    expect(again.files).toEqual(sets[format]!.files)
+  })
+
+  it('holds today\'s classes only, with the edge cases of the demo', () => {
+    const files = sets.oneroster!.files
+    const classRows = rosterRows(files, 'classes.csv')
+    const users = rosterRows(files, 'users.csv')
+    const enrolments = rosterRows(files, 'enrollments.csv')
+    expect(classRows.some(row => row.classCode === 'DRA-SUMMER-1')).toBe(false)
+    expect(classRows.length).toBeGreaterThan(3)
+    const names = users.map(row => `${row.givenName} ${row.familyName}`)
+    expect(names).toEqual(expect.arrayContaining(['Siobhán D\'Arcy', 'Minh Nguyen, Tran', '花子 山田', 'Σοφία Παπαδοπούλου', 'Máire O\'Sullivan']))
+    expect(names).not.toContain('Chinedu Okoro')
+    const onlyAssistant = classRows.find(row => !enrolments.some(e => e.classSourcedId === row.sourcedId && e.primary === 'true'))
+    expect(onlyAssistant).toBeDefined()
+    expect(enrolments.some(e => e.classSourcedId === onlyAssistant!.sourcedId && e.role === 'teacher' && e.primary === 'false')).toBe(true)
+    expect(sets.oneroster!.counts.withheld).toBeGreaterThanOrEqual(1)
+    expect(sets.oneroster!.counts).toEqual(sets.sds!.counts)
+    expect(sets.oneroster!.counts.students + sets.oneroster!.counts.teachers).toBe(users.length)
+  })
+
+  it('gives assistants teacherAssistant in SDS roles and teacher in its enrollments', () => {
+    const roles = rosterRows(sets.sds!.files, 'roles.csv')
+    expect(roles.some(row => row.role === 'teacherAssistant')).toBe(true)
+    expect(new Set(rosterRows(sets.sds!.files, 'enrollments.csv').map(row => row.role))).toEqual(new Set(['student', 'teacher']))
+  })
+
+  it.each(formats)('%s zips the same files', async (format) => {
+    const zip = await rosterZip(school.context, format)
+    expect(zip.fileName).toBe(`${format}.zip`)
+    const entries = unzipSync(zip.bytes)
+    expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)]))).toEqual(Object.fromEntries(sets[format]!.files.map(file => [file.name, file.content])))
+  })
+})
+
+describe('the check before a set is served', () => {
+  it('finds a second primary teacher, and the set is refused as a fault of ours', async () => {
+    const school = await newSchool()
+    await seedDemoSchool(school.context, { students: 30 })
+    const today = todayInZone(school.school.timeZone)
+    const [led] = await school.database.db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId }).from(teachingAssignments)
+      .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
+      .where(and(eq(teachingAssignments.schoolId, school.id), eq(teachingAssignments.role, 'lead'), ne(classes.code, 'DRA-SUMMER-1')))
+    const [other] = await school.database.db.select({ personId: teachingAssignments.personId }).from(teachingAssignments)
+      .where(eq(teachingAssignments.schoolId, school.id))
+      .then(rows => rows.filter(row => row.personId !== led!.personId))
+    await school.database.transaction(tx => tx.insert(teachingAssignments).values({ id: 'tas_broken', schoolId: school.id, classId: led!.classId, personId: other!.personId, role: 'lead', validFrom: addDays(today, -1), validTo: null, createdAt: today }))
+    await expect(buildRoster(school.context, 'oneroster')).rejects.toThrow(RosterRuleError)
+    await expect(buildRoster(school.context, 'oneroster')).rejects.toThrow(/enrollments\.csv row \d+ column primary: at most one primary teacher per class/)
+  })
+
+  it('finds broken references, vocabulary, an @ and a line break, naming no value', async () => {
+    const school = await newSchool()
+    await seedDemoSchool(school.context, { students: 20 })
+    const tables = oneRosterTables(await readRosterSnapshot(school.context, todayInZone(school.school.timeZone)))
+    const users = tables.find(table => table.name === 'users.csv')!
+    const enrolments = tables.find(table => table.name === 'enrollments.csv')!
+    users.rows[0]![6] = 'someone@example.org'
+    users.rows[1]![8] = 'Line\nbreak'
+    users.rows[2]![16] = '9'
+    enrolments.rows[0]![3] = 'cls_missing'
+    const rules = checkRosterSet('oneroster', tables).map(found => found.rule)
+    expect(rules).toEqual(expect.arrayContaining([
+      'nothing email-like: no @ in any value', 'no line break inside a value',
+      expect.stringContaining('a value must be one of'), 'every reference must name a row of classes.csv'
+    ]))
+    expect(JSON.stringify(checkRosterSet('oneroster', tables))).not.toMatch(/example\.org|Line/)
+  })
+
+  it('refuses an unknown format with not_found', async () => {
+    const school = await newSchool()
+    await expect(buildRoster(school.context, 'csv')).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
