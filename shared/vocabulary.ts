@@ -25,6 +25,19 @@ export type ModuleMode = 'on' | 'read_only' | 'off'
 export const alumniRules = ['any_former_student', 'completed_final_year'] as const
 export type AlumniRule = typeof alumniRules[number]
 
+/** Parts of a person a school can keep in its student information system; then only a sync changes them. */
+export const heldParts = ['names', 'dateOfBirth', 'studentSpans'] as const
+export type HeldPart = typeof heldParts[number]
+
+export const hrisDateFormats = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const
+export type HrisDateFormat = typeof hrisDateFormats[number]
+
+export const syncScopes = ['full', 'changes'] as const
+export type SyncScope = typeof syncScopes[number]
+
+export const syncRunStatuses = ['queued', 'paused', 'applying', 'applied', 'failed', 'cancelled', 'reverted'] as const
+export type SyncRunStatus = typeof syncRunStatuses[number]
+
 /** Whether `value` is one of `list`; an own-value check, so `toString` or `constructor` never pass. */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value)

@@ -5,10 +5,10 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
 /**
  * The type prefixes of docs/decisions.md; `chg` marks an outbox change event. Records the interface
  * does not name: `nmh` an earlier name, `par` parental responsibility, `bil` billing responsibility,
- * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason.
+ * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason, `hrm` HRIS mapping, `chk` staff check.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
-  | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr'
+  | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'hrm' | 'chk'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
