@@ -8,15 +8,13 @@
  *   npm run -s admin -- token list --school ID
  *   npm run -s admin -- token revoke --id ID
  *   npm run -s admin -- demo --school ID [--students N]
+ *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
  */
 import { stripVTControlCharacters } from 'node:util'
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty'
-import { openDatabase, type Database } from '../db/client'
-import { databaseFailureLine } from '../db/failure'
-import { migrateDatabase } from '../db/migrate'
 import { createSchool } from '../server/domain/schools/create-school'
 import { requireSchool } from '../server/domain/schools/find-school'
 import { issueToken, listTokens, revokeToken } from '../server/domain/tokens/manage-tokens'
@@ -25,34 +23,8 @@ import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
 import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 import { listSchools } from './school-list'
-
-/** A refusal the CLI makes itself, with the error code it reports under `--json`. */
-class Refusal extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message)
-  }
-}
-
-/** Runs a command against a migrated database; a database that cannot be reached is one refusal line. */
-async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
-  let database: Database | undefined
-  try {
-    database = openDatabase()
-    await migrateDatabase(database)
-  } catch (error) {
-    await database?.close().catch(() => {})
-    throw new Refusal('database_unavailable', databaseFailureLine(error))
-  }
-  try {
-    await work(database)
-  } finally {
-    await database.close()
-  }
-}
-
-function report(json: boolean, value: unknown, human: string) {
-  console.log(json ? JSON.stringify(value) : human)
-}
+import { json, Refusal, report, withDatabase } from './command-kit'
+import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -66,8 +38,6 @@ function campusesFromArgv(argv: string[]) {
   })
   return campuses
 }
-
-const json = { type: 'boolean', description: 'Print only JSON on stdout (errors too, as {"error":{"code","detail"}})', default: false } as const
 
 const schoolCreate = defineCommand({
   meta: { name: 'create', description: 'Create a school with the default lists and every module on' },
@@ -154,9 +124,11 @@ const programName = 'rollbook-admin'
 const admin = defineCommand({
   meta: { name: programName, description: 'Rollbook administration: schools, API tokens and demo data, on the database DATABASE_URL names' },
   subCommands: {
-    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
+    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList, set: schoolSet } }),
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
-    demo
+    demo,
+    'hris-mapping': hrisMappingCommand,
+    'sync': syncCommand
   }
 })
 
