@@ -5,7 +5,7 @@
  * latency, and each row's rate as a share of `/api/hello`'s. See docs/performance.md.
  *
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people]
- *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict]
+ *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
  *
  * `--rounds N` measures every row N times, taking turns, and reports each row's median run: on a
  * shared machine one run can be off by a third. `--output DIR` benches another build (a copy of an
@@ -22,6 +22,7 @@ import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, ty
 import { measure, type LoadSettings, type Measurement } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
+import { benchImports, printImportRows } from './bench/import-runs'
 
 const { values: options } = parseArgs({
   options: {
@@ -33,7 +34,8 @@ const { values: options } = parseArgs({
     'duration': { type: 'string', default: '10' },
     'warmup': { type: 'string', default: '2' },
     'rounds': { type: 'string', default: '1' },
-    'strict': { type: 'boolean', default: false }
+    'strict': { type: 'boolean', default: false },
+    'no-imports': { type: 'boolean', default: false }
   }
 })
 
@@ -69,7 +71,7 @@ async function makeDemoSchool(database: BenchDatabase) {
   await analyzeAfterSeeding(database)
   const scopes = [...new Set(rows.flatMap(row => row.scope ? [row.scope] : []))]
   const token = scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(',')]).token as string : ''
-  return { summary, token }
+  return { summary, token, schoolId: school.id as string }
 }
 
 interface Row { scenario: Scenario, result: Measurement, share: number, missed: string[] }
@@ -107,7 +109,7 @@ function printTable(dialect: Dialect, measured: Row[]) {
 }
 
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
-  const { summary, token } = await makeDemoSchool(database)
+  const { summary, token, schoolId } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
   const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
   try {
@@ -126,6 +128,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))
     printTable(database.dialect, measured)
+    if (!options['no-imports']) importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args)))
     return measured
   } catch (error) {
     console.error(server.output())
@@ -160,6 +163,7 @@ const cpu = cpus()
 console.log(`Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`)
 
 let missedTargets = 0
+let importMisses = 0
 let failed = false
 for (const dialect of dialects) {
   const database = dialect === 'sqlite' ? freshSqlite(root) : await freshPostgres()
@@ -172,5 +176,6 @@ for (const dialect of dialects) {
   failed ||= measured.some(row => row.result.failures > 0)
 }
 
+missedTargets += importMisses
 if (missedTargets) console.log(`\n${missedTargets} row(s) missed a target.`)
 if (failed || (options.strict && missedTargets)) process.exitCode = 1

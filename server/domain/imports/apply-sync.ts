@@ -10,7 +10,8 @@ import { requireSchool } from '../schools/find-school'
 import { personRow } from '../people/person-record'
 import { nameSortKey } from '../people/name-key'
 import { affiliationRow } from '../affiliations/open-affiliation'
-import { groupBy, insertInSlices, sourceIdMap } from './source-ids'
+import { groupBy, sourceIdMap } from './source-ids'
+import { bulkInsert } from '../../../db/bulk-insert'
 import { readSyncFile, type SyncRow } from './sync-file'
 import { syncRunColumns, type SyncRunSummary } from './sync-runs'
 
@@ -160,15 +161,17 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     note('people', person.id, 'insert', null, pick(person, personKeys))
     changes.record('person.created', 'people', person.id)
   }
-  await insertInSlices(newPeople, slice => tx.insert(people).values(slice))
-  await insertInSlices(newLinks, slice => tx.insert(personSourceIds).values(slice))
+  await bulkInsert(tx, people, newPeople)
+  await bulkInsert(tx, personSourceIds, newLinks)
   for (const span of newSpans) {
     note('affiliations', span.id, 'insert', null, pick(span, spanKeys))
     changes.record('affiliation.created', 'affiliations', span.id)
   }
-  for (let i = 0; i < newSpans.length; i += 500) {
-    await tx.insert(affiliations).values(newSpans.slice(i, i + 500))
-    for (let j = 0; j < Math.min(500, newSpans.length - i); j++) await step()
+  for (let i = 0; i < newSpans.length; i += progressEvery) {
+    const slice = newSpans.slice(i, i + progressEvery)
+    await bulkInsert(tx, affiliations, slice)
+    done += slice.length
+    await onProgress(done)
   }
   for (const update of personUpdates) {
     const after = { ...update.after, ...(update.after.familyName !== undefined || update.after.givenNames !== undefined
@@ -185,7 +188,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     changes.record('affiliation.updated', 'affiliations', update.id)
     await step()
   }
-  await insertInSlices(changeRows, slice => tx.insert(syncRunChanges).values(slice))
+  await bulkInsert(tx, syncRunChanges, changeRows)
   return counts
 }
 

@@ -15,7 +15,8 @@ import type { ImportProblem } from '../../../shared/schemas/imports'
 import { checkCsvText, readCsv } from './read-csv'
 import { requireHrisMapping, type HrisMapping } from './hris-mappings'
 import { readHrisDay } from './hris-dates'
-import { groupBy, hrisSystem, insertInSlices, sourceIdMap } from './source-ids'
+import { groupBy, hrisSystem, sourceIdMap } from './source-ids'
+import { bulkInsert } from '../../../db/bulk-insert'
 
 export interface StaffImportInput {
   mappingId: string
@@ -137,7 +138,12 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
   try {
     return await writeChanges(ctx, async (tx, changes) => {
       let recorded = 0
-      const counted: ChangeLog = { record: (...change) => { recorded++; changes.record(...change) } }
+      const counted: ChangeLog = {
+        record: (...change) => {
+          recorded++
+          changes.record(...change)
+        }
+      }
       const { counts, problems: found } = await applyStaffRows(tx, counted, ctx, rows, mapping)
       const result = answer(counts, [...problems, ...found].sort(byRow))
       if (recorded === 0) throw new NothingChanged(result.problems)
@@ -224,10 +230,10 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
       }
     }
   }
-  await insertInSlices(newPeople, slice => tx.insert(people).values(slice))
-  await insertInSlices(newLinks, slice => tx.insert(personSourceIds).values(slice))
-  await insertInSlices(newSpans, slice => tx.insert(affiliations).values(slice))
-  await insertInSlices(newChecks, slice => tx.insert(staffChecks).values(slice))
+  await bulkInsert(tx, people, newPeople)
+  await bulkInsert(tx, personSourceIds, newLinks)
+  await bulkInsert(tx, affiliations, newSpans)
+  await bulkInsert(tx, staffChecks, newChecks)
 
   const inFile = new Set(rows.map(row => row.employeeId))
   for (const [employeeId, personId] of linked) {

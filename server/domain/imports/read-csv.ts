@@ -130,7 +130,7 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
         continue
       }
       const values: Record<string, string> = {}
-      header.forEach((name, i) => { values[name] = record[i]! })
+      for (const [i, name] of header.entries()) values[name] = record[i]!
       yield { line, values }
     }
     read = Infinity

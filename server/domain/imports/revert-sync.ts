@@ -8,8 +8,6 @@ import { nameSortKey } from '../people/name-key'
 import { groupBy } from './source-ids'
 import { requireSyncRun, syncRunView } from './sync-runs'
 
-type Change = typeof syncRunChanges.$inferSelect
-
 /**
  * Undoes an applied run in one transaction, field by field from what it kept: the fields it changed
  * get their values back, and the people and spans it made are removed (a person is deleted, a span

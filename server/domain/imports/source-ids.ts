@@ -13,11 +13,6 @@ export async function sourceIdMap(db: Db, school: SchoolRef, system: string): Pr
   return new Map(rows.map(row => [row.sourceId, row.personId]))
 }
 
-/** Inserts rows in slices, so no statement carries more parameters than a database takes. */
-export async function insertInSlices<T>(rows: T[], insert: (slice: T[]) => Promise<unknown>, size = 500): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size))
-}
-
 /** Items by a key (Map.groupBy arrives with Node 21). */
 export function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>()

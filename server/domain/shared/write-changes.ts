@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { changeEvents, schools } from '../../../db/schema'
 import type { Db } from '../../../db/client'
+import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from './clock'
@@ -61,7 +62,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     })
     if (events.length === 0) throw new Error('A write recorded no change event')
     if (options.lockSchool === 'last') await lockSchool()
-    for (let i = 0; i < events.length; i += 1000) await tx.insert(changeEvents).values(events.slice(i, i + 1000))
+    await bulkInsert(tx, changeEvents, events)
     await ctx.withinWrite?.(tx, result)
     return result
   })

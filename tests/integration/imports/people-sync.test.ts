@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import { affiliations, changeEvents, people, personSourceIds } from '../../../db/schema'
 import { cancelSyncRun, confirmSyncRun, stageSync } from '../../../server/domain/imports/sync-runs'

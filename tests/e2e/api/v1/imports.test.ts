@@ -21,7 +21,9 @@ function streamBody(path: string, token: string, totalBytes: number): Promise<{ 
     req.on('response', (res) => {
       answered = true
       let text = ''
-      res.on('data', (d) => { text += d })
+      res.on('data', (d) => {
+        text += d
+      })
       res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), sent }))
     })
     req.on('error', error => answered ? undefined : reject(error))
