@@ -25,7 +25,8 @@ export async function bulkInsert<T extends SQLiteTable>(tx: Db, table: T, rows: 
   const head = `insert into "${getTableName(table)}" (${names}) values `
   // drizzle keeps the driver's connection of a transaction on its session.
   const client = (tx as unknown as { session: { client: SqliteClient | PostgresClient } }).session.client
-  if ('prepare' in client) {
+  // postgres.js has a `prepare` of its own (two-phase commit); `unsafe` is only PostgreSQL's.
+  if (!('unsafe' in client)) {
     const statement = client.prepare(`${head}(${keys.map(() => '?').join(', ')})`)
     for (const row of rows) statement.run(...keys.map(key => (row as Record<string, unknown>)[key] ?? null))
     return

@@ -25,7 +25,7 @@ function peopleSyncFile(): string {
   const lines = ['id,familyName,givenNames,dateOfBirth,yearLevel']
   let size = lines[0]!.length + 1
   for (let i = 0; size < 8 * 1024 * 1024 - 200; i++) {
-    const line = `SIS${String(i).padStart(7, '0')},Familyname${i % 9973},Given Names ${i % 7919},20${10 + (i % 9)}-0${1 + (i % 9)}-1${i % 10},${1 + (i % 12)}`
+    const line = `SIS-${String(i).padStart(9, '0')},Familyname-Longer-${String(i % 9973).padStart(5, '0')},Given Names ${String(i % 7919).padStart(5, '0')} Middle Names,20${10 + (i % 9)}-0${1 + (i % 9)}-1${i % 10},${1 + (i % 12)}`
     lines.push(line)
     size += line.length + 1
   }

@@ -149,27 +149,33 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     if (reason) throw new Paused(reason, counts)
   }
 
+  // What the run changes is written as it goes, a slice at a time, never held whole (100,000 rows).
   const changeRows: ChangeRow[] = []
-  const note = (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object) =>
+  const note = async (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object) => {
     changeRows.push({ runId: run.id, tableName, recordId, operation, before: before && JSON.stringify(before), after: JSON.stringify(after) })
+    if (changeRows.length >= progressEvery) await bulkInsert(tx, syncRunChanges, changeRows.splice(0))
+  }
   let done = 0
   const step = async () => {
     if (++done % progressEvery === 0) await onProgress(done)
   }
 
-  for (const person of newPeople) {
-    note('people', person.id, 'insert', null, pick(person, personKeys))
-    changes.record('person.created', 'people', person.id)
-  }
-  await bulkInsert(tx, people, newPeople)
-  await bulkInsert(tx, personSourceIds, newLinks)
-  for (const span of newSpans) {
-    note('affiliations', span.id, 'insert', null, pick(span, spanKeys))
-    changes.record('affiliation.created', 'affiliations', span.id)
+  for (let i = 0; i < newPeople.length; i += progressEvery) {
+    const slice = newPeople.slice(i, i + progressEvery)
+    await bulkInsert(tx, people, slice)
+    await bulkInsert(tx, personSourceIds, newLinks.slice(i, i + progressEvery))
+    for (const person of slice) {
+      await note('people', person.id, 'insert', null, pick(person, personKeys))
+      changes.record('person.created', 'people', person.id)
+    }
   }
   for (let i = 0; i < newSpans.length; i += progressEvery) {
     const slice = newSpans.slice(i, i + progressEvery)
     await bulkInsert(tx, affiliations, slice)
+    for (const span of slice) {
+      await note('affiliations', span.id, 'insert', null, pick(span, spanKeys))
+      changes.record('affiliation.created', 'affiliations', span.id)
+    }
     done += slice.length
     await onProgress(done)
   }
@@ -178,13 +184,13 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
       ? { nameKey: nameSortKey(update.after.familyName ?? update.before.familyName, update.after.givenNames ?? update.before.givenNames) }
       : {}) }
     await tx.update(people).set({ ...after, updatedAt: now }).where(eq(people.id, update.id))
-    note('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)
+    await note('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)
     changes.record('person.updated', 'people', update.id)
     await step()
   }
   for (const update of spanUpdates) {
     await tx.update(affiliations).set(update.after).where(eq(affiliations.id, update.id))
-    note('affiliations', update.id, 'update', update.before, update.after)
+    await note('affiliations', update.id, 'update', update.before, update.after)
     changes.record('affiliation.updated', 'affiliations', update.id)
     await step()
   }
