@@ -10,8 +10,12 @@ import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
 import { syncFile, syncPeople } from '../../../support/sync-files'
 
-/** Sends a body in chunks without a Content-Length and reports the answer and how much the server took before it answered. */
-function streamBody(path: string, token: string, totalBytes: number): Promise<{ status: number, body: any, sent: number }> {
+/**
+ * Sends a body in chunks without a Content-Length and reports the answer and how much was sent before it.
+ * The server closes the connection after its 413, so a write racing that close may fail (EPIPE) before
+ * the answer is read: then the answer is null, and what was sent still tells how far the server read.
+ */
+function streamBody(path: string, token: string, totalBytes: number): Promise<{ status: number | null, body: any, sent: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, inject('baseUrl'))
     const req = request(url, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } })
@@ -26,7 +30,11 @@ function streamBody(path: string, token: string, totalBytes: number): Promise<{ 
       })
       res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), sent }))
     })
-    req.on('error', error => answered ? undefined : reject(error))
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: null, body: null, sent })
+      else reject(error)
+    })
     const pump = () => {
       while (!answered && sent < totalBytes) {
         sent += chunk.length
@@ -134,13 +142,15 @@ describe('imports over /api/v1', () => {
         req.destroy()
       })
       req.on('error', reject)
-      // Only the first bytes are sent: the answer comes from the declared length alone.
-      req.write('{"file":"')
+      // No byte of the body is sent: the answer comes from the declared length alone.
+      req.flushHeaders()
     })
     expect(declared).toBe(413)
     const streamed = await streamBody('/api/v1/people/sync', token, 64 * 1024 * 1024)
-    expect(streamed.status).toBe(413)
-    expect(streamed.body.data.code).toBe('payload_too_large')
+    if (streamed.status !== null) {
+      expect(streamed.status).toBe(413)
+      expect(streamed.body.data.code).toBe('payload_too_large')
+    }
     expect(streamed.sent).toBeLessThan(64 * 1024 * 1024)
   }, 120_000)
 })
