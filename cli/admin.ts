@@ -10,6 +10,7 @@
  *   npm run -s admin -- demo --school ID [--students N]
  *   npm run -s admin -- webhook create|list|deliveries|retry|delete|set-token|receive (cli/webhook-commands.ts)
  *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
+ *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -28,6 +29,7 @@ import { applicationCommand } from './application-commands'
 import { jsonFlag, Refusal, report, withDatabase } from './command-support'
 import { webhookCommand } from './webhook-commands'
 import { rosterCommands, timetableCommands } from './roster-commands'
+import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -129,13 +131,15 @@ const programName = 'rollbook-admin'
 const admin = defineCommand({
   meta: { name: programName, description: 'Rollbook administration: schools, API tokens and demo data, on the database DATABASE_URL names' },
   subCommands: {
-    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
+    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList, set: schoolSet } }),
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
     demo,
     application: applicationCommand,
     webhook: webhookCommand({ withDatabase, report }),
     timetable: timetableCommands,
-    roster: rosterCommands
+    roster: rosterCommands,
+    'hris-mapping': hrisMappingCommand,
+    'sync': syncCommand
   }
 })
 

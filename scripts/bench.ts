@@ -5,7 +5,7 @@
  * latency, and each row's rate as a share of `/api/hello`'s. See docs/performance.md.
  *
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
- *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict]
+ *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
  *
  * `--rounds N` measures every row N times, taking turns, and reports each row's median run: on a
  * shared machine one run can be off by a third. `--output DIR` benches another build (a copy of an
@@ -23,6 +23,7 @@ import { measure, type LoadSettings, type Measurement, type RequestBody } from '
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
+import { benchImports, printImportRows } from './bench/import-runs'
 
 const { values: options } = parseArgs({
   options: {
@@ -34,7 +35,8 @@ const { values: options } = parseArgs({
     'duration': { type: 'string', default: '10' },
     'warmup': { type: 'string', default: '2' },
     'rounds': { type: 'string', default: '1' },
-    'strict': { type: 'boolean', default: false }
+    'strict': { type: 'boolean', default: false },
+    'no-imports': { type: 'boolean', default: false }
   }
 })
 
@@ -140,6 +142,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
       if (webhooks.missed.length) missedTargets++
     }
+    if (!options['no-imports']) importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args)))
     return measured
   } catch (error) {
     console.error(server.output())
@@ -169,11 +172,12 @@ function copyOfBuild(): string {
   return copy
 }
 
-let missedTargets = 0
 const build = copyOfBuild()
 const cpu = cpus()
 console.log(`Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`)
 
+let missedTargets = 0
+let importMisses = 0
 let failed = false
 for (const dialect of dialects) {
   const database = dialect === 'sqlite' ? freshSqlite(root) : await freshPostgres()
@@ -186,5 +190,6 @@ for (const dialect of dialects) {
   failed ||= measured.some(row => row.result.failures > 0)
 }
 
+missedTargets += importMisses
 if (missedTargets) console.log(`\n${missedTargets} row(s) missed a target.`)
 if (failed || (options.strict && missedTargets)) process.exitCode = 1

@@ -34,7 +34,8 @@ export const webhookEventKinds = [
   'tour.created', 'tour.updated', 'class.created', 'class.updated', 'class_member.created', 'class_member.updated',
   'teaching_assignment.created', 'teaching_assignment.updated',
   // Records added after the list in docs/decisions.md, with kinds of their own.
-  'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated'
+  'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated',
+  'affiliation.deleted', 'staff_check.created', 'staff_check.updated'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 
@@ -44,6 +45,19 @@ export type WebhookDeliveryStatus = typeof webhookDeliveryStatuses[number]
 
 export const alumniRules = ['any_former_student', 'completed_final_year'] as const
 export type AlumniRule = typeof alumniRules[number]
+
+/** Parts of a person a school can keep in its student information system; then only a sync changes them. */
+export const heldParts = ['names', 'dateOfBirth', 'studentSpans'] as const
+export type HeldPart = typeof heldParts[number]
+
+export const hrisDateFormats = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const
+export type HrisDateFormat = typeof hrisDateFormats[number]
+
+export const syncScopes = ['full', 'changes'] as const
+export type SyncScope = typeof syncScopes[number]
+
+export const syncRunStatuses = ['queued', 'paused', 'applying', 'applied', 'failed', 'cancelled', 'reverted'] as const
+export type SyncRunStatus = typeof syncRunStatuses[number]
 
 /** Whether `value` is one of `list`; an own-value check, so `toString` or `constructor` never pass. */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

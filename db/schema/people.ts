@@ -35,6 +35,8 @@ export const affiliations = table('affiliations', {
   yearLevel: text('year_level'),
   /** Student spans only, at a school with campuses. */
   campusId: text('campus_id').references(() => campuses.id),
+  /** Staff spans only: the role (position) the HRIS gives. */
+  role: text('role'),
   createdAt: text('created_at').notNull()
 }, t => [
   index('affiliations_school_id_valid_from_id_idx').on(t.schoolId, t.validFrom, t.id),

@@ -1,6 +1,6 @@
 import { table, text, integer, index } from '../dialect'
 
-import type { AlumniRule } from '../../shared/vocabulary'
+import type { AlumniRule, HeldPart } from '../../shared/vocabulary'
 
 export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
@@ -13,6 +13,8 @@ export interface SchoolLists {
   finalYearLevel: string
   audiences: string[]
   alumniRule: AlumniRule
+  /** Parts of a person the school keeps in its student information system: only a people sync changes them. */
+  heldElsewhere?: HeldPart[]
 }
 
 export const schools = table('schools', {

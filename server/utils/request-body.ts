@@ -85,6 +85,13 @@ export function jsonDepth(text: string): number {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const forbiddenInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
+/** Names the line in a text of several lines (a CSV file sent as a string), so a sender finds it. */
+function controlCharacterMessage(text: string, found: RegExpExecArray): string {
+  if (!text.includes('\n')) return 'Contains a control character.'
+  const line = text.slice(0, found.index).split('\n').length
+  return `Line ${line} holds ${found[0] === '\u0000' ? 'a NUL character' : 'a control character'}.`
+}
+
 /**
  * Strings holding a NUL or another control character but tab and line breaks, by path, walked with
  * an explicit stack. PostgreSQL refuses NUL and SQLite keeps it; refusing both here keeps the two
@@ -96,7 +103,8 @@ export function controlCharacterProblems(value: unknown): FieldProblem[] {
   while (stack.length) {
     const [item, path] = stack.pop()!
     if (typeof item === 'string') {
-      if (forbiddenInText.test(item)) problems.push({ path: fieldPath(path), message: 'Contains a control character.' })
+      const found = forbiddenInText.exec(item)
+      if (found) problems.push({ path: fieldPath(path), message: controlCharacterMessage(item, found) })
     } else if (Array.isArray(item)) {
       item.forEach((member, index) => stack.push([member, [...path, index]]))
     } else if (item && typeof item === 'object') {

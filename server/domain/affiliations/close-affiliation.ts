@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { checkLastDay } from '../shared/span-input'
 import { domainError } from '../shared/domain-error'
+import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 import { requireAffiliation } from './find-affiliation'
 import { checkNoOverlap } from './open-affiliation'
 import { excerpt } from '../../../shared/excerpt'
@@ -21,6 +22,7 @@ export interface AffiliationClosing {
 /** Closes (or moves the end of) a span inside a write; the exit reason is kept apart as a restricted record. */
 export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, affiliationId: string, closing: AffiliationClosing) {
   const span = await requireAffiliation(tx, school, affiliationId)
+  if (span.kind === 'student') refuseHeldElsewhere(school, 'studentSpans')
   checkLastDay(span, closing.lastDay)
   if (closing.exitReason) {
     if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])

@@ -10,6 +10,7 @@ import { checkSpanInput } from '../shared/span-input'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
+import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 
 export interface NewAffiliation {
   personId: string
@@ -20,6 +21,8 @@ export interface NewAffiliation {
   yearLevel?: string | null
   /** Student spans at a school with campuses: the campus's id. */
   campusId?: string | null
+  /** Staff spans: the role the HRIS gives. */
+  role?: string | null
 }
 
 /** A new affiliation's row, with a fresh id, as every writer of spans stores it (the demo's bulk inserts too); it checks nothing. */
@@ -33,6 +36,7 @@ export function affiliationRow(schoolId: string, input: NewAffiliation, now: str
     validTo: input.validTo ?? null,
     yearLevel: input.yearLevel ?? null,
     campusId: input.campusId ?? null,
+    role: input.role ?? null,
     createdAt: now
   } satisfies typeof affiliations.$inferInsert
 }
@@ -66,6 +70,7 @@ export async function checkNoOverlap(tx: Db, personId: string, kind: Affiliation
 export async function insertAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, input: NewAffiliation): Promise<string> {
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   if (!affiliationKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no affiliation kind "${excerpt(input.kind)}".`])
+  if (input.kind === 'student') refuseHeldElsewhere(school, 'studentSpans')
   checkSpanInput(span)
   await requirePerson(tx, school, input.personId)
   await checkPlacement(tx, school, input.kind, input)

@@ -5,6 +5,7 @@ import { writeChanges } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
 import { requireAffiliation } from './find-affiliation'
 import { checkPlacement } from './open-affiliation'
+import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 
 /**
  * Moves a student to another year level or campus on their span. The span keeps the latest
@@ -15,6 +16,7 @@ export function placeStudent(ctx: DomainContext, affiliationId: string, placemen
   return writeChanges(ctx, async (tx, changes) => {
     const span = await requireAffiliation(tx, ctx.school, affiliationId)
     if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has a year level or campus.'])
+    refuseHeldElsewhere(ctx.school, 'studentSpans')
     if (placement.yearLevel === undefined && placement.campusId === undefined) throw domainError('unprocessable', ['Give a year level or a campus.'])
     await checkPlacement(tx, ctx.school, span.kind, placement)
     await tx.update(affiliations).set({

@@ -10,6 +10,7 @@ import { domainError, parseInput } from '../shared/domain-error'
 import { nameCorrectionSchema, type NameCorrection } from '../../../shared/schemas/people'
 import { nameSortKey } from './name-key'
 import { requirePerson } from './require-person'
+import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 
 /**
  * Gives a person a new name, keeping the one it replaces in their name history with the days it was
@@ -18,6 +19,7 @@ import { requirePerson } from './require-person'
  * Returns false, writing nothing, when the name is unchanged.
  */
 export async function correctPersonName(ctx: DomainContext, personId: string, correction: NameCorrection): Promise<boolean> {
+  refuseHeldElsewhere(ctx.school, 'names')
   const { familyName, givenNames, change = 'correction', effectiveFrom = todayInZone(ctx.school.timeZone) } = parseInput(nameCorrectionSchema, correction)
   const person = await requirePerson(ctx.database.db, ctx.school, personId)
   if (person.familyName === familyName && person.givenNames === givenNames) return false

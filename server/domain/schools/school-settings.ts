@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { schools, type SchoolLists } from '../../../db/schema'
 import type { Database } from '../../../db/client'
-import { alumniRules, isOneOf } from '../../../shared/vocabulary'
+import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
 import { domainError } from '../shared/domain-error'
 import { isTimeZone } from './create-school'
 import { requireSchool } from './find-school'
@@ -13,11 +13,13 @@ export interface SchoolSettings {
   yearLevels?: string[]
   finalYearLevel?: string
   alumniRule?: SchoolLists['alumniRule']
+  /** The parts of a person the school keeps in its student information system; only a people sync changes them. */
+  heldElsewhere?: HeldPart[]
 }
 
 /**
  * Changes the settings a school keeps for people and roles: its time zone, its year levels and
- * which is final, and who counts as an alumnus. Returns the school as it now is.
+ * which is final, who counts as an alumnus, and which parts of a person its SIS keeps. Returns the school as it now is.
  */
 export async function updateSchoolSettings(database: Database, schoolId: string, settings: SchoolSettings) {
   const school = await requireSchool(database, schoolId)
@@ -36,6 +38,11 @@ export async function updateSchoolSettings(database: Database, schoolId: string,
   if (settings.alumniRule !== undefined) {
     if (!isOneOf(alumniRules, settings.alumniRule)) throw domainError('unprocessable', [`The alumni rule is one of ${alumniRules.join(', ')}.`])
     lists.alumniRule = settings.alumniRule
+  }
+  if (settings.heldElsewhere !== undefined) {
+    const unknown = settings.heldElsewhere.filter(part => !isOneOf(heldParts, part))
+    if (unknown.length) throw domainError('unprocessable', [`A school can keep these parts elsewhere: ${heldParts.join(', ')}; not ${unknown.join(', ')}.`])
+    lists.heldElsewhere = [...new Set(settings.heldElsewhere)]
   }
   const timeZone = settings.timeZone ?? school.timeZone
   if (!isTimeZone(timeZone)) throw domainError('unprocessable', [`${excerpt(timeZone)} is not an IANA time zone.`])

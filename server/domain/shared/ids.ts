@@ -6,10 +6,11 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * The type prefixes of docs/decisions.md; `chg` marks an outbox change event. Records the interface
  * does not name: `nmh` an earlier name, `par` parental responsibility, `bil` billing responsibility,
  * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason, `apa` an adult of an
- * application, `ses` academic session, `crs` course, `cls` class, `clm` class member, `tas` teaching assignment.
+ * application, `ses` academic session, `crs` course, `cls` class, `clm` class member, `tas` teaching assignment, `hrm`
+ * HRIS mapping, `chk` staff check.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
-  | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas'
+  | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { changeEvents, schools } from '../../../db/schema'
 import type { Db } from '../../../db/client'
+import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from './clock'
@@ -18,6 +19,7 @@ export type ChangeKind =
   | 'academic_session.created' | 'academic_session.updated' | 'course.created' | 'course.updated'
   | 'class.created' | 'class.updated' | 'class_member.created' | 'class_member.updated'
   | 'teaching_assignment.created' | 'teaching_assignment.updated'
+  | 'affiliation.deleted' | 'staff_check.created' | 'staff_check.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */
@@ -38,10 +40,24 @@ export interface ChangeLog {
  * the data, so an answer kept under the old version is not served once the change is visible
  * (docs/architecture.md, "Kept answers").
  */
-export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>): Promise<T> {
+export interface WriteOptions {
+  /**
+   * Take the school's lock after the work instead of before it, for a long batch (a people sync of
+   * 100,000 rows) that must not hold the school's other writers for its whole length on PostgreSQL:
+   * they wait only while its events are written. The work's own rows are still locked as it writes
+   * them, and its reads do not see writes that commit meanwhile, so it must not rest on a check that
+   * another write could break (docs/imports.md).
+   */
+  lockSchool?: 'first' | 'last'
+}
+
+export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const committed = await ctx.database.transaction(async (tx) => {
-    const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id)).returning({ dataVersion: schools.dataVersion })
-    if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
+    const lockSchool = async () => {
+      const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id)).returning({ dataVersion: schools.dataVersion })
+      if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
+    }
+    if (options.lockSchool !== 'last') await lockSchool()
     const at = timestampNow()
     const events: (typeof changeEvents.$inferInsert)[] = []
     const result = await work(tx, {
@@ -50,7 +66,8 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
       }
     })
     if (events.length === 0) throw new Error('A write recorded no change event')
-    for (let i = 0; i < events.length; i += 1000) await tx.insert(changeEvents).values(events.slice(i, i + 1000))
+    if (options.lockSchool === 'last') await lockSchool()
+    await bulkInsert(tx, changeEvents, events)
     await ctx.withinWrite?.(tx, result)
     return result
   })

@@ -1,0 +1,99 @@
+/**
+ * The imports' rows of `npm run bench`: an 8 MiB people sync (about 100,000 people) staged and
+ * applied, and a 5,000-row staff import, each through the running server, timed in seconds, with the
+ * server's peak resident memory (VmHWM) after it. Targets: stage under 5 s, apply under 30 s, peak
+ * under 512 MB (docs/performance.md, "Imports").
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+
+export const importTargets = { stageSeconds: 5, applySeconds: 30, peakMb: 512 }
+
+/** The server's peak resident memory in MB, from Linux's /proc; NaN elsewhere. */
+function peakRssMb(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) / 1024 : Number.NaN
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** A sync file of just under 8 MiB: about 100,000 people with year levels. */
+function peopleSyncFile(): string {
+  const lines = ['id,familyName,givenNames,dateOfBirth,yearLevel']
+  let size = lines[0]!.length + 1
+  for (let i = 0; size < 8 * 1024 * 1024 - 200; i++) {
+    const line = `SIS-${String(i).padStart(9, '0')},Familyname-Longer-${String(i % 9973).padStart(5, '0')},Given Names ${String(i % 7919).padStart(5, '0')} Middle Names,20${10 + (i % 9)}-0${1 + (i % 9)}-1${i % 10},${1 + (i % 12)}`
+    lines.push(line)
+    size += line.length + 1
+  }
+  return lines.join('\n') + '\n'
+}
+
+function staffFile(rows: number): string {
+  const lines = ['Emp No,Surname,First Names,Start,End,Position,Check,Check No,Check Expiry']
+  for (let i = 0; i < rows; i++) lines.push(`E${i},Staff${i},Given ${i},0${1 + (i % 9)}/0${1 + (i % 9)}/2015,${i % 10 === 0 ? '31/12/2024' : ''},Teacher,WWCC,WWC${i},31/12/2030`)
+  return lines.join('\r\n') + '\r\n'
+}
+
+export interface ImportRow { name: string, seconds: number, peakMb: number, target: number, detail: string }
+
+type Admin = (args: string[]) => any
+
+async function post(url: string, token: string, body: unknown) {
+  const started = performance.now()
+  const answer = await fetch(url, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const seconds = (performance.now() - started) / 1000
+  const json = await answer.json() as any
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${JSON.stringify(json)}`)
+  return { json, seconds }
+}
+
+/** Waits for a run to reach `status`, asking the CLI, and returns the seconds it took. */
+async function waitFor(admin: Admin, runId: string, status: string): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const shown = admin(['sync', 'show', '--run', runId]).run
+    if (shown.status === status) return (performance.now() - started) / 1000
+    if (['failed', 'cancelled'].includes(shown.status) || (shown.status === 'paused' && status !== 'paused')) throw new Error(`The run is ${shown.status}: ${shown.reason ?? ''}`)
+    await new Promise(resolve => setTimeout(resolve, 250))
+  }
+}
+
+/** Runs the imports' rows against a server that has `schoolId` and its own token. */
+export async function benchImports(serverUrl: string, serverPid: number, schoolId: string, admin: Admin): Promise<ImportRow[]> {
+  const token = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench imports', '--scopes', 'staff.import,people.sync']).token as string
+  const mappingFile = join(tmpdir(), `rollbook-bench-mapping-${process.pid}.json`)
+  writeFileSync(mappingFile, JSON.stringify({ name: 'Bench payroll', columns: { employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', endDate: 'End', role: 'Position', checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry' }, dateFormat: 'DD/MM/YYYY' }))
+  const mappingId = admin(['hris-mapping', 'save', '--school', schoolId, '--file', mappingFile]).id as string
+
+  const staff = await post(`${serverUrl}/api/v1/staff/import`, token, { mappingId, csv: staffFile(5000) })
+  const rows: ImportRow[] = [{ name: 'staff-import', seconds: staff.seconds, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `${staff.json.counts.created} created, ${staff.json.counts.checks} checks` }]
+
+  const file = peopleSyncFile()
+  const staged = await post(`${serverUrl}/api/v1/people/sync`, token, { system: 'bench-sis', scope: 'full', file })
+  rows.push({ name: 'sync-stage', seconds: staged.seconds, peakMb: peakRssMb(serverPid), target: importTargets.stageSeconds, detail: `${(Buffer.byteLength(file) / 1048576).toFixed(2)} MiB, ${staged.json.run.rows} rows` })
+  const runId = staged.json.run.id as string
+  const planned = await waitFor(admin, runId, 'paused')
+  admin(['sync', 'confirm', '--run', runId])
+  const applied = await waitFor(admin, runId, 'applied')
+  rows.push({ name: 'sync-apply', seconds: applied, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `first run planned and paused in ${planned.toFixed(1)} s` })
+  return rows
+}
+
+/** Prints the rows; returns how many missed a target. */
+export function printImportRows(rows: ImportRow[]): number {
+  console.log(`  ${'import'.padEnd(13)}${'seconds'.padStart(9)}${'peak MB'.padStart(9)}  verdict`)
+  let missed = 0
+  for (const row of rows) {
+    const problems = [
+      ...(row.seconds < row.target ? [] : [`not under ${row.target} s`]),
+      ...(!(row.peakMb >= importTargets.peakMb) ? [] : [`peak not under ${importTargets.peakMb} MB`])
+    ]
+    if (problems.length) missed++
+    console.log(`  ${row.name.padEnd(13)}${row.seconds.toFixed(2).padStart(9)}${row.peakMb.toFixed(0).padStart(9)}  ${problems.length ? 'MISSED: ' + problems.join('; ') : 'ok'}  (${row.detail})`)
+  }
+  return missed
+}

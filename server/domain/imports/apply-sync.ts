@@ -1,0 +1,260 @@
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
+import type { Database, Db } from '../../../db/client'
+import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
+import { systemContext, type DomainContext } from '../shared/context'
+import { writeChanges, type ChangeLog } from '../shared/write-changes'
+import { timestampNow } from '../shared/clock'
+import { requireSchool } from '../schools/find-school'
+import { personRow } from '../people/person-record'
+import { nameSortKey } from '../people/name-key'
+import { affiliationRow } from '../affiliations/open-affiliation'
+import { groupBy, sourceIdMap } from './source-ids'
+import { bulkInsert } from '../../../db/bulk-insert'
+import { readSyncFile, type SyncRow } from './sync-file'
+import { syncRunColumns, type SyncRunSummary } from './sync-runs'
+
+/** Runs wait here for a worker: queued ones, and applying ones whose worker's lease ended (it died). */
+export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
+  table: syncRuns,
+  id: syncRuns.id,
+  leaseOwner: syncRuns.leaseOwner,
+  leaseUntil: syncRuns.leaseUntil,
+  ready: () => inArray(syncRuns.status, ['queued', 'applying']),
+  order: [syncRuns.createdAt, syncRuns.id]
+}
+
+/** How long a worker holds a run before another may take it; renewed while it applies. */
+const leaseMs = 60_000
+/** Rows between progress notes (and lease renewals on PostgreSQL). */
+const progressEvery = 5_000
+
+type Counts = Pick<SyncRunSummary, 'created' | 'amended' | 'absent' | 'unchanged'>
+
+/** Why a run pauses before anything is applied, or null: the thresholds of the interface (part 8). */
+export function pauseReason(counts: Counts, syncedBefore: number, firstRun: boolean): string | null {
+  if (firstRun) return 'This is the system\'s first run: confirm it to apply.'
+  if (counts.absent * 100 > syncedBefore * 2) return `${counts.absent} of the ${syncedBefore} people synced before would be absent (more than 2%).`
+  const changed = counts.amended + counts.created
+  if (changed * 100 > syncedBefore * 20) return `${changed} of the ${syncedBefore} people synced before would be amended or created (more than 20%).`
+  return null
+}
+
+class Paused extends Error {
+  constructor(readonly reason: string, readonly counts: Counts) {
+    super(reason)
+  }
+}
+
+class RunMovedOn extends Error {}
+
+type PersonFields = { familyName: string, givenNames: string, dateOfBirth: string | null }
+type SpanFields = { validFrom: string, validTo: string | null, yearLevel: string | null, campusId: string | null }
+type ChangeRow = typeof syncRunChanges.$inferInsert
+
+/** The fields of `after` that differ from `before`: what a change records, field by field. */
+function differences<T extends object>(before: T, after: Partial<T>): Partial<T> | null {
+  const changed: Partial<T> = {}
+  let any = false
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (after[key] !== undefined && after[key] !== before[key]) {
+      changed[key] = after[key]
+      any = true
+    }
+  }
+  return any ? changed : null
+}
+
+function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map(key => [key, row[key]])) as Pick<T, K>
+}
+
+const personKeys = ['familyName', 'givenNames', 'dateOfBirth'] as const
+const spanKeys = ['validFrom', 'validTo', 'yearLevel', 'campusId'] as const
+
+/**
+ * Applies one run inside its transaction: plans every change from the file against the people
+ * synced from the system before, pauses (changing nothing) past a threshold unless confirmed, then
+ * writes the changes, each kept field by field for undo, with their events.
+ */
+async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>) {
+  const school = ctx.school
+  const now = timestampNow()
+  const links = await sourceIdMap(tx, school, run.system)
+  const linkOf = (personId: SQLiteColumn) => and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
+  const linkedPeople = new Map((await tx.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt })
+    .from(people).innerJoin(personSourceIds, linkOf(people.id))).map(person => [person.id, person]))
+  const studentSpans = groupBy((await tx.select({ span: affiliations }).from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
+    .where(eq(affiliations.kind, 'student'))).map(row => row.span), span => span.personId)
+  const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
+    .filter(span => span.validTo === null || span.validTo >= run.runDay)
+    .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
+
+  const counts: Counts = { created: 0, amended: 0, absent: 0, unchanged: 0 }
+  const newPeople: (typeof people.$inferInsert)[] = []
+  const newLinks: (typeof personSourceIds.$inferInsert)[] = []
+  const newSpans: (typeof affiliations.$inferInsert)[] = []
+  const personUpdates: { id: string, before: PersonFields, after: Partial<PersonFields> }[] = []
+  const spanUpdates: { id: string, before: Partial<SpanFields>, after: Partial<SpanFields> }[] = []
+  const inFile = new Set<string>()
+
+  for (const row of rows) {
+    inFile.add(row.sourceId)
+    const personId = links.get(row.sourceId)
+    const placement = { yearLevel: row.yearLevel ?? null, campusId: row.campusId ?? null }
+    if (!personId || linkedPeople.get(personId)?.deletedAt) {
+      const person = personRow(school.id, row, now)
+      newPeople.push(person)
+      if (personId) await tx.delete(personSourceIds).where(and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.system, run.system), eq(personSourceIds.sourceId, row.sourceId)))
+      newLinks.push({ schoolId: school.id, system: run.system, sourceId: row.sourceId, personId: person.id, createdAt: now })
+      newSpans.push(affiliationRow(school.id, { personId: person.id, kind: 'student', validFrom: run.runDay, ...placement }, now))
+      counts.created++
+      continue
+    }
+    const before = pick(linkedPeople.get(personId)!, personKeys)
+    const personChange = differences(before, pick(row, personKeys))
+    if (personChange) personUpdates.push({ id: personId, before, after: personChange })
+    const span = currentSpan(personId)
+    let spanChanged = false
+    if (!span) {
+      newSpans.push(affiliationRow(school.id, { personId, kind: 'student', validFrom: run.runDay, ...placement }, now))
+      spanChanged = true
+    } else {
+      // A span an earlier run closed today as absent is the one a person back the same day returns to.
+      const reopen = span.validTo === run.runDay ? { validTo: null } : {}
+      const spanChange = differences<SpanFields>(span, { yearLevel: row.yearLevel, campusId: row.campusId, ...reopen })
+      if (spanChange) {
+        spanUpdates.push({ id: span.id, before: pick(span, Object.keys(spanChange) as (keyof SpanFields)[]), after: spanChange })
+        spanChanged = true
+      }
+    }
+    if (personChange || spanChanged) counts.amended++
+    else counts.unchanged++
+  }
+  if (run.scope === 'full') {
+    for (const [sourceId, personId] of links) {
+      const span = inFile.has(sourceId) || linkedPeople.get(personId)?.deletedAt ? undefined : (studentSpans.get(personId) ?? []).find(s => s.validTo === null)
+      if (!span) continue
+      const lastDay = span.validFrom > run.runDay ? span.validFrom : run.runDay
+      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDay } })
+      counts.absent++
+    }
+  }
+
+  if (!run.confirmed) {
+    const [earlier] = await tx.select({ id: syncRuns.id }).from(syncRuns)
+      .where(and(eq(syncRuns.schoolId, school.id), eq(syncRuns.system, run.system), inArray(syncRuns.status, ['applied', 'reverted']), ne(syncRuns.id, run.id))).limit(1)
+    const reason = pauseReason(counts, links.size, !earlier)
+    if (reason) throw new Paused(reason, counts)
+  }
+
+  // What the run changes is written as it goes, a slice at a time, never held whole (100,000 rows).
+  const changeRows: ChangeRow[] = []
+  const note = async (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object) => {
+    changeRows.push({ runId: run.id, tableName, recordId, operation, before: before && JSON.stringify(before), after: JSON.stringify(after) })
+    if (changeRows.length >= progressEvery) await bulkInsert(tx, syncRunChanges, changeRows.splice(0))
+  }
+  let done = 0
+  const step = async () => {
+    if (++done % progressEvery === 0) await onProgress(done)
+  }
+
+  for (let i = 0; i < newPeople.length; i += progressEvery) {
+    const slice = newPeople.slice(i, i + progressEvery)
+    await bulkInsert(tx, people, slice)
+    await bulkInsert(tx, personSourceIds, newLinks.slice(i, i + progressEvery))
+    for (const person of slice) {
+      await note('people', person.id, 'insert', null, pick(person, personKeys))
+      changes.record('person.created', 'people', person.id)
+    }
+  }
+  for (let i = 0; i < newSpans.length; i += progressEvery) {
+    const slice = newSpans.slice(i, i + progressEvery)
+    await bulkInsert(tx, affiliations, slice)
+    for (const span of slice) {
+      await note('affiliations', span.id, 'insert', null, pick(span, spanKeys))
+      changes.record('affiliation.created', 'affiliations', span.id)
+    }
+    done += slice.length
+    await onProgress(done)
+  }
+  for (const update of personUpdates) {
+    const after = { ...update.after, ...(update.after.familyName !== undefined || update.after.givenNames !== undefined
+      ? { nameKey: nameSortKey(update.after.familyName ?? update.before.familyName, update.after.givenNames ?? update.before.givenNames) }
+      : {}) }
+    await tx.update(people).set({ ...after, updatedAt: now }).where(eq(people.id, update.id))
+    await note('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)
+    changes.record('person.updated', 'people', update.id)
+    await step()
+  }
+  for (const update of spanUpdates) {
+    await tx.update(affiliations).set(update.after).where(eq(affiliations.id, update.id))
+    await note('affiliations', update.id, 'update', update.before, update.after)
+    changes.record('affiliation.updated', 'affiliations', update.id)
+    await step()
+  }
+  await bulkInsert(tx, syncRunChanges, changeRows)
+  return counts
+}
+
+/**
+ * Applies a claimed run in one transaction, or pauses it (the thresholds) without applying
+ * anything. A worker that dies mid-way leaves nothing applied: the transaction rolls back and the
+ * run, still `applying`, is claimed again once its lease ends. On PostgreSQL the school's other
+ * writers wait only for the run's last moments (`lockSchool: 'last'`), and its progress is written
+ * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
+ */
+export async function applySyncRun(database: Database, runId: string, owner: string): Promise<SyncRunSummary['status'] | null> {
+  const [claimed] = await database.db.select({ ...syncRunColumns, file: syncRuns.file }).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
+  if (!claimed) return null
+  const school = await requireSchool(database, claimed.schoolId)
+  const ctx = systemContext(database, school, 'sync')
+  if (claimed.status === 'queued') {
+    await writeChanges(ctx, async (tx, changes) => {
+      await tx.update(syncRuns).set({ status: 'applying' }).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
+      changes.record('sync_run.updated', 'sync_runs', runId)
+    })
+  }
+  const { rows } = await readSyncFile(database.db, school, claimed.file)
+  const onProgress = async (done: number) => {
+    // SQLite has one writer, and it is this run's transaction: progress shows once it commits.
+    if (database.dialect !== 'postgresql') return
+    await database.transaction(tx => tx.update(syncRuns).set({ done }).where(eq(syncRuns.id, runId)))
+    await renewLease(database, syncRunQueue, runId, { owner, leaseMs })
+  }
+  try {
+    await writeChanges(ctx, async (tx, changes) => {
+      if (database.dialect === 'postgresql') {
+        // A second worker that took the run over from a stalled first waits here, then finds it applied.
+        await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${runId}))`)
+        const [current] = await tx.select({ status: syncRuns.status, leaseOwner: syncRuns.leaseOwner }).from(syncRuns).where(eq(syncRuns.id, runId))
+        if (current?.status !== 'applying' || current.leaseOwner !== owner) throw new RunMovedOn()
+      }
+      const counts = await applyRunChanges(tx, changes, ctx, { ...claimed, status: 'applying' }, rows, onProgress)
+      const released = await releaseRow(tx, syncRunQueue, runId, owner, { status: 'applied', ...counts, done: rows.length, appliedAt: timestampNow(), file: '' })
+      if (!released) throw new RunMovedOn()
+      changes.record('sync_run.updated', 'sync_runs', runId)
+    }, { lockSchool: 'last' })
+    return 'applied'
+  } catch (error) {
+    if (error instanceof RunMovedOn) return null
+    if (!(error instanceof Paused)) throw error
+    await writeChanges(ctx, async (tx, changes) => {
+      if (!await releaseRow(tx, syncRunQueue, runId, owner, { status: 'paused', reason: error.reason, ...error.counts })) throw new RunMovedOn()
+      changes.record('sync_run.updated', 'sync_runs', runId)
+    }).catch((failure) => {
+      if (!(failure instanceof RunMovedOn)) throw failure
+    })
+    return 'paused'
+  }
+}
+
+/** One turn of the worker: claims the oldest ready run, if any, and applies it. */
+export async function applyNextSyncRun(database: Database, owner: string): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+  const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
+  if (!waiting) return null
+  const [run] = await claimRows(database, syncRunQueue, { owner, limit: 1, leaseMs })
+  if (!run) return null
+  return { runId: run.id, status: await applySyncRun(database, run.id, owner) }
+}

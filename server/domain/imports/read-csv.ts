@@ -1,0 +1,142 @@
+import { parse, type CsvError } from 'csv-parse'
+import { domainError, validationFailed } from '../shared/domain-error'
+
+/** The largest CSV an import or sync takes, in bytes of UTF-8 (8 MiB). */
+export const maxCsvBytes = 8 * 1024 * 1024
+
+/** A line that could not be read, by its number in the file (the header is line 1). */
+export interface UnreadableLine {
+  line: number
+  reason: string
+}
+
+export type CsvRecord = { line: number, values: Record<string, string> } | UnreadableLine
+
+export interface CsvHeaderRule {
+  /** Columns that must be present, each once. */
+  required: readonly string[]
+  /** Columns that may be present, each at most once. */
+  optional?: readonly string[]
+  /** Columns outside both lists are refused unless this is set (an HRIS export has columns a mapping does not use). */
+  allowOthers?: boolean
+}
+
+const lineOf = (text: string, index: number) => {
+  let line = 1
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++
+  return line
+}
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * Refuses text no line of which could be stored: past 8 MiB (`payload_too_large`), not UTF-8
+ * (a lone surrogate sent as a JSON escape), or holding a NUL or another control character, which
+ * PostgreSQL refuses and SQLite keeps. Each refusal names the line, the same on both databases.
+ */
+export function checkCsvText(text: string, field: string): void {
+  const bytes = Buffer.byteLength(text, 'utf8')
+  if (bytes > maxCsvBytes) throw domainError('payload_too_large', [`${field}: the file is ${bytes} bytes; it may be at most ${maxCsvBytes} bytes (8 MiB).`])
+  const surrogate = loneSurrogate.exec(text)
+  if (surrogate) throw validationFailed([{ path: field, message: `Line ${lineOf(text, surrogate.index)} is not UTF-8 text.` }])
+  const control = controlCharacter.exec(text)
+  if (control) {
+    const what = control[0] === '\u0000' ? 'a NUL character' : 'a control character'
+    throw validationFailed([{ path: field, message: `Line ${lineOf(text, control.index)} holds ${what}.` }])
+  }
+}
+
+/** What the header line says is wrong with the file as a whole; empty when it can be read. */
+function headerProblems(header: string[], rule: CsvHeaderRule): string[] {
+  const known = new Set([...rule.required, ...rule.optional ?? []])
+  const names = header.map(name => name.trim())
+  const problems: string[] = []
+  if (names.length === 1) {
+    const other = [';', '\t', '|'].find(delimiter => names[0]!.includes(delimiter))
+    if (other) return [`Line 1 (the header) is separated by ${other === '\t' ? 'tabs' : `"${other}"`}; separate the fields with commas.`]
+  }
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) problems.push(`Line 1 (the header) names the column "${name}" more than once.`)
+    seen.add(name)
+    if (!rule.allowOthers && !known.has(name)) problems.push(`Line 1 (the header) names an unknown column "${name}"; the columns are ${[...known].join(', ')}.`)
+  }
+  for (const name of rule.required) if (!seen.has(name)) problems.push(`Line 1 (the header) lacks the required column "${name}".`)
+  return problems
+}
+
+const csvReasons: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'A quote opened on this line is never closed, so nothing after it could be read.',
+  INVALID_OPENING_QUOTE: 'A quote appears inside a field that is not quoted; quote the whole field and double the quote.',
+  CSV_INVALID_CLOSING_QUOTE: 'A quoted field goes on after its closing quote; double a quote inside a quoted field.'
+}
+
+/**
+ * Reads CSV (RFC 4180) with csv-parse as it streams: with or without a UTF-8 byte order mark, lines
+ * ending CRLF or LF or both, quoted fields holding commas, quotes and line breaks. The header is
+ * checked first: its problems are returned and no record is read. Otherwise each record comes back
+ * by the line it starts on, with its values by column name, or as an unreadable line: a wrong number
+ * of fields or a broken quote. Reading goes on past an unreadable line, so every one is named.
+ */
+export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ headerProblems: string[], records: AsyncIterable<CsvRecord> }> {
+  // csv-parse may read ahead of us: each skipped line is told after the records read before it.
+  const skipped: { recordsBefore: number, line?: number, reason: string }[] = []
+  let lastLine = 0
+  let read = 0
+  const parser = parse({
+    bom: true,
+    record_delimiter: ['\r\n', '\n'],
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      if (!error) return
+      const { lines, records } = error as unknown as { lines: number, records: number }
+      skipped.push({ recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines, reason: csvReasons[error.code] ?? 'The line is not CSV.' })
+    }
+  })
+  parser.end(text)
+  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[], info: { lines: number } }>
+  const first = await iterator.next()
+  if (first.done) return { headerProblems: skipped.length ? skipped.map(s => `Line ${s.line ?? 1}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
+  const header = first.value.record.map(name => name.trim())
+  const problems = headerProblems(header, rule)
+  if (problems.length) return { headerProblems: problems, records: emptyRecords() }
+  lastLine = first.value.info.lines
+  read = 1
+
+  /** The skipped lines that came before the next record; an unclosed quote opens just after the last record read. */
+  function* skippedSoFar(): Generator<UnreadableLine> {
+    while (skipped.length && skipped[0]!.recordsBefore <= read) {
+      const { line, reason } = skipped.shift()!
+      yield { line: line ?? lastLine + 1, reason }
+    }
+  }
+
+  async function* records(): AsyncGenerator<CsvRecord> {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const { record, info } = next.value
+      // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
+      const breaks = record.reduce((sum, value) => sum + (value.match(/\r\n|\n/g)?.length ?? 0), 0)
+      const line = info.lines - breaks
+      yield* skippedSoFar()
+      lastLine = info.lines
+      read++
+      if (record.length !== header.length) {
+        yield { line, reason: `The line has ${record.length} fields; the header has ${header.length}.` }
+        continue
+      }
+      const values: Record<string, string> = {}
+      for (const [i, name] of header.entries()) values[name] = record[i]!
+      yield { line, values }
+    }
+    read = Infinity
+    yield* skippedSoFar()
+  }
+  return { headerProblems: [], records: records() }
+}
+
+async function* emptyRecords(): AsyncGenerator<CsvRecord> {}

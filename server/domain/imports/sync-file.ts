@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import { campuses } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { SchoolRef } from '../shared/context'
+import { isDay } from '../../../shared/calendar-day'
+import { personName } from '../../../shared/schemas/common'
+import type { ImportProblem } from '../../../shared/schemas/imports'
+import { readCsv, type UnreadableLine } from './read-csv'
+
+export interface SyncRow {
+  line: number
+  sourceId: string
+  familyName: string
+  givenNames: string
+  dateOfBirth: string
+  /** Undefined when the file gives none (or one the school does not have: a problem); the span keeps its own. */
+  yearLevel?: string
+  campusId?: string
+}
+
+export interface SyncFile {
+  rows: SyncRow[]
+  unreadable: UnreadableLine[]
+  problems: ImportProblem[]
+}
+
+/**
+ * Reads a people sync file (docs/decisions.md): columns `id`, `familyName`, `givenNames`,
+ * `dateOfBirth`, and optionally `yearLevel` and `campus`. A line is unreadable when it is not CSV,
+ * has the wrong number of fields, misses a required value, has a bad day or repeats an id. A year
+ * level or campus the school does not have is a problem: the person is still synced, without it.
+ * A campus is named by its SIS code or its name.
+ */
+export async function readSyncFile(db: Db, school: SchoolRef, text: string): Promise<SyncFile> {
+  const csv = await readCsv(text, { required: ['id', 'familyName', 'givenNames', 'dateOfBirth'], optional: ['yearLevel', 'campus'] })
+  const file: SyncFile = { rows: [], unreadable: csv.headerProblems.map(reason => ({ line: 1, reason })), problems: [] }
+  if (csv.headerProblems.length) return file
+  const schoolCampuses = await db.select({ id: campuses.id, name: campuses.name, sisCode: campuses.sisCode }).from(campuses).where(eq(campuses.schoolId, school.id))
+  const campusIdOf = new Map<string, string>()
+  for (const campus of schoolCampuses) campusIdOf.set(campus.name, campus.id)
+  for (const campus of schoolCampuses) if (campus.sisCode) campusIdOf.set(campus.sisCode, campus.id)
+  const lineOfId = new Map<string, number>()
+
+  for await (const record of csv.records) {
+    if (!('values' in record)) {
+      file.unreadable.push(record)
+      continue
+    }
+    const { line, values } = record
+    const reasons: string[] = []
+    const sourceId = values.id!.trim()
+    if (!sourceId) reasons.push('The id is missing.')
+    else if (sourceId.length > 100) reasons.push('The id is longer than 100 characters.')
+    else if (lineOfId.has(sourceId)) reasons.push(`The id ${sourceId} is on line ${lineOfId.get(sourceId)} already.`)
+    const names = (['familyName', 'givenNames'] as const).map((column) => {
+      const parsed = personName.safeParse(values[column])
+      if (!parsed.success) reasons.push(`${column}: ${parsed.error.issues[0]!.message}`)
+      return parsed.success ? parsed.data : ''
+    })
+    const dateOfBirth = values.dateOfBirth!.trim()
+    if (!dateOfBirth) reasons.push('dateOfBirth: Required.')
+    else if (!isDay(dateOfBirth)) reasons.push('dateOfBirth: Not a day written YYYY-MM-DD.')
+    if (reasons.length) {
+      file.unreadable.push({ line, reason: reasons.join(' ') })
+      continue
+    }
+    lineOfId.set(sourceId, line)
+    const row: SyncRow = { line, sourceId, familyName: names[0]!, givenNames: names[1]!, dateOfBirth }
+    const yearLevel = values.yearLevel?.trim()
+    if (yearLevel) {
+      if (school.lists.yearLevels.includes(yearLevel)) row.yearLevel = yearLevel
+      else file.problems.push({ row: line, column: 'yearLevel', reason: `The school has no year level "${yearLevel}"; the person is synced without it.` })
+    }
+    const campus = values.campus?.trim()
+    if (campus) {
+      const campusId = campusIdOf.get(campus)
+      if (campusId) row.campusId = campusId
+      else file.problems.push({ row: line, column: 'campus', reason: `The school has no campus named or coded "${campus}"; the person is synced without it.` })
+    }
+    file.rows.push(row)
+  }
+  file.unreadable.sort((a, b) => a.line - b.line)
+  return file
+}

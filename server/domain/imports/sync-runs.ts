@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { syncRuns } from '../../../db/schema'
+import type { Database, Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { writeChanges } from '../shared/write-changes'
+import { newId } from '../shared/ids'
+import { timestampNow, todayInZone } from '../shared/clock'
+import { domainError, parseInput } from '../shared/domain-error'
+import { peopleSyncInputSchema, type SyncRunView } from '../../../shared/schemas/imports'
+import type { SyncRunStatus } from '../../../shared/vocabulary'
+import { checkCsvText } from './read-csv'
+import { readSyncFile } from './sync-file'
+
+export type SyncRunRow = typeof syncRuns.$inferSelect
+
+/** The columns of a run that say what it is and did; never the file. */
+export const syncRunColumns = {
+  id: syncRuns.id, schoolId: syncRuns.schoolId, system: syncRuns.system, scope: syncRuns.scope, status: syncRuns.status,
+  reason: syncRuns.reason, confirmed: syncRuns.confirmed, runDay: syncRuns.runDay, rows: syncRuns.rows, done: syncRuns.done,
+  created: syncRuns.created, amended: syncRuns.amended, absent: syncRuns.absent, unchanged: syncRuns.unchanged,
+  createdAt: syncRuns.createdAt, appliedAt: syncRuns.appliedAt, revertedAt: syncRuns.revertedAt,
+  leaseOwner: syncRuns.leaseOwner, leaseUntil: syncRuns.leaseUntil
+}
+
+export type SyncRunSummary = Omit<SyncRunRow, 'file' | 'unreadable' | 'problems'>
+
+/** What the interface, the screens and the CLI show of a run. */
+export function syncRunView(row: SyncRunSummary): SyncRunView {
+  return {
+    id: row.id, status: row.status, system: row.system, scope: row.scope, rows: row.rows, done: row.done,
+    created: row.created, amended: row.amended, absent: row.absent, unchanged: row.unchanged,
+    ...(row.reason ? { reason: row.reason } : {}),
+    createdAt: row.createdAt,
+    ...(row.appliedAt ? { appliedAt: row.appliedAt } : {}),
+    ...(row.revertedAt ? { revertedAt: row.revertedAt } : {})
+  }
+}
+
+/**
+ * Stages a people sync (docs/imports.md): the file is read at once. Any unreadable line makes the
+ * run `failed`, every such line named, and nothing is applied; otherwise the run is `queued` and a
+ * worker applies it (applySyncRun).
+ */
+export async function stageSync(ctx: DomainContext, input: { system: string, scope: 'full' | 'changes', file: string }) {
+  const { system, scope, file } = parseInput(peopleSyncInputSchema, input)
+  checkCsvText(file, 'file')
+  const read = await readSyncFile(ctx.database.db, ctx.school, file)
+  const failed = read.unreadable.length > 0
+  const now = timestampNow()
+  const row = {
+    id: newId('run'),
+    schoolId: ctx.school.id,
+    system,
+    scope,
+    status: (failed ? 'failed' : 'queued') as SyncRunStatus,
+    reason: failed ? `${read.unreadable.length} line${read.unreadable.length === 1 ? '' : 's'} of the file could not be read; nothing was applied.` : null,
+    confirmed: 0,
+    runDay: todayInZone(ctx.school.timeZone),
+    // A failed run is never applied, so its file is not kept.
+    file: failed ? '' : file,
+    unreadable: JSON.stringify(read.unreadable),
+    problems: JSON.stringify(read.problems),
+    rows: read.rows.length + read.unreadable.filter(line => line.line > 1).length,
+    createdAt: now
+  }
+  return writeChanges(ctx, async (tx, changes) => {
+    await tx.insert(syncRuns).values(row)
+    changes.record('sync_run.updated', 'sync_runs', row.id)
+    return { run: syncRunView({ ...row, done: 0, created: 0, amended: 0, absent: 0, unchanged: 0, appliedAt: null, revertedAt: null, leaseOwner: null, leaseUntil: null }), unreadable: read.unreadable, problems: read.problems }
+  })
+}
+
+/** The school's run with this id; `not_found` otherwise. */
+export async function requireSyncRun(db: Db, school: SchoolRef, runId: string): Promise<SyncRunSummary> {
+  const [row] = await db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.schoolId, school.id), eq(syncRuns.id, runId)))
+  if (!row) throw domainError('not_found', [`No sync run with the id ${runId}.`])
+  return row
+}
+
+/** A run with what the file said: its unreadable lines and problems. */
+export async function showSyncRun(database: Database, school: SchoolRef, runId: string) {
+  const run = await requireSyncRun(database.db, school, runId)
+  const [detail] = await database.db.select({ unreadable: syncRuns.unreadable, problems: syncRuns.problems }).from(syncRuns).where(eq(syncRuns.id, runId))
+  return { run: syncRunView(run), unreadable: JSON.parse(detail!.unreadable), problems: JSON.parse(detail!.problems) }
+}
+
+/** The school's runs, newest first (at most `limit`). */
+export async function listSyncRuns(database: Database, school: SchoolRef, limit = 100): Promise<SyncRunView[]> {
+  const rows = await database.db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.schoolId, school.id)).orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(limit)
+  return rows.map(syncRunView)
+}
+
+/** The school a run belongs to, for callers that know only the run (the CLI). */
+export async function schoolIdOfSyncRun(database: Database, runId: string): Promise<string> {
+  const [row] = await database.db.select({ schoolId: syncRuns.schoolId }).from(syncRuns).where(eq(syncRuns.id, runId))
+  if (!row) throw domainError('not_found', [`No sync run with the id ${runId}.`])
+  return row.schoolId
+}
+
+/** Moves a run from one of `from` to `to`, announcing it; `unprocessable` from any other status. */
+async function moveSyncRun(ctx: DomainContext, runId: string, from: SyncRunStatus[], to: Partial<SyncRunRow> & { status: SyncRunStatus }, verb: string) {
+  return writeChanges(ctx, async (tx, changes) => {
+    const run = await requireSyncRun(tx, ctx.school, runId)
+    if (!from.includes(run.status)) throw domainError('unprocessable', [`The run is ${run.status}; only a ${from.join(' or ')} run can be ${verb}.`])
+    const [moved] = await tx.update(syncRuns).set(to).where(and(eq(syncRuns.id, runId), inArray(syncRuns.status, from))).returning(syncRunColumns)
+    changes.record('sync_run.updated', 'sync_runs', runId)
+    return syncRunView(moved!)
+  })
+}
+
+/** Somebody at the school confirms a paused run: it is queued again and applies whatever the thresholds say. */
+export function confirmSyncRun(ctx: DomainContext, runId: string) {
+  return moveSyncRun(ctx, runId, ['paused'], { status: 'queued', confirmed: 1, reason: null }, 'confirmed')
+}
+
+/** Somebody at the school cancels a paused or queued run: nothing of it is applied. */
+export function cancelSyncRun(ctx: DomainContext, runId: string) {
+  return moveSyncRun(ctx, runId, ['paused', 'queued'], { status: 'cancelled', file: '' }, 'cancelled')
+}

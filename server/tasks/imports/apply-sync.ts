@@ -1,0 +1,10 @@
+import { defineTask } from 'nitropack/runtime'
+import { applyReadySyncRuns } from '../../utils/sync-worker'
+
+/** Applies the people syncs waiting in the queue; the sync-worker plugin runs it every second too. */
+export default defineTask({
+  meta: { name: 'sync:apply', description: 'Apply queued people sync runs' },
+  async run() {
+    return { result: { applied: await applyReadySyncRuns() } }
+  }
+})

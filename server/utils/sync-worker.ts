@@ -1,0 +1,27 @@
+import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import { applyNextSyncRun } from '../domain/imports/apply-sync'
+import { useDatabase } from './database'
+
+/** This process's name as a worker: the lease owner of the runs it applies. */
+export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+
+let running: Promise<number> | undefined
+
+/**
+ * Applies ready sync runs until none is left, one at a time in this process; every instance runs
+ * it, and the runs' leases keep two from applying one run. A turn already under way is shared.
+ */
+export function applyReadySyncRuns(): Promise<number> {
+  running ??= (async () => {
+    const database = await useDatabase()
+    let applied = 0
+    try {
+      while (await applyNextSyncRun(database, syncWorkerName)) applied++
+    } finally {
+      running = undefined
+    }
+    return applied
+  })()
+  return running
+}

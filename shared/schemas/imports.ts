@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { hrisDateFormats, syncRunStatuses, syncScopes } from '../vocabulary'
+import { apiSchemas, recordId, timestamp } from './common'
+
+const columnName = z.string().trim().min(1, 'Name a column of the export.').max(200)
+
+/** A school's HRIS mapping, as the settings screen and the CLI save it (docs/decisions.md shape). */
+export const hrisMappingInputSchema = z.strictObject({
+  id: recordId('hrm').optional().describe('Present to change a saved mapping.'),
+  name: z.string().trim().min(1, 'Required.').max(200),
+  columns: z.strictObject({
+    employeeId: columnName,
+    familyName: columnName,
+    givenNames: columnName,
+    dateOfBirth: columnName.optional(),
+    startDate: columnName,
+    endDate: columnName.optional(),
+    role: columnName.optional(),
+    checkType: columnName.optional(),
+    checkNumber: columnName.optional(),
+    checkExpiry: columnName.optional()
+  }).superRefine((columns, context) => {
+    const fieldOf = new Map<string, string>()
+    for (const [field, column] of Object.entries(columns)) {
+      if (column === undefined) continue
+      const earlier = fieldOf.get(column)
+      if (earlier) context.addIssue({ code: 'custom', path: [field], message: `The column "${column}" is already mapped to ${earlier}; name each column once.` })
+      else fieldOf.set(column, field)
+    }
+  }),
+  dateFormat: z.enum(hrisDateFormats, `One of ${hrisDateFormats.join(', ')}.`)
+})
+
+export type HrisMappingInput = z.input<typeof hrisMappingInputSchema>
+export type HrisColumns = z.output<typeof hrisMappingInputSchema>['columns']
+
+const csvText = (what: string) => z.string().min(1, 'Send the file.').describe(`${what}: CSV (RFC 4180, UTF-8, with a header line), at most 8 MiB (8388608 bytes).`)
+
+export const staffImportInputSchema = z.strictObject({
+  mappingId: recordId('hrm').describe('The HRIS mapping the school saved for this export.'),
+  csv: csvText('The HRIS export')
+}).register(apiSchemas, { id: 'StaffImportInput' })
+
+/** A problem with one row of an import (or, with `row` null, with someone the file leaves out); the other rows still apply. */
+export const importProblemSchema = z.object({
+  row: z.number().int().nullable().describe('The line of the file (the header is line 1); null for a staff member missing from the export.'),
+  column: z.string().nullable().describe('The column of the file, when the problem is one value.'),
+  reason: z.string()
+}).register(apiSchemas, { id: 'ImportProblem' })
+
+export const staffImportAnswerSchema = z.object({
+  run: z.object({ id: recordId('run'), mappingId: recordId('hrm'), createdAt: timestamp }),
+  problems: z.array(importProblemSchema),
+  counts: z.object({
+    rows: z.number().int(),
+    created: z.number().int(),
+    opened: z.number().int(),
+    closed: z.number().int(),
+    checks: z.number().int(),
+    problems: z.number().int()
+  })
+}).register(apiSchemas, { id: 'StaffImportAnswer' })
+
+export const syncSystemName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'Name the system in 1 to 64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.')
+
+export const peopleSyncInputSchema = z.strictObject({
+  system: syncSystemName.describe('The source system; people are matched on its own ids, kept per system.'),
+  scope: z.enum(syncScopes).describe('`full`: the file is everyone, and people synced before who are missing are absent; `changes`: only the people in the file.'),
+  file: csvText('The export: columns id, familyName, givenNames, dateOfBirth, and optionally yearLevel and campus')
+}).register(apiSchemas, { id: 'PeopleSyncInput' })
+
+export const syncRunSchema = z.object({
+  id: recordId('run'),
+  status: z.enum(syncRunStatuses),
+  system: z.string(),
+  scope: z.enum(syncScopes),
+  rows: z.number().int().describe('Lines of people in the file.'),
+  done: z.number().int().describe('Rows applied so far while the run applies.'),
+  created: z.number().int(),
+  amended: z.number().int(),
+  absent: z.number().int(),
+  unchanged: z.number().int(),
+  reason: z.string().optional().describe('Why the run paused or failed.'),
+  createdAt: timestamp,
+  appliedAt: timestamp.optional(),
+  revertedAt: timestamp.optional()
+}).register(apiSchemas, { id: 'SyncRun' })
+
+export const unreadableLineSchema = z.object({ line: z.number().int(), reason: z.string() }).register(apiSchemas, { id: 'UnreadableLine' })
+
+export const peopleSyncAnswerSchema = z.object({
+  run: syncRunSchema,
+  unreadable: z.array(unreadableLineSchema),
+  problems: z.array(importProblemSchema)
+}).register(apiSchemas, { id: 'PeopleSyncAnswer' })
+
+export type SyncRunView = z.output<typeof syncRunSchema>
+export type ImportProblem = z.output<typeof importProblemSchema>
