@@ -25,6 +25,7 @@ import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
 import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 import { listSchools } from './school-list'
+import { exportCommands } from './export-commands'
 
 /** A refusal the CLI makes itself, with the error code it reports under `--json`. */
 class Refusal extends Error {
@@ -156,7 +157,8 @@ const admin = defineCommand({
   subCommands: {
     school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
-    demo
+    demo,
+    export: exportCommands({ withDatabase, report, json })
   }
 })
 

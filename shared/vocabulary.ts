@@ -22,6 +22,10 @@ export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff
 export type ModuleName = typeof moduleNames[number]
 export type ModuleMode = 'on' | 'read_only' | 'off'
 
+/** Classes of warehouse export columns, in rising order: a school may move a column up, never below its default. */
+export const columnClasses = ['general', 'personal', 'restricted'] as const
+export type ColumnClass = typeof columnClasses[number]
+
 export const alumniRules = ['any_former_student', 'completed_final_year'] as const
 export type AlumniRule = typeof alumniRules[number]
 

@@ -2,9 +2,11 @@ import { defineNitroPlugin } from 'nitropack/runtime'
 import { setClockOffset } from '../domain/shared/clock'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { runtimeSettings } from '../utils/runtime-settings'
+import { configuredExportStorage } from '../domain/exports/storage/export-storage'
 
 /**
- * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone; the test
+ * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone, `EXPORTS_S3_URL`
+ * or `EXPORTS_DIR` name where export files live; the test
  * switches (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
  * `ROLLBOOK_ANSWER_CACHE=off`) act only with `ROLLBOOK_MODE=test` or `bench`, and say so loudly,
  * so a production server can never be left running with a shifted clock or lifted limits.
@@ -12,6 +14,8 @@ import { runtimeSettings } from '../utils/runtime-settings'
 export default defineNitroPlugin(() => {
   const env = process.env
   const megabytes = Number(env.ANSWER_CACHE_MB ?? 64)
+  // Where export files live (EXPORTS_S3_URL or EXPORTS_DIR): a bad address fails the start, not the first night.
+  configuredExportStorage(env)
   schoolDataCache.maxBytes = Number.isFinite(megabytes) && megabytes >= 0 ? megabytes * 1024 * 1024 : 64 * 1024 * 1024
   const mode = env.ROLLBOOK_MODE ?? 'production'
   const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE'].filter(name => env[name] !== undefined && env[name] !== '')
