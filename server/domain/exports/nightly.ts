@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { exportNights, schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
@@ -14,14 +14,15 @@ export const productionHour = 2
 
 const leaseMs = 10 * 60_000
 
-const nightQueue: ClaimQueue<typeof exportNights> = {
+/** Pending nights, of the given schools only when a run is limited to them. */
+const nightQueue = (schoolIds?: string[]): ClaimQueue<typeof exportNights> => ({
   table: exportNights,
   id: exportNights.id,
   leaseOwner: exportNights.leaseOwner,
   leaseUntil: exportNights.leaseUntil,
-  ready: () => eq(exportNights.state, 'pending'),
+  ready: () => and(eq(exportNights.state, 'pending'), schoolIds ? inArray(exportNights.schoolId, schoolIds) : undefined),
   order: [asc(exportNights.createdAt), asc(exportNights.id)]
-}
+})
 
 /** The school's local day of the latest 02:00 that has passed there: before 02:00 that is yesterday. */
 export function dueNight(now: Date, timeZone: string): string {
@@ -34,6 +35,8 @@ export interface NightlyOptions {
   /** This worker, unique to it: host, process and a random part. */
   owner: string
   now?: Date
+  /** Only these schools (a run by hand, a test); every school otherwise. */
+  schoolIds?: string[]
   batchSize?: number
   /** Told after each batch of rows written (a school, a table, rows so far). */
   onProgress?: (progress: { schoolId: string, table: string, rows: number }) => Promise<void> | void
@@ -51,7 +54,9 @@ export async function produceDueExports(database: Database, options: NightlyOpti
   const startedAt = Date.now()
   // Leases run on the same clock as the claim, so a test that sets `now` keeps them consistent.
   const clock = () => now.getTime() + (Date.now() - startedAt)
-  const due = (await database.db.select().from(schools)).map(schoolRefFromRow).filter(school => tablesExportedBy(school).length > 0)
+  const queue = nightQueue(options.schoolIds)
+  const due = (await database.db.select().from(schools).where(options.schoolIds ? inArray(schools.id, options.schoolIds) : undefined))
+    .map(schoolRefFromRow).filter(school => tablesExportedBy(school).length > 0)
   if (due.length) {
     await database.transaction(tx => tx.insert(exportNights)
       .values(due.map(school => {
@@ -63,7 +68,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
   const produced: { schoolId: string, night: string, files: number }[] = []
   const failed: { schoolId: string, night: string, error: string }[] = []
   for (;;) {
-    const [night] = await claimRows(database, nightQueue, { owner: options.owner, limit: 1, leaseMs, now: clock() })
+    const [night] = await claimRows(database, queue, { owner: options.owner, limit: 1, leaseMs, now: clock() })
     if (!night) return { produced, failed }
     const [row] = await database.db.select().from(schools).where(eq(schools.id, night.schoolId))
     const ctx = systemContext(database, schoolRefFromRow(row!), 'exports:produce')
@@ -72,7 +77,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
     const keepLease = async () => {
       if (clock() - renewedAt < 60_000) return
       renewedAt = clock()
-      if (!await renewLease(database, nightQueue, night.id, { owner: options.owner, leaseMs, now: renewedAt })) {
+      if (!await renewLease(database, queue, night.id, { owner: options.owner, leaseMs, now: renewedAt })) {
         throw new Error(`Lost the claim on export night ${night.id}`)
       }
     }
@@ -82,7 +87,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
     }
     try {
       const files = await produceSchoolExports(ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: keepLease })
-      await database.transaction(tx => releaseRow(tx, nightQueue, night.id, options.owner, { state: 'done', doneAt: new Date(clock()).toISOString() }))
+      await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner, { state: 'done', doneAt: new Date(clock()).toISOString() }))
       produced.push({ schoolId: night.schoolId, night: night.night, files: files.length })
     } catch (error) {
       // The night keeps its lease, so this run goes on to the next school and a later run, once the

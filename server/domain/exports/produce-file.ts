@@ -28,7 +28,8 @@ export interface ProduceFileOptions {
 }
 
 /** The rows of `table` for the school, in keyset batches by id: one batch in memory at a time. */
-async function* tableRows(ctx: DomainContext, table: ExportTable, columns: ReturnType<typeof writtenColumns>, batchSize: number) {
+async function* tableRows(ctx: DomainContext, table: ExportTable, columns: ReturnType<typeof writtenColumns>, options: ProduceFileOptions, counter: { rows: number }) {
+  const batchSize = options.batchSize ?? 1000
   const selection = Object.fromEntries([['__key', table.id], ...columns.map((column, i) => [`c${i}`, column.value])])
   let after: string | undefined
   for (;;) {
@@ -36,7 +37,9 @@ async function* tableRows(ctx: DomainContext, table: ExportTable, columns: Retur
       .where(and(eq(table.schoolId, ctx.school.id), table.where, after === undefined ? undefined : gt(table.id, after)))
       .orderBy(asc(table.id)).limit(batchSize) as Record<string, unknown>[]
     for (const row of batch) yield columns.map((_, i) => row[`c${i}`])
+    counter.rows += batch.length
     if (batch.length < batchSize) return
+    await options.afterBatch?.({ table: table.key, rows: counter.rows })
     after = String(batch.at(-1)!.__key)
   }
 }
@@ -66,20 +69,11 @@ export async function produceExportFile(ctx: DomainContext, table: ExportTable, 
   const fileName = `${table.key}-${options.night}.csv`
   const scratchPath = join(options.storage.scratch, `${id}.csv`)
   await mkdir(options.storage.scratch, { recursive: true })
-  let rows = 0
-  const counted = new Transform({
-    objectMode: true,
-    async transform(row: unknown[], _encoding, done) {
-      rows += 1
-      if (rows % (options.batchSize ?? 1000) === 0) await options.afterBatch?.({ table: table.key, rows })
-      done(null, row)
-    }
-  })
+  const counter = { rows: 0 }
   const measure = measuring()
   try {
     await pipeline(
-      Readable.from(tableRows(ctx, table, columns, options.batchSize ?? 1000)),
-      counted,
+      Readable.from(tableRows(ctx, table, columns, options, counter)),
       csvStream(columns.map(column => column.name), 'neutralise'),
       measure.stream,
       createWriteStream(scratchPath)
@@ -94,7 +88,7 @@ export async function produceExportFile(ctx: DomainContext, table: ExportTable, 
       fileName,
       storageKey,
       night: options.night,
-      rows,
+      rows: counter.rows,
       columns: JSON.stringify(columns.map(column => ({ name: column.name, class: column.class }))),
       checksum: `sha256:${file.sha256Hex}`,
       bytes: file.bytes,

@@ -17,6 +17,8 @@ export function csvStream(header: readonly string[], formulas: FormulaCells): St
     columns: [...header],
     record_delimiter: 'windows',
     escape_formulas: formulas === 'neutralise',
+    // A lone CR or LF in a cell is a line break to RFC 4180 readers too: quote it, not only CRLF.
+    quoted_match: /[\r\n]/,
     cast: { boolean: value => (value ? 'true' : 'false') }
   })
 }
