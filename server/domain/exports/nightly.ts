@@ -1,3 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { exportNights, schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
@@ -23,6 +25,19 @@ const nightQueue = (schoolIds?: string[]): ClaimQueue<typeof exportNights> => ({
   ready: () => and(eq(exportNights.state, 'pending'), schoolIds ? inArray(exportNights.schoolId, schoolIds) : undefined),
   order: [asc(exportNights.createdAt), asc(exportNights.id)]
 })
+
+/**
+ * Removes scratch files of workers that died mid-file: untouched for longer than a lease, no live
+ * worker is writing them (a worker renews its lease while it writes).
+ */
+async function clearStaleScratch(storage: ExportStorage, before: number) {
+  const names = await readdir(storage.scratch).catch(() => [])
+  for (const name of names) {
+    const path = join(storage.scratch, name)
+    const written = await stat(path).then(info => info.mtimeMs, () => Infinity)
+    if (written < before) await rm(path, { force: true })
+  }
+}
 
 /** The school's local day of the latest 02:00 that has passed there: before 02:00 that is yesterday. */
 export function dueNight(now: Date, timeZone: string): string {
@@ -65,6 +80,8 @@ export async function produceDueExports(database: Database, options: NightlyOpti
       }))
       .onConflictDoNothing())
   }
+  // Files' times are the machine's, not the injectable clock's.
+  await clearStaleScratch(options.storage, Date.now() - leaseMs)
   const produced: { schoolId: string, night: string, files: number }[] = []
   const failed: { schoolId: string, night: string, error: string }[] = []
   for (;;) {
