@@ -9,6 +9,7 @@ import { systemContext } from '../../../server/domain/shared/context'
 import { classifyExportColumn } from '../../../server/domain/exports/column-classes'
 import { listExportFiles } from '../../../server/domain/exports/list-exports'
 import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
+import { pruneExportFiles, setExportRetention } from '../../../server/domain/exports/retention'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 import { storedFile, testExportStorage } from '../../support/export-files'
@@ -122,5 +123,20 @@ describe('warehouse export files', () => {
     const { text } = await storedFile(storage, file!.storageKey)
     expect(text).toContain(kept)
     expect(text).not.toContain(gone)
+  })
+
+  it('prunes files past the school\'s retention, keeping the newest of each table however old', async () => {
+    const other = await newSchool()
+    await setExportRetention(other.context, 30)
+    const old = await produceSchoolExports(other.context, { storage })
+    const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString()
+    await other.database.transaction(tx => tx.update(exportFiles).set({ producedAt: longAgo }).where(eq(exportFiles.schoolId, other.id)))
+    // Pruning runs after each production: the 40-day-old files are still the newest of their tables until then.
+    await pruneExportFiles(other.context, storage)
+    expect(await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))).toHaveLength(7)
+    const fresh = await produceSchoolExports(other.context, { storage })
+    const left = await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))
+    expect(left.map(file => file.id).sort()).toEqual(fresh.map(file => file.id).sort())
+    await expect(storage.read(old[0]!.storageKey)).rejects.toThrow()
   })
 })
