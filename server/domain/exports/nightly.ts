@@ -74,7 +74,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
     .map(schoolRefFromRow).filter(school => tablesExportedBy(school).length > 0)
   if (due.length) {
     await database.transaction(tx => tx.insert(exportNights)
-      .values(due.map(school => {
+      .values(due.map((school) => {
         const night = dueNight(now, school.timeZone)
         return { id: `${school.id} ${night}`, schoolId: school.id, night, state: 'pending' as const, createdAt: now.toISOString() }
       }))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { s3BucketStorage } from '../../../server/domain/exports/storage/s3-bucket-storage'
