@@ -22,6 +22,7 @@ import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, ty
 import { measure, type LoadSettings, type Measurement } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
+import { benchExports } from './bench/exports'
 
 const { values: options } = parseArgs({
   options: {
@@ -168,7 +169,7 @@ for (const dialect of dialects) {
     continue
   }
   const measured = await benchDialect(database, build)
-  missedTargets += measured.filter(row => row.missed.length).length
+  missedTargets += measured.filter(row => row.missed.length).length + await benchExports(database, build)
   failed ||= measured.some(row => row.result.failures > 0)
 }
 

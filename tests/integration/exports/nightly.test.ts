@@ -14,7 +14,7 @@ describe('exports:produce, every quarter hour', () => {
     const paris = await newSchool({ timeZone: 'Europe/Paris' })
     const schoolIds = [sydney.id, paris.id]
     const run = (at: string) => produceDueExports(sydney.database, { storage, owner: 'worker-a', schoolIds, now: new Date(at) })
-      .then(result => result.produced.map(night => [night.schoolId === sydney.id ? 'sydney' : 'paris', night.night]))
+      .then(result => result.produced.map(night => [night.schoolId === sydney.id ? 'sydney' : 'paris', night.night]).sort((a, b) => b[0]!.localeCompare(a[0]!)))
 
     // Neither has been produced: each is due for its latest 02:00 straight away.
     expect(await run('2026-11-23T12:00:00.000Z')).toEqual([['sydney', '2026-11-23'], ['paris', '2026-11-23']])
