@@ -38,7 +38,8 @@ export async function benchExports(database: BenchDatabase, build: string) {
     const began = performance.now()
     const response = await fetch(server.url + people.url, { headers })
     let bytes = 0
-    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length
+    const reader = response.body!.getReader()
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length
     const downloadSeconds = (performance.now() - began) / 1000
     const after = peakRssMb(server.process.pid!)
     const missed = [
