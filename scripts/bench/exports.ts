@@ -27,7 +27,8 @@ function peakRssMb(pid: number): number {
 
 export async function benchExports(database: BenchDatabase, build: string) {
   const school = tsx(database, ['cli/admin.ts', 'school', 'create', '--name', 'Export Bench School', '--time-zone', 'Australia/Sydney', '--json'])
-  const produced = tsx(database, ['scripts/bench/export-producer.ts', school.id, String(exportBenchPeople)])
+  tsx(database, ['scripts/bench/export-producer.ts', 'seed', school.id, String(exportBenchPeople)])
+  const produced = tsx(database, ['scripts/bench/export-producer.ts', 'produce', school.id])
   const token = tsx(database, ['cli/admin.ts', 'token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', 'export.read', '--json']).token
   const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000' } })
   try {
