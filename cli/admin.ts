@@ -30,6 +30,7 @@ import { jsonFlag, Refusal, report, withDatabase } from './command-support'
 import { webhookCommand } from './webhook-commands'
 import { rosterCommands, timetableCommands } from './roster-commands'
 import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
+import { exportCommands } from './export-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -139,7 +140,8 @@ const admin = defineCommand({
     timetable: timetableCommands,
     roster: rosterCommands,
     'hris-mapping': hrisMappingCommand,
-    'sync': syncCommand
+    'sync': syncCommand,
+    export: exportCommands({ withDatabase, report, json })
   }
 })
 

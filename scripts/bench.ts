@@ -24,6 +24,7 @@ import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printImportRows } from './bench/import-runs'
+import { benchExports } from './bench/exports'
 
 const { values: options } = parseArgs({
   options: {
@@ -186,7 +187,7 @@ for (const dialect of dialects) {
     continue
   }
   const measured = await benchDialect(database, build)
-  missedTargets += measured.filter(row => row.missed.length).length
+  missedTargets += measured.filter(row => row.missed.length).length + await benchExports(database, build)
   failed ||= measured.some(row => row.result.failures > 0)
 }
 

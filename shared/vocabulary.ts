@@ -43,6 +43,10 @@ export type WebhookEventKind = typeof webhookEventKinds[number]
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'given_up', 'cancelled'] as const
 export type WebhookDeliveryStatus = typeof webhookDeliveryStatuses[number]
 
+/** Classes of warehouse export columns, in rising order: a school may move a column up, never below its default. */
+export const columnClasses = ['general', 'personal', 'restricted'] as const
+export type ColumnClass = typeof columnClasses[number]
+
 export const alumniRules = ['any_former_student', 'completed_final_year'] as const
 export type AlumniRule = typeof alumniRules[number]
 

@@ -122,11 +122,17 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
     ...(parameters.length ? { parameters } : {}),
     ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(d.body, components) } } } } : {}),
     responses: {
-      [String(status)]: {
-        description: successDescriptions[status] ?? 'Success.',
-        headers: { ...rateLimitHeaders, ...(d.idempotent ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}) },
-        content: { 'application/json': { schema: schemaOf(d.response, components) } }
-      },
+      [String(status)]: d.produces
+        ? {
+            description: 'The file, streamed as an attachment under its own name.',
+            headers: { ...rateLimitHeaders, 'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' }, 'Content-Length': { $ref: '#/components/headers/Content-Length' } },
+            content: { [d.produces]: { schema: { type: 'string' } } }
+          }
+        : {
+            description: successDescriptions[status] ?? 'Success.',
+            headers: { ...rateLimitHeaders, ...(d.idempotent ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}) },
+            content: { 'application/json': { schema: schemaOf(d.response, components) } }
+          },
       ...errorResponses([
         ...errorsEveryRouteAnswers,
         ...(d.params ? ['not_found' as const] : []),
@@ -204,6 +210,8 @@ async function buildDocument() {
         'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds until the minute ends and the counter restarts.', schema: { type: 'integer' } },
         'WWW-Authenticate': { description: '`Bearer`: send a bearer token.', schema: { type: 'string' } },
+        'Content-Disposition': { description: '`attachment`, with the file\'s own name.', schema: { type: 'string' } },
+        'Content-Length': { description: 'The file\'s size in bytes.', schema: { type: 'integer' } },
         'Idempotency-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } }
       },
       securitySchemes: {

@@ -18,6 +18,7 @@ import { readJsonBody } from './request-body'
 import { queryParameters, readParameters, routeParameters } from './validation'
 import { cursorRefused, openCursor, sealCursor } from './cursor'
 import { traceIdOf } from './trace'
+import { isFileAnswer, sendFileAnswer } from './file-answer'
 import type { Principal, Surface } from './principal'
 
 type AnyObject = z.ZodType<Record<string, unknown>>
@@ -43,6 +44,12 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   /** Problems the schema cannot see, such as values the school does not list; told with the schema's. */
   bodyChecks?: (body: unknown, school: SchoolRef) => FieldProblem[]
   maxBodyBytes?: number
+  /**
+   * Answer JSON in `response`'s shape, or, when this names a media type (`text/csv; charset=utf-8`),
+   * a file: the handler returns `fileAnswer(…)` (file-answer.ts), whose name, type and size `response`
+   * describes and checks, and the pipeline streams it. A file route is neither kept nor idempotent.
+   */
+  produces?: string
   response: R
   /** Success status; 200 unless given. */
   status?: number
@@ -82,13 +89,26 @@ export type DeclaredRoute = EventHandler & { declaration: RouteDeclarationOf, su
 
 const emptyObject = z.strictObject({})
 
-/** The answer as JSON text, checked against its schema when the server runs the tests. */
-function answerText(schema: z.ZodType, answer: unknown): string {
+/** Checks an answer against its declared schema when the server runs the tests: a stray answer fails loudly. */
+function checkAnswer(schema: z.ZodType, answer: unknown) {
   if (runtimeSettings.checkAnswers) {
     const result = schema.safeParse(answer)
     if (!result.success) throw new Error(`The answer does not match its declared schema: ${z.prettifyError(result.error)}`)
   }
+}
+
+/** The answer as JSON text, checked against its schema when the server runs the tests. */
+function answerText(schema: z.ZodType, answer: unknown): string {
+  checkAnswer(schema, answer)
   return JSON.stringify(answer)
+}
+
+/** A file route's answer: always a file of the declared type, its description checked, then streamed. */
+async function sendDeclaredFile(event: H3Event, declaration: RouteDeclarationOf, answer: unknown) {
+  if (!isFileAnswer(answer) || answer.contentType !== declaration.produces) throw new Error(`A route declared to produce ${declaration.produces} must answer with fileAnswer(…) of that type`)
+  checkAnswer(declaration.response, answer)
+  setResponseStatus(event, declaration.status ?? 200)
+  await sendFileAnswer(event, answer)
 }
 
 /** Keys in a stable order, so one request always makes one key and one cursor binding. */
@@ -140,6 +160,7 @@ export function defineSurfaceRoute<
   P extends AnyObject = typeof emptyObject,
   B extends z.ZodType = z.ZodUndefined
 >(surface: Surface, declaration: RouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>): DeclaredRoute {
+  if (declaration.produces && (declaration.keep || declaration.idempotent)) throw new Error('A file route is neither kept nor idempotent')
   const limit = enforcedRateLimit(declaration.rateLimit)
   const paged = declaration.query instanceof z.ZodObject && 'cursor' in declaration.query.shape
   const eventHandler = defineEventHandler(async (event) => {
@@ -172,6 +193,7 @@ export function defineSurfaceRoute<
       page: { limit: pageLimit, after: after ?? undefined },
       pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
     }
+    if (declaration.produces) return sendDeclaredFile(event, declaration, await handler(ctx))
     const status = declaration.status ?? 200
     setResponseHeader(event, 'Content-Type', 'application/json')
     const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined

@@ -1,0 +1,24 @@
+import type { ExportTable } from '../export-table'
+import people from './people'
+import nameHistory from './name-history'
+import affiliations from './affiliations'
+import parentalResponsibilities from './parental-responsibilities'
+import billingResponsibilities from './billing-responsibilities'
+import concessions from './concessions'
+import enquiries from './enquiries'
+
+/**
+ * Every table the warehouse export produces, in the order files are produced and listed. A
+ * capability that adds a table adds its description beside these and one line here (docs/exports.md).
+ */
+export const exportTables: readonly ExportTable[] = [
+  people,
+  nameHistory,
+  affiliations,
+  parentalResponsibilities,
+  billingResponsibilities,
+  concessions,
+  enquiries
+]
+
+if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

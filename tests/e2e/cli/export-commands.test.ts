@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { projectRoot } from '../../support/server-process'
+import { newSchool } from '../../support/schools'
+import { addPeopleWithSpans } from '../../support/roles-fixtures'
+
+const run = promisify(execFile)
+const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
+
+async function admin(...args: string[]): Promise<{ code: number, json: any }> {
+  try {
+    const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: process.env })
+    return { code: 0, json: JSON.parse(stdout) }
+  } catch (error: any) {
+    return { code: error.code, json: JSON.parse(error.stdout) }
+  }
+}
+
+describe('admin export commands', () => {
+  it('produces the files now, and classifies columns up but never below their default', async () => {
+    const school = await newSchool()
+    await addPeopleWithSpans(school, [{ familyName: 'Cli', givenNames: 'Person' }])
+    const first = await admin('export', 'run', '--school', school.id)
+    expect(first.code).toBe(0)
+    expect(first.json.files.map((file: any) => file.key)).toEqual(['people', 'name_history', 'affiliations', 'parental_responsibilities', 'billing_responsibilities', 'concessions', 'enquiries'])
+    expect(first.json.files[0]).toMatchObject({ id: expect.stringMatching(/^exp_/), rows: 1, checksum: expect.stringMatching(/^sha256:/) })
+
+    expect(await admin('export', 'classify', '--school', school.id, '--column', 'people.email', '--class', 'restricted')).toMatchObject({ code: 0 })
+    expect(await admin('export', 'classify', '--school', school.id, '--column', 'people.familyName', '--class', 'general'))
+      .toEqual({ code: 1, json: { error: { code: 'unprocessable', detail: ['people.familyName is personal by default and cannot be moved below that.'] } } })
+    expect((await admin('export', 'classify', '--school', school.id, '--column', 'people.nothing', '--class', 'restricted')).json.error.code).toBe('not_found')
+    const columns = (await admin('export', 'columns', '--school', school.id)).json
+    expect(columns).toContainEqual({ column: 'people.email', class: 'restricted', default: 'personal' })
+    expect(columns).toContainEqual({ column: 'affiliations.exitReason', class: 'restricted', default: 'restricted' })
+    expect(await admin('export', 'retention', '--school', school.id, '--days', '0')).toMatchObject({ code: 1, json: { error: { code: 'unprocessable' } } })
+    expect(await admin('export', 'retention', '--school', school.id, '--days', '7')).toEqual({ code: 0, json: { retentionDays: 7 } })
+  })
+})
