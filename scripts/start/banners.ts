@@ -19,7 +19,7 @@ export interface DemoBannerInput {
 export function startOverHint(): string {
   const config = readDatabaseConfig()
   return config.dialect === 'sqlite'
-    ? `To start over, stop Rollbook and delete ${config.path}, ${config.path}-wal and ${config.path}-shm.`
+    ? `To start over, stop Rollbook and delete ${config.path} and the files beside it that start with its name (rm ${config.path}*).`
     : 'To start over, stop Rollbook and run `drop schema public cascade; drop schema drizzle cascade; create schema public;` in that database.'
 }
 

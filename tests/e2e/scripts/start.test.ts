@@ -82,7 +82,7 @@ describe('npm start', () => {
     expect(again.stdout).toContain('The SQLite file .data/rollbook.db has 1 school:')
     expect(again.stdout).toContain(`  ${school!.id}  Demo School  (Australia/Sydney)`)
     expect(again.stdout).toContain(`npm run -s admin -- token issue --school ${school!.id}`)
-    expect(again.stdout).toContain('To start over, stop Rollbook and delete .data/rollbook.db, .data/rollbook.db-wal and .data/rollbook.db-shm.')
+    expect(again.stdout).toContain('To start over, stop Rollbook and delete .data/rollbook.db and the files beside it that start with its name (rm .data/rollbook.db*).')
     expect(readSqlite(join(cwd, '.data/rollbook.db'), 'select id from schools')).toHaveLength(1)
   })
 
