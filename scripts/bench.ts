@@ -52,7 +52,10 @@ const dialects = (options.dialect ?? Object.keys(dialectNames)) as Dialect[]
 if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dialect takes ${Object.keys(dialectNames).join(' or ')}.`)
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
-const unknown = wanted?.filter(name => name !== 'webhooks' && !scenarios.some(s => named(s, name)))
+/** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
+const separateRows = ['webhooks', 'imports', 'exports']
+const runsSeparate = (name: string) => !wanted || wanted.includes(name)
+const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
 // hello always runs: every other row is judged against it.
 const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.some(name => named(s, name)))
@@ -138,12 +141,12 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))
     printTable(database.dialect, measured)
-    if (!wanted || wanted.includes('webhooks')) {
+    if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
       console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
       if (webhooks.missed.length) missedTargets++
     }
-    if (!options['no-imports']) importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args)))
+    if (!options['no-imports'] && runsSeparate('imports')) importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args)))
     return measured
   } catch (error) {
     console.error(server.output())
@@ -187,7 +190,7 @@ for (const dialect of dialects) {
     continue
   }
   const measured = await benchDialect(database, build)
-  missedTargets += measured.filter(row => row.missed.length).length + await benchExports(database, build)
+  missedTargets += measured.filter(row => row.missed.length).length + (runsSeparate('exports') ? await benchExports(database, build) : 0)
   failed ||= measured.some(row => row.result.failures > 0)
 }
 
