@@ -13,7 +13,8 @@ const reads = operations.filter(({ method }) => method === 'get')
 const queryParameters = reads.flatMap(read => (read.operation.parameters ?? [])
   .filter((parameter: any) => parameter.in === 'query')
   .map((parameter: any) => ({ read, name: parameter.name as string })))
-const idRoutes = reads.filter(({ path }) => path.includes('{id}'))
+// A route that also needs a query value (an export file's grant) refuses before it looks an id up.
+const idRoutes = reads.filter(({ path, operation }) => path.includes('{id}') && !(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.required))
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const rawControlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f]/
