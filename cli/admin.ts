@@ -8,6 +8,7 @@
  *   npm run -s admin -- token list --school ID
  *   npm run -s admin -- token revoke --id ID
  *   npm run -s admin -- demo --school ID [--students N]
+ *   npm run -s admin -- staff add --school ID --email E --role admin
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -25,6 +26,7 @@ import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
 import { seedDemoSchool } from '../scripts/demo/seed-demo-school'
 import { listSchools } from './school-list'
+import { staffCommands } from './staff-commands'
 
 /** A refusal the CLI makes itself, with the error code it reports under `--json`. */
 class Refusal extends Error {
@@ -109,7 +111,8 @@ const tokenIssue = defineCommand({
       purpose: args.purpose,
       scopes: args.scopes.split(',').map(s => s.trim()).filter(Boolean),
       issuedVia: args.rostering ? 'rostering' : 'settings',
-      expiresInDays: days
+      expiresInDays: days,
+      issuedBy: 'cli'
     })
     report(args.json, token, `Token ${token.id} (expires ${token.expiresOn}). Keep this secret now; it cannot be shown again:\n${token.token}`)
   })
@@ -156,7 +159,8 @@ const admin = defineCommand({
   subCommands: {
     school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList } }),
     token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
-    demo
+    demo,
+    staff: staffCommands(withDatabase, report, json)
   }
 })
 

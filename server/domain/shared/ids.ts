@@ -5,10 +5,12 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
 /**
  * The type prefixes of docs/decisions.md; `chg` marks an outbox change event. Records the interface
  * does not name: `nmh` an earlier name, `par` parental responsibility, `bil` billing responsibility,
- * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason.
+ * `cnc` concession, `prf` protection flag, `cto` court order, `exr` exit reason; `acc` staff account, `pky` passkey, `ses` session, `sic` sign-in code,
+ * `sil` sign-in link, `mail` outbox mail.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr'
+  | 'acc' | 'pky' | 'ses' | 'sic' | 'sil' | 'mail'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
