@@ -1,9 +1,16 @@
 export default defineNuxtConfig({
+  modules: ['@nuxt/ui'],
   devtools: { enabled: false },
-  app: { head: { title: 'Rollbook' } },
+  app: { head: { title: 'Rollbook', htmlAttrs: { lang: 'en' } } },
+  css: ['~/assets/css/main.css'],
+  // Offline: no font providers at build time, and icons bundled from the local lucide set, never fetched (docs/libraries.md).
+  ui: { fonts: false },
+  icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false },
   // The health `version`: when this build was made, which says nothing of the source revision.
   runtimeConfig: { buildTime: new Date().toISOString() },
   srcDir: '.',
+  // The build's own folder beside the sources, not under node_modules/.cache, which checkouts sharing node_modules would share.
+  buildDir: '.nuxt',
   serverDir: 'server',
   compatibilityDate: '2026-11-01',
   nitro: {
