@@ -3,6 +3,8 @@ export default defineNuxtConfig({
   devtools: { enabled: false },
   app: { head: { title: 'Rollbook', htmlAttrs: { lang: 'en' } } },
   css: ['~/assets/css/main.css'],
+  // The staff screens sit behind sign-in and hold nothing to index: rendered in the browser only.
+  routeRules: { '/staff/**': { ssr: false }, '/sign-in/**': { ssr: false } },
   // Offline: no font providers at build time, and icons bundled from the local lucide set, never fetched (docs/libraries.md).
   ui: { fonts: false },
   icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false },
