@@ -13,7 +13,6 @@ type Components = Record<string, JsonSchema>
 
 const componentsPrefix = '#/components/schemas/'
 
-
 /**
  * One zod schema as JSON Schema for the document. Registered schemas, at the top or nested, become
  * `$ref`s and land in `components`; everything else is inline.

@@ -45,4 +45,3 @@ export function isRoleName(value: string): value is RoleName {
 
 /** Every scope and screen capability: what the service acting for itself may do. */
 export const everyCapability: ReadonlySet<Capability> = new Set(capabilityNames)
-

@@ -63,7 +63,8 @@ describe('/api/app decides on the server who may do what', () => {
     const { cookie } = await staffSession(school, 'admin')
     const before = (await school.database.db.select().from(apiTokens).where(eq(apiTokens.schoolId, school.id))).length
     const route = routes.find(r => r.path === '/api/app/tokens' && r.method === 'POST')!
-    for (const headers of [{ 'origin': 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }]) {
+    const crossSite: Record<string, string>[] = [{ 'origin': 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-site' }]
+    for (const headers of crossSite) {
       expectEnvelope(await call(route, cookie, headers), 403, 'forbidden')
     }
     expect((await school.database.db.select().from(apiTokens).where(eq(apiTokens.schoolId, school.id))).length).toBe(before)
