@@ -40,7 +40,7 @@ Try:
   http://localhost:${port}/reference shows every endpoint of this build and the scope it needs.
 
 The screens: its administrator ${administrator.email} signs in once with this link (24 hours) and registers a passkey:
-  ${administrator.link}
+  "${administrator.link}"
 Without SMTP_URL, sign-in codes are mailed to the log and to http://localhost:${port}/dev/outbox.
 
 Issue tokens of your own: ${admin} token issue --school ${school.id} --purpose "What it is for" --scopes person.read,affiliation.read
