@@ -34,7 +34,9 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
     throw domainError('unprocessable', [`Expiry must be a whole number of days from 1 to ${maximumTokenDays}.`])
   }
   const secret = newTokenSecret()
-  const expiresAt = new Date(currentTime().getTime() + days * 86_400_000)
+  // One instant for both, so a token lasts exactly its days.
+  const issuedAt = currentTime()
+  const expiresAt = new Date(issuedAt.getTime() + days * 86_400_000)
   const row = {
     id: newId('tok'),
     schoolId: school.id,
@@ -42,7 +44,7 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
     scopes: [...new Set(input.scopes)].join(' '),
     secretHash: hashTokenSecret(secret),
     issuedVia: input.issuedVia ?? 'settings',
-    createdAt: timestampNow(),
+    createdAt: issuedAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
     revokedAt: null,
     issuedBy: input.issuedBy ?? null,
