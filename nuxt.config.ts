@@ -1,10 +1,18 @@
 export default defineNuxtConfig({
+  modules: ['@nuxt/ui'],
   devtools: { enabled: false },
-  app: { head: { title: 'Rollbook' } },
+  app: { head: { title: 'Rollbook', htmlAttrs: { lang: 'en' } } },
+  css: ['~/assets/css/main.css'],
+  // Offline: no font providers at build time, and icons bundled from the local lucide set, never fetched (docs/libraries.md).
+  ui: { fonts: false },
   // The health `version`: when this build was made, which says nothing of the source revision.
   runtimeConfig: { buildTime: new Date().toISOString() },
   srcDir: '.',
   serverDir: 'server',
+  // The build's own folder beside the sources, not under node_modules/.cache, which checkouts sharing node_modules would share.
+  buildDir: '.nuxt',
+  // The staff screens sit behind sign-in and hold nothing to index: rendered in the browser only.
+  routeRules: { '/staff/**': { ssr: false }, '/sign-in/**': { ssr: false } },
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
@@ -21,5 +29,6 @@ export default defineNuxtConfig({
       const existing = config.errorHandler ? [config.errorHandler].flat() : []
       config.errorHandler = ['~~/server/error-handler', ...existing]
     }
-  }
+  },
+  icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false }
 })

@@ -11,6 +11,7 @@
  *   npm run -s admin -- webhook create|list|deliveries|retry|delete|set-token|receive (cli/webhook-commands.ts)
  *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
  *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
+ *   npm run -s admin -- staff add --school ID --email E --role admin   (cli/staff-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -31,6 +32,7 @@ import { webhookCommand } from './webhook-commands'
 import { rosterCommands, timetableCommands } from './roster-commands'
 import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 import { exportCommands } from './export-commands'
+import { staffCommands } from './staff-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -87,7 +89,8 @@ const tokenIssue = defineCommand({
       purpose: args.purpose,
       scopes: args.scopes.split(',').map(s => s.trim()).filter(Boolean),
       issuedVia: args.rostering ? 'rostering' : 'settings',
-      expiresInDays: days
+      expiresInDays: days,
+      issuedBy: 'cli'
     })
     report(args.json, token, `Token ${token.id} (expires ${token.expiresOn}). Keep this secret now; it cannot be shown again:\n${token.token}`)
   })
@@ -141,7 +144,8 @@ const admin = defineCommand({
     roster: rosterCommands,
     'hris-mapping': hrisMappingCommand,
     'sync': syncCommand,
-    export: exportCommands({ withDatabase, report, json })
+    export: exportCommands({ withDatabase, report, json }),
+    staff: staffCommands(withDatabase, report, json)
   }
 })
 

@@ -53,6 +53,8 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Run
       HOST: '127.0.0.1',
       PORT: String(port),
       ROLLBOOK_MODE: options.mode,
+      // Passkeys need a host name, not an address: browsers reach the server as localhost.
+      PUBLIC_URL: `http://localhost:${port}`,
       ...(options.checkAnswers ? { ROLLBOOK_CHECK_RESPONSES: '1' } : {}),
       ...options.env
     },

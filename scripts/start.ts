@@ -20,6 +20,7 @@ import { scopeNames } from '../server/domain/tokens/scopes'
 import { systemContext } from '../server/domain/shared/context'
 import { seedDemoSchool } from './demo/seed-demo-school'
 import { listSchools } from '../cli/school-list'
+import { addStaffWithLink } from '../cli/staff-commands'
 import { readStartOptions, type StartOptions } from './start/options'
 import { demoBanner, emptyDatabaseBanner, schoolsBanner } from './start/banners'
 
@@ -27,8 +28,11 @@ const root = resolve(import.meta.dirname, '..')
 const builtServer = join(root, '.output/server/index.mjs')
 const sourceFolders = ['server', 'pages', 'components', 'composables', 'db', 'public']
 const port = process.env.PORT ?? '3000'
+// Sign-in links and passkeys name the address people open: this port on localhost unless PUBLIC_URL says otherwise.
+process.env.PUBLIC_URL ||= `http://localhost:${port}`
 const demoTokenDays = 7
 const demoWithheldScopes = ['restricted.read'] as const
+const demoAdministrator = 'admin@example.org'
 
 function newestSourceChange(): number {
   let newest = statSync(join(root, 'nuxt.config.ts')).mtimeMs
@@ -63,14 +67,15 @@ async function openMigratedDatabase(): Promise<Database> {
   }
 }
 
-/** The demo school with a token for trying the API: a week long, every scope but the restricted records. */
+/** The demo school with a token for trying the API (a week long, every scope but the restricted records) and an administrator's sign-in link. */
 async function makeDemoSchool(database: Database) {
   const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
   const school = await requireSchool(database, id)
   const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
   const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
   const token = await issueToken(database, { schoolId: id, purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
-  return demoBanner({ school, summary, port, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes } })
+  const administrator = await addStaffWithLink(database, { schoolId: id, email: demoAdministrator, role: 'admin' })
+  return demoBanner({ school, summary, port, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink } })
 }
 
 /** What to print before serving: the demo's token, the schools there are, or how to make the first. */

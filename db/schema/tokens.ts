@@ -12,7 +12,11 @@ export const apiTokens = table('api_tokens', {
   issuedVia: text('issued_via').$type<'settings' | 'rostering'>().notNull(),
   createdAt: text('created_at').notNull(),
   expiresAt: text('expires_at').notNull(),
-  revokedAt: text('revoked_at')
+  revokedAt: text('revoked_at'),
+  /** Who issued it: a staff account's id, or `cli` for the admin command line. */
+  issuedBy: text('issued_by'),
+  /** Written at most once a minute per token, off the request's path. */
+  lastUsedAt: text('last_used_at')
 }, t => [
   uniqueIndex('api_tokens_secret_hash_idx').on(t.secretHash),
   index('api_tokens_school_id_idx').on(t.schoolId)

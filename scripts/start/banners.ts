@@ -13,6 +13,7 @@ export interface DemoBannerInput {
   summary: { students: number, carers: number, staff: number, alumni: number }
   token: { token: string, expiresOn: string, days: number, scopes: readonly string[], withheld: readonly string[] }
   port: string
+  administrator: { email: string, link: string }
 }
 
 /** How to start over on this database: remove the SQLite file, or drop PostgreSQL's schemas. */
@@ -24,7 +25,7 @@ export function startOverHint(): string {
 }
 
 /** What `npm start` prints after making the demo school: its token, what the token may do and until when. */
-export function demoBanner({ school, summary, token, port }: DemoBannerInput): string {
+export function demoBanner({ school, summary, token, port, administrator }: DemoBannerInput): string {
   return `
 A demo school was made on this empty database (${databaseLabel()}):
   ${school.name} (${school.id}): ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff, ${summary.alumni} alumni.
@@ -37,6 +38,10 @@ Its token, shown only now. It lasts ${token.days} days, until ${token.expiresOn}
 Try:
   curl -H "Authorization: Bearer ${token.token}" "http://localhost:${port}/api/v1/people?limit=5"
   http://localhost:${port}/reference shows every endpoint of this build and the scope it needs.
+
+The screens: its administrator ${administrator.email} signs in once with this link (24 hours) and registers a passkey:
+  "${administrator.link}"
+Without SMTP_URL, sign-in codes are mailed to the log and to http://localhost:${port}/dev/outbox.
 
 Issue tokens of your own: ${admin} token issue --school ${school.id} --purpose "What it is for" --scopes person.read,affiliation.read
 `

@@ -6,6 +6,7 @@ import type { SchoolRef } from '../domain/shared/context'
 import type { Scope } from '../domain/tokens/scopes'
 import { hashTokenSecret, hashesMatch } from '../domain/tokens/secrets'
 import { schoolRefFromRow } from '../domain/schools/find-school'
+import { noteTokenUse } from '../domain/tokens/manage-tokens'
 import { currentTime } from '../domain/shared/clock'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
@@ -21,7 +22,8 @@ type SchoolRow = typeof schools.$inferSelect
  */
 const parsedSchools = new Map<string, { row: SchoolRow, school: SchoolRef }>()
 
-function schoolRefOfCaller(row: SchoolRow): SchoolRef {
+/** The school of a caller, its settings parsed once per version of its row. */
+export function schoolRefOfCaller(row: SchoolRow): SchoolRef {
   const parsed = parsedSchools.get(row.id)
   if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name && parsed.row.timeZone === row.timeZone && parsed.row.dataVersion === row.dataVersion) {
     return parsed.school
@@ -92,6 +94,7 @@ export async function identifyBearerToken(event: H3Event, database: Database): P
   if (!row || !hashesMatch(row.secretHash, secretHash) || row.revokedAt || row.expiresAt <= currentTime().toISOString()) {
     return refuseUnauthenticated(event, database)
   }
+  noteTokenUse(database, row.tokenId)
   return {
     actor: { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia },
     school: schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt }),

@@ -3,6 +3,7 @@ import { v1RouteModules } from '#rollbook/v1-routes'
 import { apiSchemas, publishedAs } from '../../shared/schemas/common'
 import { errorEnvelopeSchema } from '../../shared/schemas/errors'
 import { scopeCatalogue } from '../domain/tokens/scopes'
+import { publicUrl } from './public-url'
 import { errorCatalogue, type ErrorCode } from './errors'
 import type { DeclaredRoute } from './route-pipeline'
 import { enforcedRateLimit } from './runtime-settings'
@@ -11,11 +12,6 @@ type JsonSchema = Record<string, any>
 type Components = Record<string, JsonSchema>
 
 const componentsPrefix = '#/components/schemas/'
-
-/** Where clients reach this service: `PUBLIC_URL` without a trailing slash, `http://localhost:3000` by default. */
-function publicUrl(): string {
-  return (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
-}
 
 /**
  * One zod schema as JSON Schema for the document. Registered schemas, at the top or nested, become

@@ -1,13 +1,14 @@
 import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { Actor, SchoolRef } from '../domain/shared/context'
-import type { Scope } from '../domain/tokens/scopes'
+import type { Capability } from '../domain/staff/capabilities'
 
 /** Who is calling, whatever the surface: the pipeline runs on this alone. */
 export interface Principal {
   actor: Actor
   school: SchoolRef
-  capabilities: ReadonlySet<Scope>
+  /** v1 scopes for a token; scopes and screen capabilities for staff (server/domain/staff/capabilities.ts). */
+  capabilities: ReadonlySet<Capability>
   /** What rate limits and idempotency keys are counted and kept under: a token's id, later a session's account. */
   limitKey: string
 }
@@ -21,4 +22,9 @@ export interface Surface {
   name: string
   /** The caller, or a refusal (`unauthenticated`, `rate_limited` for a client that keeps failing). */
   identify: (event: H3Event, database: Database) => Promise<Principal>
+  /**
+   * What the surface asks of an identified caller who holds the route's capability (a recent
+   * passkey proof, say), or a refusal; run after the capability check.
+   */
+  admit?: (event: H3Event, principal: Principal) => void
 }

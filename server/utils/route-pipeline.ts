@@ -7,7 +7,7 @@ import type { DomainContext, SchoolRef } from '../domain/shared/context'
 import { validationFailed } from '../domain/shared/domain-error'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { todayInZone } from '../domain/shared/clock'
-import type { Scope } from '../domain/tokens/scopes'
+import type { Capability } from '../domain/staff/capabilities'
 import { useDatabase } from './database'
 import { apiError, type ErrorCode } from './errors'
 import { errorEnvelope } from './error-envelope'
@@ -28,13 +28,14 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   summary: string
   description?: string
   tag: string
-  scope: Scope
+  /** The capability a caller needs: a v1 scope on `/api/v1`, any capability on `/api/app`, where none means any signed-in member of staff. */
+  scope?: Capability
   /** Only tokens issued this way are accepted (`rostering`: through the school's rostering settings); others are `forbidden`, whatever their scopes. */
   tokensIssuedVia?: 'rostering'
   /** Requests per caller per clock minute. */
   rateLimit: number
-  /** The part of the service the route belongs to; a school can switch it off or make it read-only. */
-  module: ModuleName
+  /** The part of the service the route belongs to; a school can switch it off or make it read-only. Screens' own routes (sign-in, settings) belong to none. */
+  module?: ModuleName
   /** Honours `Idempotency-Key`. The handler's answer is the result of its one `writeChanges`, stored in that transaction. */
   idempotent?: boolean
   params?: P
@@ -64,7 +65,7 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   /** The answer changes with the day in the school's zone (`state=open`, "as at today"). */
   dependsOnToday?: boolean
   /** Capabilities that add fields to the answer; a kept answer is keyed by which the caller holds (every capability when not declared). */
-  fieldScopes?: readonly Scope[]
+  fieldScopes?: readonly Capability[]
 }
 
 /** Where a list continues: the position the previous page ended at, as that list sealed it. */
@@ -138,7 +139,7 @@ function enforceModule(school: SchoolRef, module: ModuleName, isWrite: boolean) 
   }
 }
 
-function enforceCapability(principal: Principal, scope: Scope, tokensIssuedVia: 'rostering' | undefined) {
+function enforceCapability(principal: Principal, scope: Capability, tokensIssuedVia: 'rostering' | undefined) {
   if (!principal.capabilities.has(scope)) {
     throw apiError('forbidden', [`The caller lacks the capability ${scope}.`], { data: { missingScope: scope } })
   }
@@ -168,8 +169,9 @@ export function defineSurfaceRoute<
     const principal = await surface.identify(event, database)
     const route = event.context.matchedRoute?.path ?? event.path
     await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
-    enforceModule(principal.school, declaration.module, event.method !== 'GET')
-    enforceCapability(principal, declaration.scope, declaration.tokensIssuedVia)
+    if (declaration.module) enforceModule(principal.school, declaration.module, event.method !== 'GET')
+    if (declaration.scope) enforceCapability(principal, declaration.scope, declaration.tokensIssuedVia)
+    surface.admit?.(event, principal)
 
     const params = readParameters(declaration.params ?? emptyObject, routeParameters(event))
     const query = readParameters(declaration.query ?? emptyObject, queryParameters(event))

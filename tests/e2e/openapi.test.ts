@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { callApi } from '../support/api'
 import { projectRoot } from '../support/server-process'
 import { newSchool } from '../support/schools'
@@ -23,7 +23,8 @@ describe('GET /_openapi.json', () => {
   })
 
   it('names the absolute /api/v1 base as its server, so generated clients need no base URL', () => {
-    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://localhost:3000/api/v1' })])
+    // The test server's PUBLIC_URL is its own address by host name (scripts/built-server.ts).
+    expect(document.servers).toEqual([expect.objectContaining({ url: `${inject('baseUrl').replace('127.0.0.1', 'localhost')}/api/v1` })])
   })
 
   it('lists /api/v1 endpoints only, and every one of them', () => {

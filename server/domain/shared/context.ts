@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client'
 import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
-import { scopeNames, type Scope } from '../tokens/scopes'
+import { everyCapability, type Capability } from '../staff/capabilities'
 
 /** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
 export interface SchoolRef {
@@ -15,7 +15,8 @@ export interface SchoolRef {
 
 export type Actor =
   | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering' }
-  | { kind: 'staff', accountId: string }
+  /** A member of staff signed in to the screens, through one session. */
+  | { kind: 'staff', accountId: string, sessionId?: string }
   | { kind: 'system', name: string }
 
 /**
@@ -27,7 +28,7 @@ export interface DomainContext {
   school: SchoolRef
   actor: Actor
   /** Decides which fields a read includes (names of alumni need `person.read`, for one). */
-  capabilities: ReadonlySet<Scope>
+  capabilities: ReadonlySet<Capability>
   /**
    * Called by writeChanges inside its transaction, after the work, with its result: the request
    * pipeline stores an idempotent request's answer there, so the answer and the work commit together.
@@ -35,9 +36,7 @@ export interface DomainContext {
   withinWrite?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], result: unknown) => Promise<void>
 }
 
-const everyScope: ReadonlySet<Scope> = new Set(scopeNames)
-
 /** The context of the service acting for itself (the CLI, a task, a test): it may see everything. */
 export function systemContext(database: Database, school: SchoolRef, name: string): DomainContext {
-  return { database, school, actor: { kind: 'system', name }, capabilities: everyScope }
+  return { database, school, actor: { kind: 'system', name }, capabilities: everyCapability }
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
-import { apiTokens } from '../../../db/schema'
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm'
+import { apiTokens, staffAccounts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { currentTime, dayInZone, timestampNow } from '../shared/clock'
@@ -17,6 +17,8 @@ export interface IssueTokenInput {
   scopes: string[]
   issuedVia?: 'settings' | 'rostering'
   expiresInDays?: number
+  /** A staff account's id, or `cli`. */
+  issuedBy?: string
 }
 
 /** Issues a token; the secret is returned here once and only its hash is kept. */
@@ -44,7 +46,9 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
     issuedVia: input.issuedVia ?? 'settings',
     createdAt: issuedAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
-    revokedAt: null
+    revokedAt: null,
+    issuedBy: input.issuedBy ?? null,
+    lastUsedAt: null
   }
   await database.transaction(tx => tx.insert(apiTokens).values(row))
   return { id: row.id, token: secret, expiresOn: dayInZone(expiresAt, school.timeZone) }
@@ -53,25 +57,59 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
 /** The school's tokens with purpose, scopes and expiry day; never a secret or its hash. */
 export async function listTokens(database: Database, schoolId: string) {
   const school = await requireSchool(database, schoolId)
-  const rows = await database.db.select().from(apiTokens).where(eq(apiTokens.schoolId, school.id)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
-  return rows.map(row => ({
+  const rows = await database.db.select({ token: apiTokens, issuerEmail: staffAccounts.email }).from(apiTokens)
+    .leftJoin(staffAccounts, eq(staffAccounts.id, apiTokens.issuedBy))
+    .where(eq(apiTokens.schoolId, school.id)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
+  return rows.map(({ token: row, issuerEmail }) => ({
     id: row.id,
     purpose: row.purpose,
     scopes: row.scopes.split(' ') as Scope[],
     issuedVia: row.issuedVia,
     createdAt: row.createdAt,
     expiresOn: dayInZone(new Date(row.expiresAt), school.timeZone),
-    revokedAt: row.revokedAt
+    revokedAt: row.revokedAt,
+    lastUsedAt: row.lastUsedAt,
+    issuedBy: issuerEmail ?? row.issuedBy
   }))
 }
 
-/** Revokes a token; the next request made with it is refused. Returns false for an unknown token. */
-export async function revokeToken(database: Database, tokenId: string): Promise<boolean> {
+/**
+ * Revokes a token; the next request made with it is refused. Returns false for an unknown token,
+ * or one of another school when `schoolId` is given (the screens always give it).
+ */
+export async function revokeToken(database: Database, tokenId: string, schoolId?: string): Promise<boolean> {
+  const ofSchool: SQL | undefined = schoolId === undefined ? undefined : eq(apiTokens.schoolId, schoolId)
   const revoked = await database.transaction(tx => tx.update(apiTokens)
     .set({ revokedAt: timestampNow() })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), ofSchool))
     .returning({ id: apiTokens.id }))
   if (revoked.length) return true
-  const [existing] = await database.db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, tokenId))
+  const [existing] = await database.db.select({ id: apiTokens.id }).from(apiTokens).where(and(eq(apiTokens.id, tokenId), ofSchool))
   return Boolean(existing)
+}
+
+/**
+ * Rotation: issues the twin of a live token (same purpose, scopes and way of issue, a fresh expiry)
+ * and leaves the old one working until it is revoked, once the integration has moved.
+ */
+export async function rotateToken(database: Database, schoolId: string, tokenId: string, issuedBy?: string) {
+  const [old] = await database.db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.schoolId, schoolId)))
+  if (!old) throw domainError('not_found', [`No token has the id ${tokenId}.`])
+  if (old.revokedAt) throw domainError('unprocessable', ['A revoked token cannot be rotated: issue a new one.'])
+  return issueToken(database, { schoolId, purpose: old.purpose, scopes: old.scopes.split(' '), issuedVia: old.issuedVia, issuedBy })
+}
+
+const lastUseWritten = new Map<string, number>()
+
+/**
+ * Notes that a token was used, writing at most once a minute per token and never on the request's
+ * path: the caller does not wait, and a failed write only loses a minute of "last used".
+ */
+export function noteTokenUse(database: Database, tokenId: string, now = currentTime()) {
+  const last = lastUseWritten.get(tokenId)
+  if (last !== undefined && now.getTime() - last < 60_000) return
+  if (lastUseWritten.size >= 100_000) lastUseWritten.clear()
+  lastUseWritten.set(tokenId, now.getTime())
+  database.transaction(tx => tx.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, tokenId)))
+    .catch(error => console.error(`Recording a token's last use failed: ${(error as Error).message}`))
 }

@@ -22,3 +22,10 @@ export const scopeNames = Object.keys(scopeCatalogue) as Scope[]
 export function isScope(value: string): value is Scope {
   return Object.hasOwn(scopeCatalogue, value)
 }
+
+/** Each entry of a body's `scopes` that is not a scope, by its path. */
+export function unknownScopeProblems(body: unknown): { path: string, message: string }[] {
+  const scopes = (body as { scopes?: unknown } | null)?.scopes
+  if (!Array.isArray(scopes)) return []
+  return scopes.flatMap((scope, i) => typeof scope === 'string' && !isScope(scope) ? [{ path: `scopes[${i}]`, message: `Not a scope: ${scope.slice(0, 64)}.` }] : [])
+}

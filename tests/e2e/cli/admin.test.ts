@@ -59,6 +59,21 @@ describe('admin CLI', () => {
     expect(await admin('token', 'list', '--school', school.id)).toEqual([])
   })
 
+  it('adds the first administrator with a one-time sign-in link that works once', async () => {
+    const school = await admin('school', 'create', '--name', 'Staff School', '--time-zone', 'Europe/London')
+    const email = `first-admin-${Date.now()}@example.org`
+    const added = await admin('staff', 'add', '--school', school.id, '--email', email, '--role', 'admin')
+    expect(added.member).toMatchObject({ email, role: 'admin' })
+    expect(Date.parse(added.linkExpiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000)
+    const token = new URL(added.signInLink).searchParams.get('token')!
+    const first = await callApi('/api/app/session/link', { body: { token } })
+    expect(first.status).toBe(200)
+    expect((await callApi('/api/app/session/link', { body: { token } })).status).toBe(401)
+    const refused = await adminRun('staff', 'add', '--school', school.id, '--email', email, '--role', 'admin', '--json')
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout).error.code).toBe('conflict')
+  })
+
   it('lists the schools with their ids and names', async () => {
     const school = await admin('school', 'create', '--name', 'Listed School', '--time-zone', 'Europe/Paris')
     expect(await admin('school', 'list')).toContainEqual({ id: school.id, name: 'Listed School', timeZone: 'Europe/Paris', createdAt: expect.stringMatching(/Z$/) })

@@ -67,7 +67,9 @@ describe('npm start', () => {
     // Every address with a query in the banner sits inside quotes, so a shell passes the `?` on.
     const addresses = stdout.match(/\S*http:\/\/localhost:\d+\/\S*\?\S*/g) ?? []
     expect(addresses.length).toBeGreaterThan(0)
-    for (const address of addresses) expect(address).toMatch(/^"http:\/\/localhost:\d+\/api\/v1\/people\?limit=5"$/)
+    for (const address of addresses) expect(address).toMatch(/^"http:\/\/localhost:\d+\/(api\/v1\/people\?limit=5|sign-in\/link\?token=[\w-]+)"$/)
+    // The demo's administrator signs in once with the link printed beside the token.
+    expect(stdout).toMatch(/its administrator admin@example\.org signs in once with this link \(24 hours\)/)
 
     const [row] = readSqlite<{ scopes: string, created_at: string, expires_at: string }>(join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens')
     expect(row!.scopes.split(' ')).toEqual(demoScopes)

@@ -1,0 +1,36 @@
+import { defineCommand } from 'citty'
+import type { Database } from '../db/client'
+import { addStaffAccount } from '../server/domain/staff/accounts'
+import { createSignInLink, signInLinkLifetimeMs } from '../server/domain/staff/sign-in-links'
+import { requireSchool } from '../server/domain/schools/find-school'
+import { systemContext } from '../server/domain/shared/context'
+import { signInLinkUrl } from '../server/utils/public-url'
+
+/** Adds a member of staff and makes the one-time link (24 hours) where they sign in and register a passkey. */
+export async function addStaffWithLink(database: Database, input: { schoolId: string, email: string, role: string }) {
+  const school = await requireSchool(database, input.schoolId)
+  const member = await addStaffAccount(systemContext(database, school, 'cli'), { email: input.email, role: input.role })
+  const link = await createSignInLink(database, member.id)
+  return { member, signInLink: signInLinkUrl(link.secret), linkExpiresAt: link.expiresAt }
+}
+
+type Runner = (work: (database: Database) => Promise<void>) => Promise<void>
+type Reporter = (json: boolean, value: unknown, human: string) => void
+
+/** `staff add`: the first administrator of a school, or anyone after. */
+export function staffCommands(withDatabase: Runner, report: Reporter, json: { type: 'boolean', description: string, default: boolean }) {
+  const add = defineCommand({
+    meta: { name: 'add', description: 'Add a member of staff; prints their one-time sign-in link (24 hours) to register a passkey' },
+    args: {
+      school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' },
+      email: { type: 'string', required: true, description: 'Their email address' },
+      role: { type: 'string', required: true, description: 'admin, office, admissions, teacher or read_only' },
+      json
+    },
+    run: ({ args }) => withDatabase(async (database) => {
+      const added = await addStaffWithLink(database, { schoolId: args.school, email: args.email, role: args.role })
+      report(args.json, added, `Added ${added.member.email} (${added.member.role}) as ${added.member.id}. Their sign-in link works once, for ${signInLinkLifetimeMs / 3600_000} hours:\n${added.signInLink}`)
+    })
+  })
+  return defineCommand({ meta: { name: 'staff', description: 'Add staff who sign in to the screens' }, subCommands: { add } })
+}

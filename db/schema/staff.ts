@@ -1,0 +1,116 @@
+import { table, text, integer, index, uniqueIndex, primaryKey } from '../dialect'
+import { schools } from './schools'
+
+/**
+ * A school's staff who sign in to the screens. An address names one account in a deployment, so
+ * an emailed code or a passkey leads to exactly one school.
+ */
+export const staffAccounts = table('staff_accounts', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  /** Lower-cased. */
+  email: text('email').notNull(),
+  /** The person record of this member of staff, where the school has one. */
+  personId: text('person_id'),
+  role: text('role').notNull(),
+  createdAt: text('created_at').notNull(),
+  /** Set when the school removes their access; the row stays so tokens they issued still name them. */
+  removedAt: text('removed_at')
+}, t => [
+  uniqueIndex('staff_accounts_email_idx').on(t.email),
+  index('staff_accounts_school_id_idx').on(t.schoolId)
+])
+
+/** A school's own capabilities for a role, where it changed the built-in ones. */
+export const staffRoles = table('staff_roles', {
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  name: text('name').notNull(),
+  /** Space-separated capability names. */
+  capabilities: text('capabilities').notNull()
+}, t => [primaryKey({ columns: [t.schoolId, t.name] })])
+
+export const signInPolicies = table('sign_in_policies', {
+  schoolId: text('school_id').primaryKey().references(() => schools.id),
+  /** 1: a session made by an emailed code may do nothing but register a passkey. */
+  passkeysRequired: integer('passkeys_required').notNull()
+})
+
+export const passkeys = table('passkeys', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull().references(() => staffAccounts.id),
+  /** The authenticator's credential id, base64url. */
+  credentialId: text('credential_id').notNull(),
+  /** COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: integer('counter').notNull(),
+  /** Space-separated transports the browser reported. */
+  transports: text('transports').notNull(),
+  name: text('name').notNull(),
+  createdAt: text('created_at').notNull(),
+  lastUsedAt: text('last_used_at')
+}, t => [
+  uniqueIndex('passkeys_credential_id_idx').on(t.credentialId),
+  index('passkeys_account_id_idx').on(t.accountId)
+])
+
+/** A WebAuthn challenge handed out and not yet answered; each is answered at most once. */
+export const passkeyChallenges = table('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').$type<'register' | 'sign_in' | 'step_up'>().notNull(),
+  /** The account registering or stepping up; null for a sign-in. */
+  accountId: text('account_id'),
+  expiresAt: text('expires_at').notNull()
+}, t => [index('passkey_challenges_expires_at_idx').on(t.expiresAt)])
+
+export const staffSessions = table('staff_sessions', {
+  id: text('id').primaryKey(),
+  /** SHA-256 of the cookie's random value; rotated at sign-in and at step-up. */
+  secretHash: text('secret_hash').notNull(),
+  accountId: text('account_id').notNull().references(() => staffAccounts.id),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  method: text('method').$type<'passkey' | 'code' | 'link'>().notNull(),
+  createdAt: text('created_at').notNull(),
+  lastSeenAt: text('last_seen_at').notNull(),
+  /** The absolute end, seven days after sign-in, whatever the use. */
+  expiresAt: text('expires_at').notNull(),
+  /** The last passkey proof: sign-in or step-up. */
+  passkeyAt: text('passkey_at'),
+  endedAt: text('ended_at')
+}, t => [
+  uniqueIndex('staff_sessions_secret_hash_idx').on(t.secretHash),
+  index('staff_sessions_account_id_idx').on(t.accountId)
+])
+
+/** An emailed sign-in code; a row is kept for unknown addresses too, so both are counted alike. */
+export const signInCodes = table('sign_in_codes', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  accountId: text('account_id'),
+  /** SHA-256 of the row id and the code. */
+  codeHash: text('code_hash').notNull(),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  failedTries: integer('failed_tries').notNull(),
+  usedAt: text('used_at'),
+  /** Set when a newer code replaces it. */
+  replacedAt: text('replaced_at')
+}, t => [index('sign_in_codes_email_created_at_idx').on(t.email, t.createdAt)])
+
+/** The one-time link a new member of staff follows to register their first passkey. */
+export const signInLinks = table('sign_in_links', {
+  id: text('id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  accountId: text('account_id').notNull().references(() => staffAccounts.id),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at')
+}, t => [uniqueIndex('sign_in_links_secret_hash_idx').on(t.secretHash)])
+
+/** Mail written here instead of sent when no SMTP server is configured: the development outbox. */
+export const outboxMails = table('outbox_mails', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: text('created_at').notNull()
+}, t => [index('outbox_mails_created_at_idx').on(t.createdAt)])

@@ -1,0 +1,9 @@
+import { z } from 'zod'
+import { removedSchema } from '../../../../shared/schemas/sign-in'
+import { recordId } from '../../../../shared/schemas/common'
+import { removePasskey } from '../../../domain/staff/passkeys'
+
+export default defineAppRoute({
+  summary: 'Remove one of your passkeys', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
+  params: z.strictObject({ id: recordId('pky') }), response: removedSchema
+}, ctx => removePasskey(ctx.database, staffSessionOf(ctx.event).account.id, ctx.params.id))

@@ -1,0 +1,8 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server'
+import { passkeyRegisterSchema, passkeySchema } from '../../../../shared/schemas/sign-in'
+import { registerPasskey } from '../../../domain/staff/passkeys'
+
+export default defineAppRoute({
+  summary: 'Register a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true, status: 201,
+  body: passkeyRegisterSchema, response: passkeySchema
+}, ctx => registerPasskey(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, ctx.body.response as unknown as RegistrationResponseJSON, ctx.body.name))

@@ -1,0 +1,8 @@
+import { z } from 'zod'
+import { webauthnOptionsSchema } from '../../../../shared/schemas/sign-in'
+import { passkeyRegistrationOptions } from '../../../domain/staff/passkeys'
+
+export default defineAppRoute({
+  summary: 'Options for registering a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
+  body: z.strictObject({}), response: webauthnOptionsSchema
+}, async ctx => ({ ...await passkeyRegistrationOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account) }))

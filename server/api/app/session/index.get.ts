@@ -1,0 +1,17 @@
+import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
+import { listPasskeys } from '../../../domain/staff/passkeys'
+import { passkeysRequired } from '../../../domain/staff/sign-in-policy'
+
+export default defineAppRoute({
+  summary: 'The signed-in member of staff and their school', tag: 'Sign-in', rateLimit: 120, beforePasskey: true,
+  response: sessionAnswerSchema
+}, async (ctx) => {
+  const { account, session } = staffSessionOf(ctx.event)
+  return {
+    account: { id: account.id, email: account.email, role: account.role, capabilities: [...ctx.capabilities].sort() },
+    school: { id: ctx.school.id, name: ctx.school.name },
+    session: { method: session.method as 'passkey' | 'code' | 'link', passkeyAt: session.passkeyAt, expiresAt: session.expiresAt },
+    passkeysRequired: await passkeysRequired(ctx.database, ctx.school.id),
+    passkeyCount: (await listPasskeys(ctx.database, account.id)).length
+  }
+})

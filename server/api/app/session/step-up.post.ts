@@ -1,0 +1,17 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
+import { z } from 'zod'
+import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
+import { verifyPasskey } from '../../../domain/staff/passkeys'
+import { rotateSessionAfterPasskey } from '../../../domain/staff/sessions'
+import { timestampNow } from '../../../domain/shared/clock'
+
+/** A passkey proof: step-up routes are open for five minutes, and the session's cookie is renewed. */
+export default defineAppRoute({
+  summary: 'Prove the passkey again (step-up)', tag: 'Sign-in', rateLimit: 30, beforePasskey: true,
+  body: passkeyAnswerSchema, response: z.object({ provedAt: z.string() })
+}, async (ctx) => {
+  const { account, session } = staffSessionOf(ctx.event)
+  await verifyPasskey(ctx.database, relyingParty(), ctx.body.response as unknown as AuthenticationResponseJSON, account)
+  setSessionCookie(ctx.event, await rotateSessionAfterPasskey(ctx.database, session.id))
+  return { provedAt: timestampNow() }
+})

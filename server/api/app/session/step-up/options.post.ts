@@ -1,0 +1,8 @@
+import { z } from 'zod'
+import { webauthnOptionsSchema } from '../../../../../shared/schemas/sign-in'
+import { passkeyStepUpOptions } from '../../../../domain/staff/passkeys'
+
+export default defineAppRoute({
+  summary: 'Options for a passkey proof of the signed-in account', tag: 'Sign-in', rateLimit: 30, beforePasskey: true,
+  body: z.strictObject({}), response: webauthnOptionsSchema
+}, async ctx => ({ ...await passkeyStepUpOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account) }))

@@ -1,0 +1,11 @@
+import { signedOutSchema } from '../../../../shared/schemas/sign-in'
+import { endAccountSessions } from '../../../domain/staff/sessions'
+
+export default defineAppRoute({
+  summary: 'Sign out everywhere: end every session of this account', tag: 'Sign-in', rateLimit: 10, beforePasskey: true,
+  response: signedOutSchema
+}, async (ctx) => {
+  const sessionsEnded = await endAccountSessions(ctx.database, staffSessionOf(ctx.event).account.id)
+  clearSessionCookie(ctx.event)
+  return { signedOut: true as const, sessionsEnded }
+})

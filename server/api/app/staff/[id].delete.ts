@@ -1,0 +1,9 @@
+import { z } from 'zod'
+import { recordId } from '../../../../shared/schemas/common'
+import { removedSchema } from '../../../../shared/schemas/sign-in'
+import { removeStaffAccess } from '../../../domain/staff/accounts'
+
+export default defineAppRoute({
+  summary: 'Remove a member of staff\'s access; their sessions end', tag: 'Staff', capability: 'staff.manage', rateLimit: 30,
+  params: z.strictObject({ id: recordId('acc') }), response: removedSchema
+}, ctx => removeStaffAccess(ctx, ctx.params.id))

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { recordId } from '../../../../shared/schemas/common'
+import { staffMemberSchema, staffRoleChangeSchema } from '../../../../shared/schemas/staff-settings'
+import { changeStaffRole } from '../../../domain/staff/accounts'
+
+export default defineAppRoute({
+  summary: 'Change a member of staff\'s role', tag: 'Staff', capability: 'staff.manage', rateLimit: 30,
+  params: z.strictObject({ id: recordId('acc') }), body: staffRoleChangeSchema, response: staffMemberSchema, errors: ['step_up_required']
+}, async (ctx) => {
+  if (ctx.body.role === 'admin') requireStepUp(ctx.event)
+  return changeStaffRole(ctx, ctx.params.id, ctx.body.role)
+})

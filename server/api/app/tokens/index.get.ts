@@ -1,0 +1,11 @@
+import { tokenListSchema } from '../../../../shared/schemas/staff-settings'
+import { listTokens } from '../../../domain/tokens/manage-tokens'
+import { scopeCatalogue } from '../../../domain/tokens/scopes'
+
+export default defineAppRoute({
+  summary: 'The school\'s API tokens, and the scopes a token can hold', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 60,
+  response: tokenListSchema
+}, async ctx => ({
+  items: await listTokens(ctx.database, ctx.school.id),
+  scopes: Object.entries(scopeCatalogue).map(([name, grants]) => ({ name, grants }))
+}))

@@ -1,0 +1,109 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
+import { people, staffAccounts } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { isRoleName, type RoleName } from './capabilities'
+import { endAccountSessions } from './sessions'
+
+export type StaffAccount = typeof staffAccounts.$inferSelect
+
+/** Addresses compare without case or surrounding spaces. */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** An account that may sign in: known and not removed. */
+export async function activeAccountByEmail(database: Database, email: string): Promise<StaffAccount | undefined> {
+  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.email, normalEmail(email)), isNull(staffAccounts.removedAt)))
+  return row
+}
+
+export async function activeAccountById(database: Database, accountId: string): Promise<StaffAccount | undefined> {
+  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.id, accountId), isNull(staffAccounts.removedAt)))
+  return row
+}
+
+/** A member of staff of this school; another school's is `not_found` like a missing one. */
+async function requireStaffAccount(ctx: DomainContext, accountId: string): Promise<StaffAccount> {
+  const [row] = await ctx.database.db.select().from(staffAccounts)
+    .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+  if (!row) throw domainError('not_found', [`No member of staff has the id ${accountId}.`])
+  return row
+}
+
+function requireRole(role: string): RoleName {
+  if (!isRoleName(role)) throw domainError('unprocessable', [`Unknown role ${role}.`])
+  return role
+}
+
+export interface AddStaffInput { email: string, role: string, personId?: string }
+
+/**
+ * Adds a member of staff. An address names one account in the deployment: one already in use is
+ * `conflict`. A removed member added again gets their account back with the new role.
+ */
+export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) {
+  const email = normalEmail(input.email)
+  const role = requireRole(input.role)
+  if (input.personId) {
+    const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.id, input.personId), eq(people.schoolId, ctx.school.id)))
+    if (!person) throw domainError('unprocessable', [`No person has the id ${input.personId}.`])
+  }
+  const [existing] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email))
+  if (existing && (existing.schoolId !== ctx.school.id || !existing.removedAt)) {
+    throw domainError('conflict', [`The address ${email} already has an account.`])
+  }
+  const row: StaffAccount = existing
+    ? { ...existing, role, personId: input.personId ?? existing.personId, removedAt: null }
+    : { id: newId('acc'), schoolId: ctx.school.id, email, personId: input.personId ?? null, role, createdAt: timestampNow(), removedAt: null }
+  await ctx.database.transaction(tx => existing
+    ? tx.update(staffAccounts).set({ role, personId: row.personId, removedAt: null }).where(eq(staffAccounts.id, existing.id))
+    : tx.insert(staffAccounts).values(row))
+  return staffListing(row)
+}
+
+function staffListing(row: StaffAccount) {
+  return { id: row.id, email: row.email, role: row.role as RoleName, personId: row.personId, createdAt: row.createdAt }
+}
+
+export async function listStaff(ctx: DomainContext) {
+  const rows = await ctx.database.db.select().from(staffAccounts)
+    .where(and(eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+    .orderBy(asc(staffAccounts.email))
+  return rows.map(staffListing)
+}
+
+/** The school keeps at least one administrator, so nobody is locked out of its settings. */
+async function refuseLastAdministrator(ctx: DomainContext, account: StaffAccount) {
+  if (account.role !== 'admin') return
+  const others = await ctx.database.db.select({ id: staffAccounts.id }).from(staffAccounts)
+    .where(and(eq(staffAccounts.schoolId, ctx.school.id), eq(staffAccounts.role, 'admin'), isNull(staffAccounts.removedAt), ne(staffAccounts.id, account.id)))
+    .limit(1)
+  if (!others.length) throw domainError('unprocessable', ['The school needs at least one administrator: make another first.'])
+}
+
+export async function changeStaffRole(ctx: DomainContext, accountId: string, role: string) {
+  const account = await requireStaffAccount(ctx, accountId)
+  const newRole = requireRole(role)
+  if (newRole !== 'admin') await refuseLastAdministrator(ctx, account)
+  await ctx.database.transaction(tx => tx.update(staffAccounts).set({ role: newRole }).where(eq(staffAccounts.id, account.id)))
+  return staffListing({ ...account, role: newRole })
+}
+
+/** Removes a member's access: their sessions end at once and they can no longer sign in. */
+export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
+  const account = await requireStaffAccount(ctx, accountId)
+  await refuseLastAdministrator(ctx, account)
+  await ctx.database.transaction(tx => tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id)))
+  await endAccountSessions(ctx.database, account.id)
+  return { id: account.id, removed: true as const }
+}
+
+/** An administrator ends every session of a member of their school. */
+export async function endStaffSessions(ctx: DomainContext, accountId: string) {
+  const account = await requireStaffAccount(ctx, accountId)
+  return { id: account.id, sessionsEnded: await endAccountSessions(ctx.database, account.id) }
+}

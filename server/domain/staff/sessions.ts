@@ -1,0 +1,89 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { schools, staffAccounts, staffSessions } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import { currentTime, timestampNow } from '../shared/clock'
+import { newId } from '../shared/ids'
+import { hashSecret, newRandomSecret } from './secrets'
+
+/** A session ends after this long without a request… */
+export const sessionIdleMs = 8 * 3600_000
+/** …and this long after sign-in, however much it is used. */
+export const sessionAbsoluteMs = 7 * 86_400_000
+/** How recent a passkey proof must be for a step-up route. */
+export const stepUpMs = 5 * 60_000
+/** A session's last use is written at most this often. */
+const touchEveryMs = 60_000
+
+export type SessionMethod = 'passkey' | 'code' | 'link'
+
+/**
+ * Starts a session for an account; the secret for the cookie comes back once and only its hash is
+ * kept. `at` is for tests that need a session as it was some time ago.
+ */
+export async function startSession(database: Database, account: { id: string, schoolId: string }, method: SessionMethod, at = currentTime()) {
+  const secret = newRandomSecret()
+  const row = {
+    id: newId('ssn'),
+    secretHash: hashSecret(secret),
+    accountId: account.id,
+    schoolId: account.schoolId,
+    method,
+    createdAt: at.toISOString(),
+    lastSeenAt: at.toISOString(),
+    expiresAt: new Date(at.getTime() + sessionAbsoluteMs).toISOString(),
+    passkeyAt: method === 'passkey' ? at.toISOString() : null,
+    endedAt: null
+  }
+  await database.transaction(tx => tx.insert(staffSessions).values(row))
+  return { secret, session: row }
+}
+
+/**
+ * The live session a cookie's secret names, with its account and school, or undefined when it is
+ * unknown, ended, idle too long, past its absolute end, or its account was removed.
+ */
+export async function findLiveSession(database: Database, secret: string) {
+  const [row] = await database.prepared('staff-session-by-secret-hash', db => db
+    .select({ session: staffSessions, account: staffAccounts, school: schools })
+    .from(staffSessions)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.accountId))
+    .innerJoin(schools, eq(schools.id, staffSessions.schoolId))
+    .where(eq(staffSessions.secretHash, sql.placeholder('secretHash')))
+    .limit(1))({ secretHash: hashSecret(secret) })
+  if (!row) return undefined
+  const now = currentTime().getTime()
+  const { session, account } = row
+  if (session.endedAt || account.removedAt) return undefined
+  if (Date.parse(session.lastSeenAt) + sessionIdleMs <= now || Date.parse(session.expiresAt) <= now) return undefined
+  if (Date.parse(session.lastSeenAt) + touchEveryMs <= now) {
+    await database.transaction(tx => tx.update(staffSessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(staffSessions.id, session.id)))
+  }
+  return row
+}
+
+/** Whether the session's last passkey proof is recent enough for a step-up route. */
+export function hasRecentPasskeyProof(session: { passkeyAt: string | null }): boolean {
+  return session.passkeyAt !== null && Date.parse(session.passkeyAt) + stepUpMs > currentTime().getTime()
+}
+
+/** Records a passkey proof and gives the session a new secret, so a secret seen before the proof no longer works. */
+export async function rotateSessionAfterPasskey(database: Database, sessionId: string) {
+  const secret = newRandomSecret()
+  await database.transaction(tx => tx.update(staffSessions)
+    .set({ secretHash: hashSecret(secret), passkeyAt: timestampNow() })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
+  return secret
+}
+
+export async function endSession(database: Database, sessionId: string) {
+  await database.transaction(tx => tx.update(staffSessions).set({ endedAt: timestampNow() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
+}
+
+/** Ends every live session of an account; returns how many there were. */
+export async function endAccountSessions(database: Database, accountId: string): Promise<number> {
+  const ended = await database.transaction(tx => tx.update(staffSessions)
+    .set({ endedAt: timestampNow() })
+    .where(and(eq(staffSessions.accountId, accountId), isNull(staffSessions.endedAt)))
+    .returning({ id: staffSessions.id }))
+  return ended.length
+}

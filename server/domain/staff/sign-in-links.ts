@@ -1,0 +1,30 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { signInLinks } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import { currentTime } from '../shared/clock'
+import { domainError } from '../shared/domain-error'
+import { newId } from '../shared/ids'
+import { activeAccountById } from './accounts'
+import { hashSecret, newRandomSecret } from './secrets'
+
+export const signInLinkLifetimeMs = 24 * 3600_000
+
+/** A one-time sign-in for a new member of staff, to register their first passkey; the secret comes back once. */
+export async function createSignInLink(database: Database, accountId: string) {
+  const secret = newRandomSecret()
+  const now = currentTime()
+  const expiresAt = new Date(now.getTime() + signInLinkLifetimeMs).toISOString()
+  await database.transaction(tx => tx.insert(signInLinks).values({ id: newId('sil'), secretHash: hashSecret(secret), accountId, createdAt: now.toISOString(), expiresAt, usedAt: null }))
+  return { secret, expiresAt }
+}
+
+/** The account a link signs in, once, within its 24 hours. */
+export async function consumeSignInLink(database: Database, secret: string) {
+  const now = currentTime().toISOString()
+  const [used] = await database.transaction(tx => tx.update(signInLinks).set({ usedAt: now })
+    .where(and(eq(signInLinks.secretHash, hashSecret(secret)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+    .returning({ accountId: signInLinks.accountId }))
+  const account = used ? await activeAccountById(database, used.accountId) : undefined
+  if (!account) throw domainError('unauthenticated', ['This sign-in link is not valid: it works once, for 24 hours. Ask an administrator for a new one.'])
+  return account
+}

@@ -1,0 +1,24 @@
+import { defineEventHandler, getRequestIP, setResponseHeader } from 'h3'
+import { mailIsSent, readOutbox } from '../../domain/mail/send-mail'
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+
+/**
+ * The development outbox: the mail this server would have sent. It exists only while no SMTP server
+ * is configured, and answers only a browser on this machine (the loopback address), since its mail
+ * holds sign-in codes.
+ */
+export default defineEventHandler(async (event) => {
+  const address = getRequestIP(event) ?? ''
+  if (mailIsSent() || !(address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1')) {
+    throw apiError('not_found', ['There is no development outbox: mail is sent through SMTP, or this is not the server\'s own machine.'])
+  }
+  const mails = await readOutbox(await useDatabase())
+  setResponseHeader(event, 'Content-Type', 'text/html; charset=utf-8')
+  setResponseHeader(event, 'Cache-Control', 'no-store')
+  const items = mails.map(mail => `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To <span class="to">${escapeHtml(mail.to)}</span>, ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`)
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development outbox · Rollbook</title>
+<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}article{border-top:1px solid #ccc;padding:.5rem 0}.meta{color:#333}pre{white-space:pre-wrap}</style></head>
+<body><main><h1>Development outbox</h1><p>No SMTP server is configured (<code>SMTP_URL</code>), so mail is written here and to the server log instead of being sent. Newest first.</p>
+${items.join('\n') || '<p>No mail yet. Ask for a sign-in code on the <a href="/sign-in">sign-in page</a>.</p>'}</main></body></html>`
+})

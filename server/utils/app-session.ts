@@ -1,0 +1,99 @@
+import { deleteCookie, getCookie, setCookie, type H3Event } from 'h3'
+import type { Database } from '../../db/client'
+import type { StaffAccount } from '../domain/staff/accounts'
+import { roleCapabilities } from '../domain/staff/roles'
+import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
+import { passkeysRequired } from '../domain/staff/sign-in-policy'
+import { schoolRefOfCaller } from './bearer-token'
+import { apiError } from './errors'
+import type { Principal, Surface } from './principal'
+import { publicUrl } from './public-url'
+import { refuseCrossSiteChange } from './same-origin'
+
+export const sessionCookieName = 'rollbook_session'
+
+/** What the app surface learned about the caller's session, for its own later checks and the handler. */
+export interface StaffSessionFacts {
+  session: { id: string, method: string, passkeyAt: string | null, createdAt: string, expiresAt: string }
+  account: StaffAccount
+  passkeysRequired: boolean
+}
+
+declare module 'h3' {
+  interface H3EventContext { staffSession?: StaffSessionFacts }
+}
+
+/** The session's cookie: HttpOnly, SameSite=Lax, Secure when the public URL is https, and never past the session's absolute end. */
+export function setSessionCookie(event: H3Event, secret: string) {
+  setCookie(event, sessionCookieName, secret, {
+    httpOnly: true, sameSite: 'lax', secure: publicUrl().startsWith('https:'), path: '/', maxAge: sessionAbsoluteMs / 1000
+  })
+}
+
+export function clearSessionCookie(event: H3Event) {
+  deleteCookie(event, sessionCookieName, { path: '/' })
+}
+
+/** The session's cookie value, when there is one of a plausible size. */
+export function sessionSecretOf(event: H3Event): string | undefined {
+  const secret = getCookie(event, sessionCookieName)
+  return secret && secret.length <= 128 ? secret : undefined
+}
+
+/** Identifies a member of staff by their session cookie; anything else, or a change from another site, is refused. */
+async function identifyStaffSession(event: H3Event, database: Database): Promise<Principal> {
+  refuseCrossSiteChange(event)
+  const secret = sessionSecretOf(event)
+  const found = secret ? await findLiveSession(database, secret) : undefined
+  if (!found) throw apiError('unauthenticated', ['Sign in first: there is no session, or it ended (signed out, idle for eight hours, or seven days old).'])
+  const { session, account, school } = found
+  event.context.staffSession = { session, account, passkeysRequired: await passkeysRequired(database, school.id) }
+  return {
+    actor: { kind: 'staff', accountId: account.id, sessionId: session.id },
+    school: schoolRefOfCaller(school),
+    capabilities: await roleCapabilities(database, school.id, account.role),
+    limitKey: `staff ${account.id}`
+  }
+}
+
+export interface AppRouteGuards {
+  /** Needs a passkey proof within the last five minutes (`step_up_required`). */
+  stepUp?: boolean
+  /** Open to a session made by an emailed code even where the school requires passkeys: registering one, signing out. */
+  beforePasskey?: boolean
+}
+
+/** The facts of the session the app surface identified for this request. */
+export function staffSessionOf(event: H3Event): StaffSessionFacts {
+  const facts = event.context.staffSession
+  if (!facts) throw new Error('staffSessionOf is for routes of the app surface')
+  return facts
+}
+
+/** `step_up_required` unless the session proved a passkey within five minutes. For a handler whose need depends on the request (adding an administrator). */
+export function requireStepUp(event: H3Event) {
+  if (!hasRecentPasskeyProof(staffSessionOf(event).session)) {
+    throw apiError('step_up_required', ['Confirm with your passkey first: this needs a passkey proof within the last five minutes.'])
+  }
+}
+
+function admitStaffSession(event: H3Event, guards: AppRouteGuards) {
+  const { session, passkeysRequired } = staffSessionOf(event)
+  if (passkeysRequired && session.passkeyAt === null && !guards.beforePasskey) {
+    throw apiError('passkey_required', ['The school requires staff to sign in with a passkey: register one, then sign in with it.'])
+  }
+  if (guards.stepUp) requireStepUp(event)
+}
+
+const surfaces = new Map<string, Surface>()
+
+/** `/api/app`: the screens, by session cookie, with the route's own passkey guards. */
+export function appSessionSurface(guards: AppRouteGuards): Surface {
+  const key = `${guards.stepUp ? 1 : 0}${guards.beforePasskey ? 1 : 0}`
+  let surface = surfaces.get(key)
+  if (!surface) {
+    surface = { name: 'app', identify: identifyStaffSession, admit: event => admitStaffSession(event, guards) }
+    surfaces.set(key, surface)
+  }
+  return surface
+}

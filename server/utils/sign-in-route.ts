@@ -1,0 +1,45 @@
+import { defineEventHandler, getRequestIP, setResponseHeader, type EventHandler, type H3Event } from 'h3'
+import type { z } from 'zod'
+import type { Database } from '../../db/client'
+import { fieldProblems } from '../../shared/field-problems'
+import { validationFailed } from '../domain/shared/domain-error'
+import { useDatabase } from './database'
+import { apiError } from './errors'
+import { consumeRateLimit } from './rate-limit'
+import { readJsonBody } from './request-body'
+import { enforcedRateLimit } from './runtime-settings'
+import { refuseCrossSiteChange } from './same-origin'
+
+export interface SignInRouteDeclaration<B extends z.ZodType> {
+  summary: string
+  /** Requests per client address per clock minute, counted in the database like every other limit. */
+  perAddressPerMinute: number
+  body: B
+}
+
+/**
+ * Defines a route a caller uses before there is a session (asking for a code, answering it,
+ * following a link, a passkey sign-in). It has no principal to count or check, so the pipeline's
+ * identify-first order does not fit; it keeps the rest of it: the same-origin check, a limit per
+ * client address (the socket's, never a forwarded header), the bounded JSON body and validation
+ * with field paths, and the error envelope.
+ */
+export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, body: z.output<B> }) => Promise<unknown>): EventHandler {
+  return defineEventHandler(async (event) => {
+    const database = await useDatabase()
+    refuseCrossSiteChange(event)
+    const route = event.context.matchedRoute?.path ?? event.path
+    const verdict = await consumeRateLimit(database, `address ${getRequestIP(event) ?? 'unknown'} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
+    setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
+    setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
+    if (!verdict.allowed) {
+      throw apiError('rate_limited', [`Too many sign-in requests from this address; try again in ${verdict.retryAfter} seconds.`], { headers: { 'Retry-After': String(verdict.retryAfter) } })
+    }
+    const { value } = await readJsonBody(event, 64_000)
+    const parsed = declaration.body.safeParse(value)
+    if (!parsed.success) throw validationFailed(fieldProblems(parsed.error))
+    const answer = await handler({ event, database, body: parsed.data })
+    setResponseHeader(event, 'Content-Type', 'application/json')
+    return JSON.stringify(answer)
+  })
+}

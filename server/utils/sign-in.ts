@@ -1,0 +1,19 @@
+import type { H3Event } from 'h3'
+import type { Database } from '../../db/client'
+import type { StaffAccount } from '../domain/staff/accounts'
+import { listPasskeys } from '../domain/staff/passkeys'
+import { endSession, findLiveSession, startSession, type SessionMethod } from '../domain/staff/sessions'
+import { sessionSecretOf, setSessionCookie } from './app-session'
+
+/**
+ * Starts a new session for an account that proved itself, and ends the one the browser held
+ * before, so a session id is never carried across a sign-in.
+ */
+export async function signInAs(event: H3Event, database: Database, account: StaffAccount, method: SessionMethod) {
+  const previous = sessionSecretOf(event)
+  const earlier = previous ? await findLiveSession(database, previous) : undefined
+  if (earlier) await endSession(database, earlier.session.id)
+  const { secret } = await startSession(database, account, method)
+  setSessionCookie(event, secret)
+  return { signedIn: true as const, hasPasskey: (await listPasskeys(database, account.id)).length > 0 }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { timestamp } from './common'
+
+export const emailAddress = z.string().trim().max(254, 'At most 254 characters.').pipe(z.email('Enter an email address.'))
+
+export const codeRequestSchema = z.strictObject({ email: emailAddress })
+export const codeVerifySchema = z.strictObject({
+  email: emailAddress,
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the six digits from the mail.')
+})
+export const signInLinkSchema = z.strictObject({ token: z.string().min(1, 'Required.').max(128, 'Not a sign-in link.') })
+
+/** The browser's answer to a WebAuthn ceremony, as @simplewebauthn/browser gives it; the server library checks the rest. */
+export const webauthnAnswer = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) })
+})
+export const passkeySignInOptionsSchema = z.strictObject({ email: emailAddress.optional() })
+export const passkeyAnswerSchema = z.strictObject({ response: webauthnAnswer })
+export const passkeyName = z.string().trim().min(1, 'Give the passkey a name.').max(100, 'At most 100 characters.')
+export const passkeyRegisterSchema = z.strictObject({ response: webauthnAnswer, name: passkeyName })
+export const passkeyRenameSchema = z.strictObject({ name: passkeyName })
+
+export const sessionAnswerSchema = z.object({
+  account: z.object({ id: z.string(), email: z.string(), role: z.string(), capabilities: z.array(z.string()) }),
+  school: z.object({ id: z.string(), name: z.string() }),
+  session: z.object({ method: z.enum(['passkey', 'code', 'link']), passkeyAt: timestamp.nullable(), expiresAt: timestamp }),
+  passkeysRequired: z.boolean(),
+  passkeyCount: z.number().int()
+})
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>
+
+export const signedInSchema = z.object({ signedIn: z.literal(true), hasPasskey: z.boolean() })
+export const codeSentSchema = z.object({ sent: z.literal(true) })
+/** Options for `startRegistration` or `startAuthentication` of @simplewebauthn/browser, passed through as the server library makes them. */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() })
+
+export const passkeySchema = z.object({ id: z.string(), name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable() })
+export const passkeyListSchema = z.object({ items: z.array(passkeySchema) })
+export const removedSchema = z.object({ id: z.string(), removed: z.literal(true) })
+export const signedOutSchema = z.object({ signedOut: z.literal(true), sessionsEnded: z.number().int() })

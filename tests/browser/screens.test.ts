@@ -1,0 +1,37 @@
+import { describe, it } from 'vitest'
+import { useBrowser } from '../support/browser'
+import { newSchool } from '../support/schools'
+import { staffSession } from '../support/staff-sessions'
+import { checkScreen, siteUrl } from '../support/staff-browser'
+
+const publicScreens = [['home', '/'], ['sign-in', '/sign-in'], ['reference', '/reference'], ['outbox', '/dev/outbox']]
+const staffScreens = [
+  ['staff-home', '/staff'], ['people', '/staff/people'], ['admissions', '/staff/admissions'], ['rosters', '/staff/rosters'],
+  ['exports', '/staff/exports'], ['settings', '/staff/settings'], ['api-tokens', '/staff/settings/tokens'],
+  ['rostering-tokens', '/staff/settings/rostering'], ['staff', '/staff/settings/staff'], ['passkeys', '/staff/account/passkeys']
+]
+
+describe('every screen is readable by assistive technology', () => {
+  it.each(publicScreens)('%s (%s): no serious or critical axe violation', async (name, path) => {
+    const page = await (await (await useBrowser()).newContext()).newPage()
+    await page.goto(siteUrl() + path)
+    await page.waitForLoadState('networkidle')
+    await checkScreen(page, name)
+    await page.context().close()
+  })
+
+  it.each(staffScreens)('%s (%s), light and dark: no serious or critical axe violation', async (name, path) => {
+    const school = await newSchool({ name: 'Axe College' })
+    const { cookie } = await staffSession(school, 'admin')
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await (await useBrowser()).newContext({ colorScheme })
+      await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+      const page = await context.newPage()
+      await page.goto(siteUrl() + path)
+      await page.waitForLoadState('networkidle')
+      await page.locator('h1').first().waitFor({ state: 'attached' })
+      await checkScreen(page, `${name}-${colorScheme}`)
+      await context.close()
+    }
+  })
+})

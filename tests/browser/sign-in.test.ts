@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { useBrowser } from '../support/browser'
+import { newSchool } from '../support/schools'
+import { newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+/** The code of the newest mail to an address, as the development outbox shows it. */
+async function codeFromOutbox(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage()
+  try {
+    for (let i = 0; i < 50; i++) {
+      await outbox.goto(`${siteUrl()}/dev/outbox`)
+      const mail = outbox.locator('article', { has: outbox.locator('.to', { hasText: email }) }).first()
+      if (await mail.count()) return /code is (\d{6})/.exec(await mail.innerText())![1]!
+      await outbox.waitForTimeout(100)
+    }
+    throw new Error(`No mail to ${email} in the outbox`)
+  } finally {
+    await outbox.close()
+  }
+}
+
+async function askForCode(page: Page, email: string) {
+  await page.goto(`${siteUrl()}/sign-in`)
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Email me a code' }).click()
+  await page.getByLabel('Sign-in code').waitFor()
+}
+
+describe('signing in on the screens', () => {
+  let school: School
+  beforeAll(async () => {
+    school = await newSchool({ name: 'Passkey Primary' })
+  })
+
+  it('registers a passkey from the one-time link, signs out, and signs back in with it', async () => {
+    const { page, context, credentials } = await pageWithAuthenticator(await useBrowser())
+    const { member, url } = await newcomerLink(school)
+    await registerFirstPasskey(page, url)
+    expect(await credentials()).toHaveLength(1)
+
+    await page.getByRole('button', { name: /^Account menu/ }).click()
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click()
+    await page.waitForURL(/\/sign-in$/)
+    expect((await page.request.get(`${siteUrl()}/api/app/session`)).status()).toBe(401)
+
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.waitForURL(/\/staff$/)
+    await expect(page.getByText('Passkey Primary').first().textContent()).resolves.toContain('Passkey Primary')
+    const session = await (await page.request.get(`${siteUrl()}/api/app/session`)).json()
+    expect(session.account.email).toBe(member.email)
+    expect(session.session.method).toBe('passkey')
+    await context.close()
+  })
+
+  it('signs in with a code read from the development outbox', async () => {
+    const { page, context } = await pageWithAuthenticator(await useBrowser())
+    const { member } = await newcomerLink(school, 'office')
+    await askForCode(page, member.email)
+    await page.getByLabel('Sign-in code').fill(await codeFromOutbox(page, member.email))
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    // Without a passkey yet, the screens lead to registering one.
+    await page.waitForURL(/\/staff\/account\/passkeys$/)
+    await context.close()
+  })
+
+  it('shows the refusal once a code has been tried wrongly five times, even for the right digits', async () => {
+    const { page, context } = await pageWithAuthenticator(await useBrowser())
+    const { member } = await newcomerLink(school, 'office')
+    await askForCode(page, member.email)
+    const code = await codeFromOutbox(page, member.email)
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0')
+    for (const attempt of [wrong, wrong, wrong, wrong, wrong, code]) {
+      await page.getByLabel('Sign-in code').fill(attempt)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await page.getByRole('alert').filter({ hasText: 'not valid' }).waitFor()
+    }
+    expect(page.url()).toMatch(/\/sign-in$/)
+    await context.close()
+  })
+})

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { inject, expect } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
+import { createSignInLink } from '../../server/domain/staff/sign-in-links'
+import { addStaffAccount } from '../../server/domain/staff/accounts'
+import type { RoleName } from '../../server/domain/staff/capabilities'
+import type { newSchool } from './schools'
+import { uniqueEmail } from './staff-sessions'
+
+/** The test server as a browser must reach it for passkeys: by host name (an address is no relying-party id). */
+export const siteUrl = () => inject('baseUrl').replace('127.0.0.1', 'localhost')
+
+/**
+ * A fresh browser context and page with Chromium's virtual authenticator (DevTools WebAuthn): a
+ * platform authenticator that keeps discoverable credentials and verifies the user at once.
+ */
+export async function pageWithAuthenticator(browser: Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const devtools = await context.newCDPSession(page)
+  await devtools.send('WebAuthn.enable')
+  const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true }
+  })
+  const credentials = async () => (await devtools.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+  return { context, page, credentials }
+}
+
+/** A new member of staff and the one-time link that signs them in. */
+export async function newcomerLink(school: Awaited<ReturnType<typeof newSchool>>, role: RoleName = 'admin') {
+  const member = await addStaffAccount(school.context, { email: uniqueEmail(role), role })
+  const link = await createSignInLink(school.database, member.id)
+  return { member, url: `${siteUrl()}/sign-in/link?token=${link.secret}` }
+}
+
+/** Follows a link, registers a passkey and returns when the screen lists it. */
+export async function registerFirstPasskey(page: Page, linkUrl: string, name = 'Test laptop') {
+  await page.goto(linkUrl)
+  await page.waitForURL(/\/staff\/account\/passkeys$/)
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Register a passkey' }).click()
+  await page.getByRole('textbox', { name: `Name of passkey ${name}` }).waitFor()
+}
+
+const artifacts = resolve(import.meta.dirname, '../artifacts')
+
+/** Saves a screenshot under tests/artifacts/ and asserts axe finds no serious or critical violation. */
+export async function checkScreen(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true })
+  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: true })
+  const results = await new AxeBuilder({ page }).analyze()
+  const grave = results.violations.filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(grave.map(violation => `${name}: ${violation.id} (${violation.impact}): ${violation.nodes.map(node => node.html.slice(0, 160)).slice(0, 3).join(', ')}`)).toEqual([])
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto'
+import type { RoleName } from '../../server/domain/staff/capabilities'
+import { addStaffAccount } from '../../server/domain/staff/accounts'
+import { startSession, type SessionMethod } from '../../server/domain/staff/sessions'
+import { currentTime } from '../../server/domain/shared/clock'
+import type { newSchool } from './schools'
+
+type TestSchool = Awaited<ReturnType<typeof newSchool>>
+
+/** An address no other test uses: an address names one account in the whole database. */
+export function uniqueEmail(name = 'staff'): string {
+  return `${name}-${randomUUID().slice(0, 8)}@example.org`
+}
+
+/**
+ * A member of staff of the school with a session made `ago` milliseconds ago (by passkey unless
+ * said), and the Cookie header that carries it, for API tests that are not about signing in.
+ */
+export async function staffSession(school: TestSchool, role: RoleName, options: { method?: SessionMethod, ago?: number, email?: string } = {}) {
+  const member = await addStaffAccount(school.context, { email: options.email ?? uniqueEmail(role), role })
+  const { secret, session } = await startSession(school.database, { id: member.id, schoolId: school.id }, options.method ?? 'passkey', new Date(currentTime().getTime() - (options.ago ?? 0)))
+  return { member, session, cookie: `rollbook_session=${secret}` }
+}
