@@ -13,8 +13,8 @@ const reads = operations.filter(({ method }) => method === 'get')
 const queryParameters = reads.flatMap(read => (read.operation.parameters ?? [])
   .filter((parameter: any) => parameter.in === 'query')
   .map((parameter: any) => ({ read, name: parameter.name as string })))
-// A route that also needs a query value (an export file's grant) refuses before it looks an id up.
-const idRoutes = reads.filter(({ path, operation }) => path.includes('{id}') && !(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.required))
+// An export file's route checks its grant before it looks the id up, so it refuses without one.
+const idRoutes = reads.filter(({ path, operation }) => path.includes('{id}') && !(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.name === 'grant'))
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const rawControlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f]/
