@@ -9,6 +9,7 @@ import { systemContext } from '../../../server/domain/shared/context'
 import { classifyExportColumn } from '../../../server/domain/exports/column-classes'
 import { listExportFiles } from '../../../server/domain/exports/list-exports'
 import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
+import { exportTables } from '../../../server/domain/exports/tables'
 import { pruneExportFiles, setExportRetention } from '../../../server/domain/exports/retention'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
@@ -48,7 +49,7 @@ describe('warehouse export files', () => {
     const peopleFile = await fileOf(school, 'people')
     expect(affiliationsFile.text.split('\r\n')[0]).toBe('id,personId,kind,validFrom,validTo,yearLevel,campusId,createdAt')
     expect(peopleFile.text.split('\r\n')[0]).toBe('id,familyName,givenNames,dateOfBirth,email,phone,createdAt,updatedAt')
-    for (const key of ['people', 'name_history', 'affiliations', 'parental_responsibilities', 'billing_responsibilities', 'concessions', 'enquiries']) {
+    for (const { key } of exportTables) {
       const { text } = await fileOf(school, key)
       for (const secret of secrets) expect(text).not.toContain(secret)
       expect(text).not.toMatch(/exitReason|courtOrder/)
@@ -95,7 +96,7 @@ describe('warehouse export files', () => {
     await setSchoolModule(other.database, other.id, 'admissions', 'read_only')
     const ctx = systemContext(other.database, await requireSchool(other.database, other.id), 'test')
     const files = await produceSchoolExports(ctx, { storage })
-    expect(files.map(file => file.tableKey)).toEqual(['people', 'name_history', 'affiliations', 'parental_responsibilities', 'enquiries'])
+    expect(files.map(file => file.tableKey)).toEqual(exportTables.filter(table => table.module !== 'billing').map(table => table.key))
     await setSchoolModule(other.database, other.id, 'exports', 'off')
     const off = systemContext(other.database, await requireSchool(other.database, other.id), 'test')
     expect(await produceSchoolExports(off, { storage })).toEqual([])
@@ -133,7 +134,7 @@ describe('warehouse export files', () => {
     await other.database.transaction(tx => tx.update(exportFiles).set({ producedAt: longAgo }).where(eq(exportFiles.schoolId, other.id)))
     // Pruning runs after each production: the 40-day-old files are still the newest of their tables until then.
     await pruneExportFiles(other.context, storage)
-    expect(await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))).toHaveLength(7)
+    expect(await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))).toHaveLength(exportTables.length)
     const fresh = await produceSchoolExports(other.context, { storage })
     const left = await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))
     expect(left.map(file => file.id).sort()).toEqual(fresh.map(file => file.id).sort())

@@ -6,6 +6,14 @@ import parentalResponsibilities from './parental-responsibilities'
 import billingResponsibilities from './billing-responsibilities'
 import concessions from './concessions'
 import enquiries from './enquiries'
+import tours from './tours'
+import bookings from './bookings'
+import applications from './applications'
+import syncRuns from './sync-runs'
+import staffChecks from './staff-checks'
+import classes from './classes'
+import classMembers from './class-members'
+import teachingAssignments from './teaching-assignments'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -18,7 +26,15 @@ export const exportTables: readonly ExportTable[] = [
   parentalResponsibilities,
   billingResponsibilities,
   concessions,
-  enquiries
+  enquiries,
+  tours,
+  bookings,
+  applications,
+  syncRuns,
+  staffChecks,
+  classes,
+  classMembers,
+  teachingAssignments
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')
