@@ -10,10 +10,13 @@ interface Kept { version: number, value: unknown, bytes: number }
  * builds it again. This holds across server instances, each keeping its own.
  *
  * Bounded by bytes, least recently used first out: one store for every kind of value, so a school
- * with a large roll cannot push the memory past the bound however its values are split.
+ * with a large roll cannot push the memory past the bound however its values are split. A value of
+ * an older version than the newest seen can never be served again, so the first sight of a newer
+ * version drops the school's older values at once, and a reader still on an older one keeps nothing.
  */
 export class SchoolDataCache {
   private readonly kept = new Map<string, Kept>()
+  private readonly schools = new Map<string, { newest: number, slots: Set<string> }>()
   private bytes = 0
   maxBytes = 64 * 1024 * 1024
 
@@ -25,10 +28,15 @@ export class SchoolDataCache {
       this.kept.set(slot, held)
       return held.value as T
     }
+    this.dropOlderThan(school.id, school.dataVersion)
     const value = await build()
     const bytes = sizeOf(value) + slot.length * 2
-    this.forget(slot)
-    if (bytes <= this.maxBytes) {
+    const known = this.schools.get(school.id)
+    if (bytes <= this.maxBytes && (!known || school.dataVersion >= known.newest)) {
+      this.forget(slot)
+      const entry = known ?? { newest: school.dataVersion, slots: new Set<string>() }
+      this.schools.set(school.id, entry)
+      entry.slots.add(slot)
       this.kept.set(slot, { version: school.dataVersion, value, bytes })
       this.bytes += bytes
       for (const oldest of this.kept.keys()) {
@@ -39,11 +47,25 @@ export class SchoolDataCache {
     return value
   }
 
+  /** Drops a school's values of versions before `version` once `version` is the newest seen. */
+  private dropOlderThan(schoolId: string, version: number) {
+    const known = this.schools.get(schoolId)
+    if (!known || version <= known.newest) return
+    known.newest = version
+    for (const slot of known.slots) {
+      if (this.kept.get(slot)!.version < version) this.forget(slot)
+    }
+  }
+
   private forget(slot: string) {
     const held = this.kept.get(slot)
     if (!held) return
     this.kept.delete(slot)
     this.bytes -= held.bytes
+    const schoolId = slot.slice(0, slot.indexOf('\u0000'))
+    const known = this.schools.get(schoolId)
+    known?.slots.delete(slot)
+    if (known && known.slots.size === 0) this.schools.delete(schoolId)
   }
 
   /** Bytes held now, for tests and metrics. */
