@@ -39,6 +39,12 @@ export interface Database {
   /** Runs `work` as one transaction; everything it writes commits together or not at all. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>
   /**
+   * The same, for a write that may be skipped: on SQLite, when another process holds the file's
+   * write lock it fails at once instead of waiting (better-sqlite3 waits synchronously, holding up
+   * every request of this process). On PostgreSQL a wait holds up no other request, so it waits.
+   */
+  transactionIfFree<T>(work: (tx: Db) => Promise<T>): Promise<T>
+  /**
    * The read `build` makes, prepared on first use under `name` (one name, one query) and then run
    * with new placeholder values: a cached statement on SQLite, a server-side prepared statement on
    * PostgreSQL, where drizzle otherwise has every query parsed and planned again. For the hot path of
@@ -60,36 +66,46 @@ export function openDatabase(config: DatabaseConfig = readDatabaseConfig()): Dat
   return config.dialect === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url)
 }
 
+/** How long a SQLite statement waits for another process's write lock before it fails. */
+const busyTimeoutMs = 5000
+
 function openSqlite(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const writer = new BetterSqlite3(path)
   writer.pragma('journal_mode = WAL')
   writer.pragma('synchronous = NORMAL')
-  writer.pragma('busy_timeout = 5000')
+  writer.pragma(`busy_timeout = ${busyTimeoutMs}`)
   writer.pragma('foreign_keys = ON')
   const reader = new BetterSqlite3(path, { readonly: true })
-  reader.pragma('busy_timeout = 5000')
+  reader.pragma(`busy_timeout = ${busyTimeoutMs}`)
   const writeDb = drizzleSqlite(writer, { schema })
   const readDb = drizzleSqlite(reader, { schema })
   const writes = new Mutex()
   const statements = new Map<string, PreparedQuery<unknown>>()
   const minuteCounters = sqliteMinuteCounters(path)
+  const transaction = <T>(work: (tx: Db) => Promise<T>, waitForLock: boolean) => writes.runExclusive(async () => {
+    if (!waitForLock) writer.pragma('busy_timeout = 0')
+    try {
+      writer.exec('BEGIN IMMEDIATE')
+    } finally {
+      if (!waitForLock) writer.pragma(`busy_timeout = ${busyTimeoutMs}`)
+    }
+    try {
+      const result = await work(writeDb)
+      writer.exec('COMMIT')
+      return result
+    } catch (error) {
+      if (writer.inTransaction) writer.exec('ROLLBACK')
+      throw error
+    }
+  })
   return {
     dialect: 'sqlite',
     db: readDb,
     sqliteWriter: writer,
     minuteCounters,
-    transaction: work => writes.runExclusive(async () => {
-      writer.exec('BEGIN IMMEDIATE')
-      try {
-        const result = await work(writeDb)
-        writer.exec('COMMIT')
-        return result
-      } catch (error) {
-        if (writer.inTransaction) writer.exec('ROLLBACK')
-        throw error
-      }
-    }),
+    transaction: work => transaction(work, true),
+    transactionIfFree: work => transaction(work, false),
     prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run
@@ -138,6 +154,7 @@ function openPostgres(url: string): Database {
     postgresUrl: url,
     minuteCounters,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
+    transactionIfFree: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
     prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
       let run = statements.get(name) as PreparedQuery<Row> | undefined
       if (run) return run

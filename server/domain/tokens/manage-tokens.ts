@@ -103,13 +103,14 @@ const lastUseWritten = new Map<string, number>()
 
 /**
  * Notes that a token was used, writing at most once a minute per token and never on the request's
- * path: the caller does not wait, and a failed write only loses a minute of "last used".
+ * path: the caller does not wait, a write another process's long transaction would hold up is
+ * skipped rather than waited for, and a failed write only loses a minute of "last used".
  */
 export function noteTokenUse(database: Database, tokenId: string, now = currentTime()) {
   const last = lastUseWritten.get(tokenId)
   if (last !== undefined && now.getTime() - last < 60_000) return
   if (lastUseWritten.size >= 100_000) lastUseWritten.clear()
   lastUseWritten.set(tokenId, now.getTime())
-  database.transaction(tx => tx.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, tokenId)))
+  database.transactionIfFree(tx => tx.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, tokenId)))
     .catch(error => console.error(`Recording a token's last use failed: ${(error as Error).message}`))
 }
