@@ -16,9 +16,10 @@ export default defineConfig({
     env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1' },
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line.
+    // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
+    // two databases' suites side by side, each naming its own report.
     reporters: ['default', 'json'],
-    outputFile: { json: '.data/vitest-report.json' },
+    outputFile: { json: process.env.ROLLBOOK_TEST_REPORT || '.data/vitest-report.json' },
     projects: [
       {
         extends: true,

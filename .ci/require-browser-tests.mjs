@@ -2,7 +2,7 @@
 // so there a skip means the browser did not start, not that the machine lacks one.
 import { readFileSync } from 'node:fs'
 
-const report = JSON.parse(readFileSync('.data/vitest-report.json', 'utf8'))
+const report = JSON.parse(readFileSync(process.argv[3] ?? '.data/vitest-report.json', 'utf8'))
 const tests = report.testResults
   .filter(file => file.name.replaceAll('\\', '/').includes('/tests/browser/'))
   .flatMap(file => file.assertionResults)
