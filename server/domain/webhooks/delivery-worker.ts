@@ -8,7 +8,7 @@
  */
 import { hostname } from 'node:os'
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { apiTokens, changeEvents, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
+import { apiTokens, changeEvents, schools, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
 import { claimRows, releaseRow, type ClaimQueue } from '../../../db/claim-rows'
 import type { Database, Db } from '../../../db/client'
 import { newId } from '../shared/ids'
@@ -40,6 +40,7 @@ export interface DeliveryWorkerOptions {
 type Settled = Required<Omit<DeliveryWorkerOptions, 'schoolIds'>> & Pick<DeliveryWorkerOptions, 'schoolIds'>
 
 const fanOutBatch = 500
+const webhooksOffPattern = '%"webhooks":"off"%'
 const sendBatch = 100
 
 class LeaseLost extends Error {}
@@ -61,9 +62,10 @@ function settle(options: DeliveryWorkerOptions): Settled {
 }
 
 /**
- * Ready: not deleted, not held for a retry, its token usable, and work to do (outbox events past
- * its place, or deliveries waiting). A subscription whose token is revoked or expired is never
- * claimed, so its deliveries wait, in order, for a usable one.
+ * Ready: not deleted, not held for a retry, its token usable, its school's webhooks module not off,
+ * and work to do (outbox events past its place, or deliveries waiting). A subscription whose token is
+ * revoked or expired, or whose school turned webhooks off, is never claimed, so its deliveries wait,
+ * in order, until it may send again (docs/webhooks.md).
  */
 function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue<typeof webhookSubscriptions> {
   const s = webhookSubscriptions
@@ -77,6 +79,8 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
       lte(s.heldUntil, now),
       schoolIds ? inArray(s.schoolId, [...schoolIds]) : undefined,
       sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
+      // The modules are stored as JSON.stringify writes them (server/domain/schools/create-school.ts): no spaces.
+      sql`not exists (select 1 from ${schools} where ${schools.id} = ${s.schoolId} and ${schools.modules} like ${webhooksOffPattern})`,
       or(
         sql`exists (select 1 from ${changeEvents} where ${changeEvents.schoolId} = ${s.schoolId} and ${changeEvents.sequence} > ${s.lastSequence})`,
         sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.subscriptionId} = ${s.id} and ${webhookDeliveries.status} = 'pending')`

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { webhookDeliveries } from '../../../db/schema'
 import { revokeToken } from '../../../server/domain/tokens/manage-tokens'
+import { setSchoolModule } from '../../../server/domain/schools/create-school'
 import { createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, setWebhookSubscriptionToken } from '../../../server/domain/webhooks/subscriptions'
 import { listWebhookDeliveries, pruneWebhookDeliveries, retryWebhookDelivery } from '../../../server/domain/webhooks/deliveries'
 import { deliverDueWebhooks } from '../../../server/domain/webhooks/delivery-worker'
@@ -42,6 +43,20 @@ describe('webhook delivery', () => {
       expect(body.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     }
     expect(new Set(receiver.posts.map(post => post.headers['service-delivery'])).size).toBe(2)
+  })
+
+  it('sends nothing while the school has turned its webhooks module off, and everything in order once it is back on', async () => {
+    const receiver = await startReceiver()
+    const { school, deliver } = await subscribed(receiver.url)
+    await setSchoolModule(school.database, school.id, 'webhooks', 'off')
+    await recordChanges(school.context, 'person.created', ['per_a', 'per_b'])
+    expect(await deliver()).toBe(0)
+    expect(receiver.posts).toHaveLength(0)
+
+    // Read-only keeps the subscriptions as they are; it does not stop their deliveries.
+    await setSchoolModule(school.database, school.id, 'webhooks', 'read_only')
+    await deliver()
+    expect(receiver.ids()).toEqual(['per_a', 'per_b'])
   })
 
   it('retries a failed delivery 1, 2 and 4 minutes later with the same id and body, and records each answer', async () => {
