@@ -111,7 +111,7 @@ describe(`a database of migration 0000 on ${dialect}`, () => {
     const listed: { id: string }[] = []
     let cursor: string | null = ''
     while (cursor !== null) {
-      const page = await callApi(`/api/v1/people?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { baseUrl: server.url, token: fixture.token })
+      const page: { status: number, body: { items: { id: string }[], nextCursor: string | null } } = await callApi(`/api/v1/people?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { baseUrl: server.url, token: fixture.token })
       expect(page.status).toBe(200)
       listed.push(...page.body.items)
       cursor = page.body.nextCursor
