@@ -9,6 +9,7 @@
  * On PostgreSQL both refuse and say which pg_dump or pg_restore command to run instead.
  */
 import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { defineCommand } from 'citty'
 import { readDatabaseConfig } from '../db/config'
 import { backupSqlite, notARollbookDatabase, replaceSqlite, sqliteInUse } from '../db/sqlite-backup'
@@ -45,6 +46,7 @@ const backup = defineCommand({
   run: async ({ args }) => {
     const from = sqlitePath(flags => `On PostgreSQL, back up with pg_dump, which copies a consistent snapshot while the servers run: pg_dump ${flags} --format=custom --no-owner --file=${args.out}. ${passwordNote}`)
     if (!existsSync(from)) throw new Refusal('not_found', `There is no database at ${from} to back up.`)
+    if (!existsSync(dirname(resolve(args.out)))) throw new Refusal('not_found', `There is no folder ${dirname(resolve(args.out))} to write ${args.out} in.`)
     if (existsSync(args.out) && !args.force) throw new Refusal('conflict', `${args.out} exists already; choose another file, or add --force to replace it.`)
     const copy = await backupSqlite(from, args.out)
     report(args.json, { from, out: args.out, ...copy }, `Backed up ${from} to ${args.out} (${copy.pages} pages, ${copy.bytes} bytes).`)
