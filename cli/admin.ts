@@ -12,6 +12,7 @@
  *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
  *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
  *   npm run -s admin -- staff add --school ID --email E --role admin   (cli/staff-commands.ts)
+ *   npm run -s admin -- backup --out FILE, restore --from FILE   (cli/backup-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
@@ -33,6 +34,7 @@ import { rosterCommands, timetableCommands } from './roster-commands'
 import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 import { exportCommands } from './export-commands'
 import { staffCommands } from './staff-commands'
+import { backupCommands } from './backup-commands'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -145,7 +147,8 @@ const admin = defineCommand({
     'hris-mapping': hrisMappingCommand,
     'sync': syncCommand,
     export: exportCommands({ withDatabase, report, json }),
-    staff: staffCommands(withDatabase, report, json)
+    staff: staffCommands(withDatabase, report, json),
+    ...backupCommands
   }
 })
 

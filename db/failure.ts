@@ -67,5 +67,6 @@ export function databaseFailureLine(error: unknown, url = process.env.DATABASE_U
   if (code && /^(3D000|28|53300)/.test(code)) return `Cannot use ${where}: ${message}.`
   if (code?.startsWith('SQLITE_CANTOPEN') || openFailures.has(code!)) return `Cannot open ${where}: ${message}.`
   if (message.includes('DATABASE_URL')) return message
+  if (error instanceof Error && error.name === 'SchemaTooNewError') return `Refusing ${where}: ${message}`
   return `Cannot prepare ${where}: ${error instanceof Error ? `${error.name}: ` : ''}${message}`
 }

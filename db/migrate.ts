@@ -43,11 +43,32 @@ interface MigratingDatabase {
 
 const migrationConfig: MigrationConfig = { migrationsFolder: '' }
 
+/** A database that a newer Rollbook has migrated: this version does not know its schema and must not use it. */
+export class SchemaTooNewError extends Error {
+  constructor(unknown: number) {
+    super(`The database has ${unknown} migration${unknown === 1 ? '' : 's'} this version of Rollbook does not know: a newer version upgraded it. Run that version, or restore the backup taken before the upgrade (docs/operations.md).`)
+    this.name = 'SchemaTooNewError'
+  }
+}
+
+/**
+ * drizzle applies the migrations newer than the newest applied one and is silent about applied ones it
+ * was not given, so an old server would run on a newer schema. Migrations are forward-only; refuse.
+ */
+function refuseUnknownMigrations(applied: { created_at: unknown }[], migrations: MigrationMeta[]) {
+  const newestKnown = Math.max(0, ...migrations.map(migration => migration.folderMillis))
+  const unknown = applied.filter(row => Number(row.created_at) > newestKnown).length
+  if (unknown > 0) throw new SchemaTooNewError(unknown)
+}
+
 /** Brings the schema up to date; on PostgreSQL an advisory lock lets several servers start at once. */
 export async function migrateDatabase(database: Database, migrations?: MigrationMeta[]) {
   migrations ??= await repositoryMigrations(database)
   if (database.sqliteWriter) {
-    const db = drizzleSqlite(database.sqliteWriter) as unknown as MigratingDatabase
+    const writer = database.sqliteWriter
+    const hasJournal = writer.prepare(`select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'`).get()
+    if (hasJournal) refuseUnknownMigrations(writer.prepare('select created_at from __drizzle_migrations').all() as { created_at: unknown }[], migrations)
+    const db = drizzleSqlite(writer) as unknown as MigratingDatabase
     db.dialect.migrate(migrations, db.session, migrationConfig)
     return
   }
@@ -56,6 +77,8 @@ export async function migrateDatabase(database: Database, migrations?: Migration
   const session = postgres(database.postgresUrl!, { max: 1, onnotice: () => {}, connect_timeout: 5 })
   try {
     await session`select pg_advisory_lock(7254001)`
+    const [journal] = await session`select to_regclass('drizzle.__drizzle_migrations') as name`
+    if (journal?.name) refuseUnknownMigrations(await session`select created_at from drizzle.__drizzle_migrations`, migrations)
     const db = drizzlePostgres(session) as unknown as MigratingDatabase
     await db.dialect.migrate(migrations, db.session, migrationConfig)
   } finally {
