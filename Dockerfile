@@ -12,9 +12,11 @@ COPY . .
 RUN npm ci && npm run build
 
 FROM node:22-bookworm-slim
+# Everything the server writes lives on the /data volume: the SQLite database and the export files.
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_URL=file:/data/rollbook.db
+    DATABASE_URL=file:/data/rollbook.db \
+    EXPORTS_DIR=/data/exports
 WORKDIR /app
 # Only what runs: the server with its traced node_modules and migrations, and the bundled admin CLI
 # (.output/cli). Owned by root, so the user that runs it cannot change it.

@@ -96,22 +96,33 @@ describe('.output alone, outside the repository', () => {
     await server.stop()
   })
 
-  it.runIf(onPostgres)('serves on PostgreSQL, making no demo school there, and the bundled CLI makes the first school and its token', async () => {
+  it.runIf(onPostgres)('serves on PostgreSQL: no demo school by default, one between two servers starting together with ROLLBOOK_DEMO=on', async () => {
     const name = `${new URL(suiteUrl).pathname.slice(1)}_portable`
+    const url = new URL(suiteUrl)
+    url.pathname = `/${name}`
+    const env = { DATABASE_URL: url.toString() }
     const admin = postgres(suiteUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`drop database if exists "${name}" with (force)`)
-    await admin.unsafe(`create database "${name}"`)
+    const freshDatabase = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`)
+      await admin.unsafe(`create database "${name}"`)
+    }
     try {
-      const url = new URL(suiteUrl)
-      url.pathname = `/${name}`
-      const env = { DATABASE_URL: url.toString() }
+      await freshDatabase()
       const server = await startServer(env)
       expect(server.output()).toContain('has no school yet. Make the first one and a token with the admin CLI')
       expect(server.output()).toContain('node .output/cli/admin.mjs school create --name "Your School"')
-      const school = JSON.parse((await runCli(['school', 'create', '--name', 'Portable School', '--time-zone', 'UTC', '--json'], env)).stdout)
-      const issued = JSON.parse((await runCli(['token', 'issue', '--school', school.id, '--purpose', 'Portable test', '--scopes', 'person.read', '--json'], env)).stdout)
-      expect((await people(server.url, issued.token)).status).toBe(200)
       await server.stop()
+
+      await freshDatabase()
+      const both = await Promise.all([startServer({ ...env, ROLLBOOK_DEMO: 'on' }), startServer({ ...env, ROLLBOOK_DEMO: 'on' })])
+      const banners = both.map(started => started.output())
+      expect(banners.filter(banner => banner.includes('A demo school was made'))).toHaveLength(1)
+      expect(banners.filter(banner => /has 1 school:\n {2}sch_\w+ {2}Demo School/.test(banner))).toHaveLength(1)
+      const schools = JSON.parse((await runCli(['school', 'list', '--json'], env)).stdout)
+      expect(schools).toHaveLength(1)
+      const issued = JSON.parse((await runCli(['token', 'issue', '--school', schools[0].id, '--purpose', 'Portable test', '--scopes', 'person.read', '--json'], env)).stdout)
+      for (const started of both) expect((await people(started.url, issued.token)).status).toBe(200)
+      await Promise.all(both.map(started => started.stop()))
     } finally {
       await admin.unsafe(`drop database if exists "${name}" with (force)`)
       await admin.end()
