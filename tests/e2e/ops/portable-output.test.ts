@@ -96,6 +96,7 @@ describe('.output alone, outside the repository', () => {
     await server.stop()
   })
 
+  // Three server starts and a demo seed on PostgreSQL: about 30 s here, more on a busy machine.
   it.runIf(onPostgres)('serves on PostgreSQL: no demo school by default, one between two servers starting together with ROLLBOOK_DEMO=on', async () => {
     const name = `${new URL(suiteUrl).pathname.slice(1)}_portable`
     const url = new URL(suiteUrl)
@@ -127,5 +128,5 @@ describe('.output alone, outside the repository', () => {
       await admin.unsafe(`drop database if exists "${name}" with (force)`)
       await admin.end()
     }
-  })
+  }, 180_000)
 })
