@@ -25,7 +25,10 @@ export async function readMigrations(read: MigrationFileReader): Promise<Migrati
   return migrations
 }
 
-/** The committed migrations of the repository, for callers running from a checkout (CLI, `npm start`). */
+/**
+ * The migrations folder beside this module: db/migrations in a checkout (`npm run admin`, `npm start`),
+ * `.output/cli/migrations` for the bundled CLI, which the build copies there (modules/admin-cli.ts).
+ */
 function repositoryMigrations(database: Database) {
   const folder = join(import.meta.dirname, 'migrations', database.dialect)
   return readMigrations(path => readFileSync(join(folder, path), 'utf8'))
@@ -61,9 +64,28 @@ function refuseUnknownMigrations(applied: { created_at: unknown }[], migrations:
   if (unknown > 0) throw new SchemaTooNewError(unknown)
 }
 
+/** The PostgreSQL advisory lock under which a server migrates and makes its first-start demo school. */
+const startLock = 7254001
+
+/** A one-connection client of its own: a session-level lock and the work under it share it, whatever the size of the server's pool. */
+async function withStartSession<T>(url: string, work: (session: postgres.Sql) => Promise<T>): Promise<T> {
+  const session = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 })
+  try {
+    await session`select pg_advisory_lock(${startLock})`
+    return await work(session)
+  } finally {
+    await session.end({ timeout: 5 })
+  }
+}
+
+/** Runs `work` while no other server on this PostgreSQL migrates or starts; on SQLite, as it is. */
+export function holdingStartLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  return database.postgresUrl ? withStartSession(database.postgresUrl, work) : work()
+}
+
 /** Brings the schema up to date; on PostgreSQL an advisory lock lets several servers start at once. */
-export async function migrateDatabase(database: Database, migrations?: MigrationMeta[]) {
-  migrations ??= await repositoryMigrations(database)
+export async function migrateDatabase(database: Database, given?: MigrationMeta[]) {
+  const migrations = given ?? await repositoryMigrations(database)
   if (database.sqliteWriter) {
     const writer = database.sqliteWriter
     const hasJournal = writer.prepare(`select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'`).get()
@@ -72,16 +94,10 @@ export async function migrateDatabase(database: Database, migrations?: Migration
     db.dialect.migrate(migrations, db.session, migrationConfig)
     return
   }
-  // A client of its own with one connection: the session-level lock and every migration share it,
-  // whatever the size of the server's pool.
-  const session = postgres(database.postgresUrl!, { max: 1, onnotice: () => {}, connect_timeout: 5 })
-  try {
-    await session`select pg_advisory_lock(7254001)`
+  await withStartSession(database.postgresUrl!, async (session) => {
     const [journal] = await session`select to_regclass('drizzle.__drizzle_migrations') as name`
     if (journal?.name) refuseUnknownMigrations(await session`select created_at from drizzle.__drizzle_migrations`, migrations)
     const db = drizzlePostgres(session) as unknown as MigratingDatabase
     await db.dialect.migrate(migrations, db.session, migrationConfig)
-  } finally {
-    await session.end({ timeout: 5 })
-  }
+  })
 }

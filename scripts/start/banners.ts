@@ -2,8 +2,13 @@ import { readDatabaseConfig } from '../../db/config'
 import { databaseLabel } from '../../db/failure'
 import type { SchoolListing } from '../../cli/school-list'
 
-/** How the README tells a self-hoster to run the admin CLI: `-s` keeps npm's banner off stdout. */
-const admin = 'npm run -s admin --'
+/**
+ * How this installation runs the admin CLI and asks for the demo: from a checkout as the README says
+ * (`-s` keeps npm's banner off stdout), from a build alone (an image) with the bundled CLI.
+ */
+export interface Commands { admin: string, demo: string }
+export const checkoutCommands: Commands = { admin: 'npm run -s admin --', demo: 'npm start -- --demo (or ROLLBOOK_DEMO=on)' }
+export const buildCommands: Commands = { admin: 'node .output/cli/admin.mjs', demo: 'start it with ROLLBOOK_DEMO=on' }
 const shownSchools = 20
 
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1)
@@ -14,6 +19,7 @@ export interface DemoBannerInput {
   token: { token: string, expiresOn: string, days: number, scopes: readonly string[], withheld: readonly string[] }
   port: string
   administrator: { email: string, link: string }
+  commands: Commands
 }
 
 /** How to start over on this database: remove the SQLite file, or drop PostgreSQL's schemas. */
@@ -24,8 +30,8 @@ export function startOverHint(): string {
     : 'To start over, stop Rollbook and run `drop schema public cascade; drop schema drizzle cascade; create schema public;` in that database.'
 }
 
-/** What `npm start` prints after making the demo school: its token, what the token may do and until when. */
-export function demoBanner({ school, summary, token, port, administrator }: DemoBannerInput): string {
+/** What the server prints at start after making the demo school: its token, what the token may do and until when. */
+export function demoBanner({ school, summary, token, port, administrator, commands: { admin } }: DemoBannerInput): string {
   return `
 A demo school was made on this empty database (${databaseLabel()}):
   ${school.name} (${school.id}): ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff, ${summary.alumni} alumni.
@@ -47,8 +53,8 @@ Issue tokens of your own: ${admin} token issue --school ${school.id} --purpose "
 `
 }
 
-/** What `npm start` prints on a database that already has schools: which ones, and how to get a token. */
-export function schoolsBanner(schools: SchoolListing[], port: string): string {
+/** What the server prints at start on a database that already has schools: which ones, and how to get a token. */
+export function schoolsBanner(schools: SchoolListing[], port: string, { admin }: Commands): string {
   const listed = schools.slice(0, shownSchools).map(school => `  ${school.id}  ${school.name}  (${school.timeZone})`)
   if (schools.length > shownSchools) listed.push(`  … and ${schools.length - shownSchools} more: ${admin} school list`)
   return `
@@ -61,12 +67,12 @@ Every command: ${admin} --help. ${startOverHint()}
 `
 }
 
-/** What `npm start` prints on an empty database when it makes no demo school (PostgreSQL, or ROLLBOOK_DEMO=off). */
-export function emptyDatabaseBanner(): string {
+/** What the server prints at start on an empty database when it makes no demo school (PostgreSQL, or ROLLBOOK_DEMO=off). */
+export function emptyDatabaseBanner({ admin, demo }: Commands): string {
   return `
 ${capitalized(databaseLabel())} has no school yet. Make the first one and a token with the admin CLI (same DATABASE_URL):
   ${admin} school create --name "Your School" --time-zone Australia/Sydney
   ${admin} token issue --school sch_… --purpose "What it is for" --scopes person.read,affiliation.read
-For a demo school with sample people instead: npm start -- --demo (or ROLLBOOK_DEMO=on).
+For a demo school with sample people instead: ${demo}.
 `
 }

@@ -8,14 +8,20 @@ export interface StartOptions {
   build: boolean
 }
 
-/** Whether `DATABASE_URL` leaves the data in the embedded SQLite file `npm start` uses when nothing is set. */
+/** The image's embedded SQLite file, on its `/data` volume (Dockerfile). */
+export const imageSqlitePath = '/data/rollbook.db'
+
+/** Whether `DATABASE_URL` leaves the data in the embedded SQLite file: the one `npm start` uses when nothing is set, or the image's. */
 export function isDefaultDatabase(url: string | undefined, cwd = process.cwd()): boolean {
   if (!url) return true
-  return url.startsWith('file:') && resolve(cwd, url.slice('file:'.length)) === resolve(cwd, defaultSqlitePath)
+  if (!url.startsWith('file:')) return false
+  const path = resolve(cwd, url.slice('file:'.length))
+  return path === resolve(cwd, defaultSqlitePath) || path === imageSqlitePath
 }
 
 /**
- * `npm start [-- --demo] [-- --no-build]` with `ROLLBOOK_DEMO=on|off`. The demo school is made by
+ * `npm start [-- --demo] [-- --no-build]` with `ROLLBOOK_DEMO=on|off`; the server reads the same
+ * setting without arguments. The demo school is made by
  * default only on the embedded SQLite default, never on a database named in `DATABASE_URL` unless
  * asked for; `ROLLBOOK_DEMO=off` wins over everything.
  */

@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { resolve } from 'node:path'
 import { callApi } from '../../support/api'
+import { adminJson, adminRun as runBundled } from '../../support/admin-cli'
 import { freePort, projectRoot } from '../../support/server-process'
 
 const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
 
-/** Runs `npm run -s admin -- … --json` the way a self-hoster does, against the test database. */
-async function admin(...args: string[]) {
-  const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: process.env })
-  return JSON.parse(stdout)
+/** Runs the bundled CLI under `--json` as an image does, against the test database. */
+function admin(...args: string[]) {
+  return adminJson(args)
 }
 
-/** Runs the CLI as given, refused or not: its exit status and both streams. */
-async function adminRun(...args: string[]): Promise<{ code: number, stdout: string, stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, ['cli/admin.ts', ...args], { cwd: projectRoot, env: process.env })
-    return { code: 0, stdout, stderr }
-  } catch (error: any) {
-    return { code: error.code, stdout: error.stdout, stderr: error.stderr }
-  }
+/** Runs the bundled CLI as given, refused or not: its exit status and both streams. */
+function adminRun(...args: string[]) {
+  return runBundled(args)
 }
 
 describe('admin CLI', () => {
@@ -82,6 +75,7 @@ describe('admin CLI', () => {
     expect(human.stdout).toContain(`${school.id}  Listed School  (Europe/Paris)`)
   })
 
+  // The one test that runs the CLI from the sources through tsx, as a developer does.
   it('prints nothing but JSON on stdout under --json, however it is run', async () => {
     const school = await admin('school', 'create', '--name', 'Piped School', '--time-zone', 'UTC')
     const ways = [
@@ -113,7 +107,7 @@ describe('admin CLI', () => {
 
   it('says in one line, without the password, that the database cannot be reached', async () => {
     const port = await freePort()
-    const failure = await run(tsx, ['cli/admin.ts', 'school', 'list'], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` } }).catch(e => e)
+    const failure = await runBundled(['school', 'list'], { DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` })
     expect(failure.code).toBe(1)
     expect(failure.stderr.trim()).toBe(`Cannot reach the database at postgres://rollbook:***@127.0.0.1:${port}/school: connection refused.`)
   })

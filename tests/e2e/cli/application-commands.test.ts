@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { resolve } from 'node:path'
-import { projectRoot } from '../../support/server-process'
+import { adminJson, adminRun } from '../../support/admin-cli'
 import { newSchool } from '../../support/schools'
 import { applicationBody } from '../../support/admissions-fixtures'
 import { submitApplication } from '../../../server/domain/admissions/submit-application'
 
-const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
-
-/** Runs `npm run admin -- application …` the way a self-hoster does, against the test database. */
-async function admin(...args: string[]) {
-  const { stdout } = await run(tsx, ['cli/admin.ts', 'application', ...args, '--json'], { cwd: projectRoot, env: process.env })
-  return JSON.parse(stdout)
+/** Runs the bundled `admin application …` as an image does, against the test database. */
+function admin(...args: string[]) {
+  return adminJson(['application', ...args])
 }
 
 describe('admin CLI: application offer|accept|decline|list', () => {
@@ -26,7 +19,7 @@ describe('admin CLI: application offer|accept|decline|list', () => {
     expect(offered).toMatchObject({ id: accepted.id, state: 'offered', startsOn: '2027-01-28', offeredBy: 'system:cli' })
     expect(await admin('accept', '--id', accepted.id)).toMatchObject({ state: 'accepted', answeredBy: 'system:cli' })
 
-    const outOfOrder = await run(tsx, ['cli/admin.ts', 'application', 'decline', '--id', declined.id], { cwd: projectRoot, env: process.env }).catch(e => e)
+    const outOfOrder = await adminRun(['application', 'decline', '--id', declined.id])
     expect(outOfOrder.code).toBe(1)
     expect(outOfOrder.stderr.trim()).toMatch(/must be offered; it is submitted/)
     await admin('offer', '--id', declined.id)

@@ -1,22 +1,12 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { projectRoot } from '../../support/server-process'
+import { adminRun } from '../../support/admin-cli'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans } from '../../support/roles-fixtures'
 import { exportTables } from '../../../server/domain/exports/tables'
 
-const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
-
 async function admin(...args: string[]): Promise<{ code: number, json: any }> {
-  try {
-    const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: process.env })
-    return { code: 0, json: JSON.parse(stdout) }
-  } catch (error: any) {
-    return { code: error.code, json: JSON.parse(error.stdout) }
-  }
+  const { code, stdout } = await adminRun([...args, '--json'])
+  return { code, json: JSON.parse(stdout) }
 }
 
 describe('admin export commands', () => {

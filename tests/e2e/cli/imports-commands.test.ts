@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { execFile } from 'node:child_process'
 import { writeFile, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { join } from 'node:path'
 import { stageSync } from '../../../server/domain/imports/sync-runs'
-import { projectRoot } from '../../support/server-process'
+import { adminRun } from '../../support/admin-cli'
 import { newSchool } from '../../support/schools'
 import { settleRun, syncFile, syncPeople } from '../../support/sync-files'
 
-const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
-
-/** `npm run -s admin -- … --json`: the answer, or the one JSON error of a refusal. */
+/** The bundled admin CLI under `--json`: the answer, or the one JSON error of a refusal. */
 async function admin(...args: string[]) {
-  try {
-    return JSON.parse((await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: process.env })).stdout)
-  } catch (error: any) {
-    return JSON.parse(error.stdout)
-  }
+  return JSON.parse((await adminRun([...args, '--json'])).stdout)
 }
 
 describe('admin CLI for imports', () => {

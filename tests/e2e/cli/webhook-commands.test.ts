@@ -1,25 +1,17 @@
-import { execFile, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
-import { promisify } from 'node:util'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { deliverDueWebhooks } from '../../../server/domain/webhooks/delivery-worker'
 import { revokeToken } from '../../../server/domain/tokens/manage-tokens'
 import { newSchool } from '../../support/schools'
+import { adminRun, bundledCli } from '../../support/admin-cli'
 import { freePort, projectRoot } from '../../support/server-process'
 import { privateAllowed, recordChanges, startReceiver } from '../../support/webhooks'
 
-const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
-
-/** `npm run -s admin -- … --json`, refused or not: the answer on stdout and the exit status. */
+/** The bundled admin CLI under `--json`, refused or not: the answer on stdout and the exit status. */
 async function admin(args: string[], env: Record<string, string> = {}): Promise<{ code: number, answer: any }> {
-  try {
-    const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: { ...process.env, ...env } })
-    return { code: 0, answer: JSON.parse(stdout) }
-  } catch (error: any) {
-    return { code: error.code, answer: JSON.parse(error.stdout) }
-  }
+  const { code, stdout } = await adminRun([...args, '--json'], env)
+  return { code, answer: JSON.parse(stdout) }
 }
 
 const allowPrivate = { WEBHOOKS_ALLOW_PRIVATE: 'true' }
@@ -70,8 +62,7 @@ describe('admin CLI: webhook', () => {
     const token = await school.tokenWithId(['person.read'])
     const port = await freePort()
     const created = (await admin(['webhook', 'create', '--school', school.id, '--url', `http://127.0.0.1:${port}/`, '--kinds', 'person.updated', '--token-id', token.id], allowPrivate)).answer
-    // One process (not tsx's launcher and its child), so that killing it ends the receiver.
-    const receiver = spawn(process.execPath, ['--import', 'tsx', 'cli/admin.ts', 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'], { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
+    const receiver = spawn(process.execPath, [bundledCli, 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'], { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
     onTestFinished(() => {
       receiver.kill()
     })

@@ -16,11 +16,14 @@ function newFolder() {
   return folder
 }
 
+/** The last line of each banner the server prints at start (scripts/start/banners.ts), printed in one piece. */
+const bannerEnd = /Issue tokens of your own: |Every command: |For a demo school with sample people instead: /
+
 interface StartRun { stdout: string, stderr: string, code: number | null }
 
 /**
  * `npm start -- --no-build` as a self-hoster runs it, in `cwd` on a free loopback port, stopped once
- * the server it starts is listening (the banner comes before) or once it exits by itself.
+ * the server it starts has printed its first-start banner (after migrating) or once it exits by itself.
  */
 async function npmStart(cwd: string, env: Record<string, string> = {}, args: string[] = []): Promise<StartRun> {
   const { DATABASE_URL: _, ROLLBOOK_DEMO: __, ...inherited } = process.env
@@ -35,7 +38,7 @@ async function npmStart(cwd: string, env: Record<string, string> = {}, args: str
   child.stderr.on('data', chunk => stderr += chunk)
   const exited = new Promise<number | null>(done => child.once('exit', code => done(code)))
   const deadline = Date.now() + 90_000
-  while (child.exitCode === null && child.signalCode === null && !stdout.includes('Listening on') && Date.now() < deadline) {
+  while (child.exitCode === null && child.signalCode === null && !bannerEnd.test(stdout) && Date.now() < deadline) {
     await new Promise(done => setTimeout(done, 100))
   }
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

@@ -8,6 +8,7 @@ describe('npm start makes a demo school', () => {
     ['on the embedded SQLite default', [], {}, true],
     ['on the default file named in DATABASE_URL', [], { DATABASE_URL: 'file:.data/rollbook.db' }, true],
     ['on the default file named by its full path', [], { DATABASE_URL: 'file:/srv/rollbook/.data/rollbook.db' }, true],
+    ['on the image\'s file on its /data volume', [], { DATABASE_URL: 'file:/data/rollbook.db' }, true],
     ['not on PostgreSQL', [], { DATABASE_URL: 'postgres://app@db/school' }, false],
     ['not on another SQLite file', [], { DATABASE_URL: 'file:/var/lib/school.db' }, false],
     ['on PostgreSQL with --demo', ['--demo'], { DATABASE_URL: 'postgres://app@db/school' }, true],

@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { resolve } from 'node:path'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,12 +10,10 @@ import { expectEnvelope } from '../../../support/envelope'
 import { fitInOneMinute } from '../../../support/minute-window'
 import { newSchool } from '../../../support/schools'
 import { serverLogContains } from '../../../support/server-log'
-import { projectRoot } from '../../../support/server-process'
+import { adminJson } from '../../../support/admin-cli'
 import { rosterRuleProblems } from '../../../support/roster-rules'
 import { seedDemoSchool } from '../../../../scripts/demo/seed-demo-school'
 import { todayInZone } from '../../../../server/domain/shared/clock'
-
-const run = promisify(execFile)
 
 describe('GET /api/v1/roster/{format}', () => {
   let school: Awaited<ReturnType<typeof newSchool>>
@@ -80,8 +76,7 @@ describe('GET /api/v1/roster/{format}', () => {
 
   it('writes the same set as a zip from the CLI', async () => {
     const out = resolve(await mkdtemp(resolve(tmpdir(), 'roster-')), 'oneroster.zip')
-    const { stdout } = await run(resolve(projectRoot, 'node_modules/.bin/tsx'), ['cli/admin.ts', 'roster', 'export', '--school', school.id, '--format', 'oneroster', '--out', out, '--json'], { cwd: projectRoot, env: process.env })
-    expect(JSON.parse(stdout)).toMatchObject({ file: out, counts: { students: expect.any(Number) } })
+    expect(await adminJson(['roster', 'export', '--school', school.id, '--format', 'oneroster', '--out', out])).toMatchObject({ file: out, counts: { students: expect.any(Number) } })
     const files = Object.entries(unzipSync(new Uint8Array(await readFile(out)))).map(([name, bytes]) => ({ name, content: new TextDecoder().decode(bytes) }))
     expect(files.map(file => file.name).sort()).toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'users.csv'])
     expect(rosterRuleProblems('oneroster', files)).toEqual([])

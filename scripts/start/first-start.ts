@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { Database } from '../../db/client'
+import { holdingStartLock } from '../../db/migrate'
+import { createSchool } from '../../server/domain/schools/create-school'
+import { requireSchool } from '../../server/domain/schools/find-school'
+import { issueToken } from '../../server/domain/tokens/manage-tokens'
+import { scopeNames } from '../../server/domain/tokens/scopes'
+import { systemContext } from '../../server/domain/shared/context'
+import { listSchools } from '../../cli/school-list'
+import { addStaffWithLink } from '../../cli/staff-commands'
+import { seedDemoSchool } from '../demo/seed-demo-school'
+import { buildCommands, checkoutCommands, demoBanner, emptyDatabaseBanner, schoolsBanner, type Commands } from './banners'
+
+const demoTokenDays = 7
+const demoWithheldScopes = ['restricted.read'] as const
+const demoAdministrator = 'admin@example.org'
+
+/** The demo school with a token for trying the API (a week long, every scope but the restricted records) and an administrator's sign-in link. */
+async function makeDemoSchool(database: Database, port: string, commands: Commands) {
+  const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
+  const school = await requireSchool(database, id)
+  const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
+  const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
+  const token = await issueToken(database, { schoolId: id, purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
+  const administrator = await addStaffWithLink(database, { schoolId: id, email: demoAdministrator, role: 'admin' })
+  return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink } })
+}
+
+/**
+ * A build served from a checkout (`npm start`) names `npm run admin`; a build alone, as in an image,
+ * has no sources for it and names the bundled CLI.
+ */
+export function commandsFor(serverEntry = process.argv[1] ?? ''): Commands {
+  return existsSync(join(dirname(serverEntry), '../../cli/admin.ts')) ? checkoutCommands : buildCommands
+}
+
+/**
+ * What the server prints once its database is migrated: the schools there are, or on an empty one
+ * the demo school it makes when asked (its token and the administrator's sign-in link), or how to
+ * make the first. On PostgreSQL this runs under the start lock, so that two servers starting together
+ * on an empty database make one demo school between them.
+ */
+export function firstStart(database: Database, { demo, port, commands = commandsFor() }: { demo: boolean, port: string, commands?: Commands }): Promise<string> {
+  return holdingStartLock(database, async () => {
+    const schools = await listSchools(database)
+    if (schools.length) return schoolsBanner(schools, port, commands)
+    return demo ? makeDemoSchool(database, port, commands) : emptyDatabaseBanner(commands)
+  })
+}

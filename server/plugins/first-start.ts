@@ -1,0 +1,27 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { firstStart } from '../../scripts/start/first-start'
+import { readStartOptions } from '../../scripts/start/options'
+import { databaseHealth, useDatabase } from '../utils/database'
+
+/**
+ * Once the database is migrated (plugins/database.ts), says what it holds and how to get in, making
+ * the demo school on an empty one where the start options ask for it: the same for `npm start`, which
+ * serves this build, and for `node .output/server/index.mjs` in an image.
+ */
+export default defineNitroPlugin(() => {
+  let demo: boolean
+  try {
+    demo = readStartOptions([]).demo
+  } catch (error) {
+    console.error(`${(error as Error).message} No demo school is made.`)
+    demo = false
+  }
+  const port = process.env.PORT || process.env.NITRO_PORT || '3000'
+  useDatabase()
+    .then(database => firstStart(database, { demo, port }))
+    .then(banner => console.log(banner))
+    // A database that could not be prepared is already one line in the log (utils/database.ts).
+    .catch(async (error) => {
+      if (await databaseHealth() !== 'failed') console.error(error)
+    })
+})
