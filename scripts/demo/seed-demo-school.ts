@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import { campuses } from '../../db/schema'
+import { campuses, people } from '../../db/schema'
+import { domainError } from '../../server/domain/shared/domain-error'
 import type { DomainContext } from '../../server/domain/shared/context'
 import { writeChanges } from '../../server/domain/shared/write-changes'
 import { timestampNow, todayInZone } from '../../server/domain/shared/clock'
@@ -40,6 +41,9 @@ function dateOfBirthFor(random: SeededRandom, yearOfBirth: number) {
  * with a court order, a corrected name, and a few deleted people.
  */
 export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = {}): Promise<DemoSummary & AdmissionsDemoSummary> {
+  // The demo's timetable, tours and names are fixed: a second fill would collide with the first.
+  const [someone] = await ctx.database.db.select({ id: people.id }).from(people).where(eq(people.schoolId, ctx.school.id)).limit(1)
+  if (someone) throw domainError('conflict', [`School ${ctx.school.id} already has people: the demo fills an empty school only. Make a new school for it (admin school create).`])
   const random = seededRandom(options.seed ?? 20261122)
   const studentCount = options.students ?? 200
   const today = todayInZone(ctx.school.timeZone)

@@ -32,6 +32,9 @@ describe('admin CLI', () => {
     const people = await callApi('/api/v1/people?limit=1000', { token: issued.token })
     expect(people.status).toBe(200)
     expect(people.body.items.length).toBe(demo.students + demo.carers + demo.staff + demo.alumni + demo.admissionsPeople)
+    const again = await adminRun('demo', '--school', school.id, '--students', '5', '--json')
+    expect(again.code).toBe(1)
+    expect(JSON.parse(again.stdout).error).toMatchObject({ code: 'conflict', detail: [expect.stringContaining('the demo fills an empty school only')] })
 
     const listed = await admin('token', 'list', '--school', school.id)
     expect(listed).toEqual([expect.objectContaining({ id: issued.id, purpose: 'SIS link', scopes: ['person.read', 'affiliation.read'], expiresOn: issued.expiresOn, revokedAt: null })])

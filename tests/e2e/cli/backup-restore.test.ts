@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { promisify } from 'node:util'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../db/client'
@@ -9,19 +7,13 @@ import { readDatabaseConfig, sqliteFilesOf } from '../../../db/config'
 import { migrateDatabase } from '../../../db/migrate'
 import { createSchool } from '../../../server/domain/schools/create-school'
 import { issueToken } from '../../../server/domain/tokens/manage-tokens'
+import { adminRun } from '../../support/admin-cli'
 import { callApi } from '../../support/api'
 import { projectRoot, startBuiltServer, type RunningServer } from '../../support/server-process'
 
-const run = promisify(execFile)
-const tsx = resolve(projectRoot, 'node_modules/.bin/tsx')
-
 async function admin(databaseUrl: string, ...args: string[]): Promise<{ code: number, json: any }> {
-  try {
-    const { stdout } = await run(tsx, ['cli/admin.ts', ...args, '--json'], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: databaseUrl } })
-    return { code: 0, json: JSON.parse(stdout) }
-  } catch (error: any) {
-    return { code: error.code, json: JSON.parse(error.stdout) }
-  }
+  const { code, stdout } = await adminRun([...args, '--json'], { DATABASE_URL: databaseUrl })
+  return { code, json: JSON.parse(stdout) }
 }
 
 const enquiry = (n: number) => ({
