@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eq, isNotNull, and } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import { webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
 import { newSchool } from '../../support/schools'
 import { startBuiltServer, type RunningServer } from '../../support/server-process'
@@ -9,8 +9,8 @@ import { exitOf, expectWholeEnquiries, sendEnquiries } from '../../support/enqui
 
 /**
  * Two instances on one database, as a district runs them behind a load balancer (docs/operations.md).
- * On SQLite the two processes share the file's one writer, which is what the single-school setup
- * would never do, yet the guarantees are the same, so the test runs on both databases.
+ * On SQLite the two processes share one file's writer: not a setup to run a district on, but the
+ * guarantees are the same, so the test runs on both databases.
  */
 describe('two instances on one database', () => {
   it('one killed mid-load: no acknowledged write lost, and the survivor makes every delivery once, taking over the dead one\'s claims when their lease ends', async () => {
@@ -22,10 +22,8 @@ describe('two instances on one database', () => {
     const token = await school.token(['enquiry.write'])
     const readToken = await school.tokenWithId(['person.read'])
     const paths = ['a', 'b', 'c', 'd']
-    const subscriptions = []
-    for (const path of paths) {
-      subscriptions.push(await createWebhookSubscription(school.context, { url: `${receiver.url}/${path}`, kinds: ['enquiry.created'], tokenId: readToken.id }, privateAllowed))
-    }
+    const subscriptions = await Promise.all(paths.map(path =>
+      createWebhookSubscription(school.context, { url: `${receiver.url}/${path}`, kinds: ['enquiry.created'], tokenId: readToken.id }, privateAllowed)))
     const env = { WEBHOOKS_ALLOW_PRIVATE: 'true', ROLLBOOK_WEBHOOK_SCHOOLS: school.id, ROLLBOOK_WEBHOOK_LEASE_MS: '3000', RATE_LIMIT_SCALE: '1000' }
     const servers: RunningServer[] = await Promise.all([startBuiltServer(env), startBuiltServer(env)])
     const killed: { server?: RunningServer, held: string[] } = { held: [] }
