@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { expect } from 'vitest'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
@@ -64,7 +65,7 @@ export async function expectWholeEnquiries(database: Database, schoolId: string,
 }
 
 /** Resolves with the exit code (or signal) once the process has exited. */
-export function exitOf(child: import('node:child_process').ChildProcess): Promise<number | string> {
+export function exitOf(child: ChildProcess): Promise<number | string> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode!)
   return new Promise(done => child.once('exit', (code, signal) => done(code ?? signal!)))
 }
