@@ -1,5 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { applyReadySyncRuns } from '../utils/sync-worker'
+import { applyReadySyncRuns, syncWorkerIdle } from '../utils/sync-worker'
+import { onServerStopping } from '../utils/shutdown'
 
 /** How often each instance looks for queued runs: a run is applied "within a few seconds". */
 const pollMs = 1000
@@ -7,12 +8,16 @@ const pollMs = 1000
 /**
  * The people sync worker: every instance polls the queue (the database) each second and applies
  * what it claims. Not a scheduled task: Nitro's scheduler runs no more often than each minute and
- * not under the tests, while a staged run should apply within seconds everywhere.
+ * not under the tests, while a staged run should apply within seconds everywhere. At shutdown it
+ * claims nothing more and hands back the run in hand, unapplied.
  */
-export default defineNitroPlugin((nitroApp) => {
+export default defineNitroPlugin(() => {
   const timer = setInterval(() => {
     applyReadySyncRuns().catch(error => console.error(`sync worker: ${error instanceof Error ? `${error.name}: ${error.message}` : 'failed'}`))
   }, pollMs)
   timer.unref()
-  nitroApp.hooks.hook('close', () => clearInterval(timer))
+  onServerStopping(() => {
+    clearInterval(timer)
+    return syncWorkerIdle()
+  })
 })

@@ -37,6 +37,12 @@ export async function useDatabase(): Promise<Database> {
   }
 }
 
+/** Closes the database at shutdown, once the workers have stopped; a database that never opened has nothing to close. */
+export async function closeDatabase(): Promise<void> {
+  const open = await ready?.catch(() => undefined)
+  await open?.close()
+}
+
 export async function databaseHealth(): Promise<DatabaseState | 'unreachable'> {
   if (state !== 'healthy' || !database) return state
   try {

@@ -10,7 +10,9 @@ export const runtimeSettings = {
   /** Days a delivered webhook is kept (`WEBHOOKS_RETENTION_DAYS`, default 30). */
   webhookRetentionDays: 30,
   /** The schools whose webhooks this server delivers: all, unless a test server is told which. */
-  webhookSchools: undefined as readonly string[] | undefined
+  webhookSchools: undefined as readonly string[] | undefined,
+  /** How long a claimed subscription is held without news from its worker: the default 30 s, or shorter in tests. */
+  webhookLeaseMs: undefined as number | undefined
 }
 
 /** A declared per-minute limit as this server enforces and publishes it. */

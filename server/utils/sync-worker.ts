@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { applyNextSyncRun } from '../domain/imports/apply-sync'
 import { useDatabase } from './database'
+import { isServerStopping } from './shutdown'
 
 /** This process's name as a worker: the lease owner of the runs it applies. */
 export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
@@ -10,18 +11,24 @@ let running: Promise<number> | undefined
 
 /**
  * Applies ready sync runs until none is left, one at a time in this process; every instance runs
- * it, and the runs' leases keep two from applying one run. A turn already under way is shared.
+ * it, and the runs' leases keep two from applying one run. A turn already under way is shared. A
+ * stopping server claims no more runs and hands back the one in hand (applyNextSyncRun).
  */
 export function applyReadySyncRuns(): Promise<number> {
   running ??= (async () => {
     const database = await useDatabase()
     let applied = 0
     try {
-      while (await applyNextSyncRun(database, syncWorkerName)) applied++
+      while (!isServerStopping() && await applyNextSyncRun(database, syncWorkerName, isServerStopping)) applied++
     } finally {
       running = undefined
     }
     return applied
   })()
   return running
+}
+
+/** Resolves once no turn of the worker is under way in this process. */
+export async function syncWorkerIdle(): Promise<void> {
+  await running?.catch(() => {})
 }

@@ -55,7 +55,12 @@ export interface NightlyOptions {
   batchSize?: number
   /** Told after each batch of rows written (a school, a table, rows so far). */
   onProgress?: (progress: { schoolId: string, table: string, rows: number }) => Promise<void> | void
+  /** True once the process is stopping: no more nights are claimed, and the one in hand is freed after its batch. */
+  stopping?: () => boolean
 }
+
+/** The process is stopping: the night is freed, keeping the files already made, for another worker to finish. */
+class HandedBack extends Error {}
 
 /**
  * The quarter-hourly run (server/tasks/exports/produce.ts): every school whose exports are on and
@@ -84,7 +89,9 @@ export async function produceDueExports(database: Database, options: NightlyOpti
   await clearStaleScratch(options.storage, Date.now() - leaseMs)
   const produced: { schoolId: string, night: string, files: number }[] = []
   const failed: { schoolId: string, night: string, error: string }[] = []
+  const stopping = options.stopping ?? (() => false)
   for (;;) {
+    if (stopping()) return { produced, failed }
     const [night] = await claimRows(database, queue, { owner: options.owner, limit: 1, leaseMs, now: clock() })
     if (!night) return { produced, failed }
     const [row] = await database.db.select().from(schools).where(eq(schools.id, night.schoolId))
@@ -92,6 +99,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
     let renewedAt = clock()
     // Renewed at most once a minute, as batches and files finish, so a long table never outlives the lease.
     const keepLease = async () => {
+      if (stopping()) throw new HandedBack()
       if (clock() - renewedAt < 60_000) return
       renewedAt = clock()
       if (!await renewLease(database, queue, night.id, { owner: options.owner, leaseMs, now: renewedAt })) {
@@ -107,6 +115,10 @@ export async function produceDueExports(database: Database, options: NightlyOpti
       await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner, { state: 'done', doneAt: new Date(clock()).toISOString() }))
       produced.push({ schoolId: night.schoolId, night: night.night, files: files.length })
     } catch (error) {
+      if (error instanceof HandedBack) {
+        await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner))
+        return { produced, failed }
+      }
       // The night keeps its lease, so this run goes on to the next school and a later run, once the
       // lease has ended, tries again, producing only the tables still missing. The fault's class and
       // message only: never a value of the school's data.

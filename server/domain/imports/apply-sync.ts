@@ -49,6 +49,9 @@ class Paused extends Error {
 
 class RunMovedOn extends Error {}
 
+/** The process is stopping: the run's transaction rolls back and the run is freed for another worker. */
+class HandedBack extends Error {}
+
 type PersonFields = { familyName: string, givenNames: string, dateOfBirth: string | null }
 type SpanFields = { validFrom: string, validTo: string | null, yearLevel: string | null, campusId: string | null }
 type ChangeRow = typeof syncRunChanges.$inferInsert
@@ -205,7 +208,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
  * writers wait only for the run's last moments (`lockSchool: 'last'`), and its progress is written
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
  */
-export async function applySyncRun(database: Database, runId: string, owner: string): Promise<SyncRunSummary['status'] | null> {
+export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
   const [claimed] = await database.db.select({ ...syncRunColumns, file: syncRuns.file }).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
   const school = await requireSchool(database, claimed.schoolId)
@@ -218,12 +221,14 @@ export async function applySyncRun(database: Database, runId: string, owner: str
   }
   const { rows } = await readSyncFile(database.db, school, claimed.file)
   const onProgress = async (done: number) => {
+    if (stopping()) throw new HandedBack()
     // SQLite has one writer, and it is this run's transaction: progress shows once it commits.
     if (database.dialect !== 'postgresql') return
     await database.transaction(tx => tx.update(syncRuns).set({ done }).where(eq(syncRuns.id, runId)))
     await renewLease(database, syncRunQueue, runId, { owner, leaseMs })
   }
   try {
+    if (stopping()) throw new HandedBack()
     await writeChanges(ctx, async (tx, changes) => {
       if (database.dialect === 'postgresql') {
         // A second worker that took the run over from a stalled first waits here, then finds it applied.
@@ -239,6 +244,10 @@ export async function applySyncRun(database: Database, runId: string, owner: str
     return 'applied'
   } catch (error) {
     if (error instanceof RunMovedOn) return null
+    if (error instanceof HandedBack) {
+      await database.transaction(tx => releaseRow(tx, syncRunQueue, runId, owner))
+      return null
+    }
     if (!(error instanceof Paused)) throw error
     await writeChanges(ctx, async (tx, changes) => {
       if (!await releaseRow(tx, syncRunQueue, runId, owner, { status: 'paused', reason: error.reason, ...error.counts })) throw new RunMovedOn()
@@ -250,11 +259,14 @@ export async function applySyncRun(database: Database, runId: string, owner: str
   }
 }
 
-/** One turn of the worker: claims the oldest ready run, if any, and applies it. */
-export async function applyNextSyncRun(database: Database, owner: string): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+/**
+ * One turn of the worker: claims the oldest ready run, if any, and applies it. Once `stopping`, the
+ * run in hand is handed back at its next progress note (every 5,000 rows), nothing of it applied.
+ */
+export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
   if (!waiting) return null
   const [run] = await claimRows(database, syncRunQueue, { owner, limit: 1, leaseMs })
   if (!run) return null
-  return { runId: run.id, status: await applySyncRun(database, run.id, owner) }
+  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) }
 }

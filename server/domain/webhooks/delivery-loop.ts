@@ -23,18 +23,24 @@ export interface DeliveryLoop {
  */
 export function startWebhookDeliveryLoop(database: Database, options: DeliveryLoopOptions = {}): DeliveryLoop {
   const { pollMs = 1000, concurrency = 32, onError = () => {}, ...worker } = options
-  const settled = { ...worker, owner: worker.owner ?? newWorkerOwner() }
-  const serving = new Map<string, { schoolId: string, done: Promise<void> }>()
   let stopped = false
-  let claiming = false
+  const settled = { ...worker, owner: worker.owner ?? newWorkerOwner(), stopping: () => stopped }
+  const serving = new Map<string, { schoolId: string, done: Promise<void> }>()
+  let claiming: Promise<void> | undefined
   let claimAgain = false
 
-  async function claim() {
+  function claim() {
     if (claiming) {
       claimAgain = true
-      return
+      return claiming
     }
-    claiming = true
+    claiming = claimWhileRoom().finally(() => {
+      claiming = undefined
+    })
+    return claiming
+  }
+
+  async function claimWhileRoom() {
     try {
       do {
         claimAgain = false
@@ -50,8 +56,6 @@ export function startWebhookDeliveryLoop(database: Database, options: DeliveryLo
       } while (claimAgain)
     } catch (error) {
       onError(error)
-    } finally {
-      claiming = false
     }
   }
 
@@ -68,9 +72,12 @@ export function startWebhookDeliveryLoop(database: Database, options: DeliveryLo
 
   return {
     async stop() {
+      // Each subscription being served is freed after the delivery in hand (settled.stopping).
       stopped = true
       clearInterval(poll)
       stopListening()
+      // A claim under way adds to what is being served; wait for it before waiting for those.
+      await claiming
       await Promise.all([...serving.values()].map(entry => entry.done))
     }
   }

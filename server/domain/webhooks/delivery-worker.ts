@@ -35,6 +35,8 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number
   /** Stands in for postWebhook (tests count what is sent without a receiver). */
   post?: (post: WebhookPost, policy: DestinationPolicy) => Promise<DeliveryOutcome>
+  /** True once the process is stopping: a subscription is freed after the delivery in hand, not served to the end. */
+  stopping?: () => boolean
 }
 
 type Settled = Required<Omit<DeliveryWorkerOptions, 'schoolIds'>> & Pick<DeliveryWorkerOptions, 'schoolIds'>
@@ -57,7 +59,8 @@ function settle(options: DeliveryWorkerOptions): Settled {
     policy: options.policy ?? destinationPolicy(),
     schoolIds: options.schoolIds,
     leaseMs: options.leaseMs ?? 30_000,
-    post: options.post ?? postWebhook
+    post: options.post ?? postWebhook,
+    stopping: options.stopping ?? (() => false)
   }
 }
 
@@ -186,12 +189,14 @@ export async function serveWebhookSubscription(database: Database, claimed: Subs
 /** Sends the subscription's deliveries in order while it may; what to set on it as it is freed. */
 async function sendWhileDue(database: Database, subscription: Subscription, options: Settled): Promise<Partial<Subscription>> {
   for (;;) {
+    if (options.stopping()) return {}
     const passed = await fanOut(database, subscription, options)
     const due = await database.db.select().from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.subscriptionId, subscription.id), eq(webhookDeliveries.status, 'pending')))
       .orderBy(asc(webhookDeliveries.sequence)).limit(sendBatch)
     if (due.length === 0 && passed === 0) return {}
     for (const delivery of due) {
+      if (options.stopping()) return {}
       if (delivery.nextAttemptAt > options.now()) return { heldUntil: delivery.nextAttemptAt }
       if (!await maySend(database, subscription.id, options.now())) return {}
       const outcome = await options.post({

@@ -44,6 +44,23 @@ describe('exports:produce, every quarter hour', () => {
     expect(files.filter(file => file.tableKey === 'people')).toHaveLength(1)
   })
 
+  it('a worker told to stop mid-file frees its night at once, and the next run produces it whole', async () => {
+    const school = await newSchool()
+    await addPeopleWithSpans(school, Array.from({ length: 30 }, (_, i) => ({ familyName: `Person${i}`, givenNames: 'Test' })))
+    const now = new Date('2026-11-23T16:00:00.000Z')
+    let batches = 0
+    const stopped = await produceDueExports(school.database, { storage, owner: 'worker-a', schoolIds: [school.id], now, batchSize: 10, stopping: () => batches > 0, onProgress: () => {
+      batches++
+    } })
+    expect(stopped).toEqual({ produced: [], failed: [] })
+    expect(batches).toBeGreaterThan(0)
+    const [night] = await school.database.db.select().from(exportNights).where(eq(exportNights.schoolId, school.id))
+    expect(night).toMatchObject({ state: 'pending', leaseOwner: null, leaseUntil: null })
+    // Freed, not left leased: another worker takes it up in the same minute.
+    const next = await produceDueExports(school.database, { storage, owner: 'worker-b', schoolIds: [school.id], now })
+    expect(next.produced).toEqual([{ schoolId: school.id, night: '2026-11-24', files: exportTables.length }])
+  })
+
   it('a night whose worker failed mid-file lists no partial file, and is taken up once its lease ends', async () => {
     const school = await newSchool()
     await addPeopleWithSpans(school, Array.from({ length: 30 }, (_, i) => ({ familyName: `Person${i}`, givenNames: 'Test' })))

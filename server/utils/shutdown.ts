@@ -1,0 +1,37 @@
+/**
+ * How the server's workers stop (docs/operations.md, "Graceful shutdown"). Nitro's node server
+ * drains requests on SIGTERM or SIGINT and then calls the `close` hook; the workers are told as soon
+ * as the signal comes, so they hand back what they hold while requests drain, and the database
+ * closes only once every one of them has.
+ */
+let stopping = false
+let stopped: Promise<void> | undefined
+const stopSteps = new Set<() => Promise<unknown>>()
+
+/** Whether the server is shutting down: a worker claims nothing more and hands back what it holds. */
+export function isServerStopping(): boolean {
+  return stopping
+}
+
+/** Registers how a worker stops (resolving once it holds nothing); returns a function that unregisters it. */
+export function onServerStopping(stop: () => Promise<unknown>): () => void {
+  stopSteps.add(stop)
+  return () => stopSteps.delete(stop)
+}
+
+/** Stops every worker once, however often it is asked; a worker that fails to stop is logged, not waited on again. */
+export function stopServerWorkers(): Promise<void> {
+  stopping = true
+  stopped ??= Promise.allSettled([...stopSteps].map(stop => stop())).then((outcomes) => {
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') console.error(`A worker did not stop cleanly: ${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}`)
+    }
+  })
+  return stopped
+}
+
+/** `SHUTDOWN_GRACE_SECONDS` (default 10), in milliseconds. */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.SHUTDOWN_GRACE_SECONDS ?? 10)
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 10) * 1000
+}
