@@ -6,9 +6,13 @@ import { privateAllowed, recordChanges, startReceiver } from '../../support/webh
 import { createWebhookSubscription } from '../../../server/domain/webhooks/subscriptions'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
 
-/** A server that delivers the webhooks of `schoolId` (a test server delivers only those it is told). */
+/**
+ * A server that delivers the webhooks of `schoolId` (a test server delivers only those it is told), with
+ * a lease just longer than a post's ten-second limit, so a killed server's subscriptions are taken up
+ * sooner than the default 30 s allows.
+ */
 function deliveringServer(schoolId: string) {
-  return startBuiltServer({ WEBHOOKS_ALLOW_PRIVATE: 'true', ROLLBOOK_WEBHOOK_SCHOOLS: schoolId })
+  return startBuiltServer({ WEBHOOKS_ALLOW_PRIVATE: 'true', ROLLBOOK_WEBHOOK_SCHOOLS: schoolId, ROLLBOOK_WEBHOOK_LEASE_MS: '12000' })
 }
 
 async function subscribedSchool(urls: string[], kinds = ['person.created']) {
