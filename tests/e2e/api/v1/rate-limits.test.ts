@@ -41,13 +41,17 @@ describe('rate limits: per token, per endpoint, per clock minute', () => {
   it('lets two server processes on one database together allow 300, not 600', async () => {
     const token = await school.token(['person.read'])
     await fitInOneMinute(25)
-    const statuses: number[] = []
+    const answers: { status: number, remaining: string | null }[] = []
     for (let round = 0; round < 8; round++) {
       const batch = await Promise.all(Array.from({ length: 50 }, (_, i) =>
         callApi('/api/v1/people?limit=1', { token, baseUrl: i % 2 ? secondServer.url : undefined })))
-      statuses.push(...batch.map(a => a.status))
+      answers.push(...batch.map(a => ({ status: a.status, remaining: a.headers.get('x-ratelimit-remaining') })))
     }
-    expect(statuses.filter(s => s === 200)).toHaveLength(300)
-    expect(statuses.filter(s => s === 429)).toHaveLength(100)
+    // On SQLite a count that waits over 100 ms for the other process's is let through uncounted, with
+    // the whole limit remaining (server/utils/rate-limit.ts); a loaded machine makes a few.
+    const uncounted = answers.filter(a => a.status === 200 && a.remaining === '300').length
+    expect(uncounted).toBeLessThan(10)
+    expect(answers.filter(a => a.status === 200).length - uncounted).toBe(300)
+    expect(answers.filter(a => a.status === 429)).toHaveLength(100 - uncounted)
   })
 })
