@@ -2,6 +2,9 @@ import { defineNitroPlugin } from 'nitropack/runtime'
 import { startWebhookDeliveryLoop, type DeliveryLoop } from '../domain/webhooks/delivery-loop'
 import { useDatabase } from '../utils/database'
 import { runtimeSettings } from '../utils/runtime-settings'
+import { logger } from '../utils/logger'
+import { countTaskRun } from '../utils/metrics'
+import { faultSummary } from '../utils/request-log'
 
 /**
  * Delivers webhooks from this process once the database is ready (docs/webhooks.md); every instance
@@ -16,7 +19,11 @@ export default defineNitroPlugin((nitroApp) => {
   useDatabase().then((database) => {
     loop = startWebhookDeliveryLoop(database, {
       schoolIds,
-      onError: error => console.error(`Webhook delivery: ${error instanceof Error ? error.message : String(error)}`)
+      onError: error => logger.error({ task: 'webhooks:deliver', fault: faultSummary(error) }, 'webhook delivery failed'),
+      onServed: ({ subscriptionId, durationMs, outcome }) => {
+        countTaskRun('webhooks:deliver', outcome, durationMs / 1000)
+        logger.info({ task: 'webhooks:deliver', subscriptionId, durationMs, outcome }, 'task run')
+      }
     })
   }, () => {})
   nitroApp.hooks.hook('close', async () => {

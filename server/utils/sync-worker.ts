@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { applyNextSyncRun } from '../domain/imports/apply-sync'
 import { useDatabase } from './database'
+import { loggedRun } from './task-run'
 
 /** This process's name as a worker: the lease owner of the runs it applies. */
 export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
@@ -13,7 +14,7 @@ let running: Promise<number> | undefined
  * it, and the runs' leases keep two from applying one run. A turn already under way is shared.
  */
 export function applyReadySyncRuns(): Promise<number> {
-  running ??= (async () => {
+  running ??= loggedRun('sync:apply', async () => {
     const database = await useDatabase()
     let applied = 0
     try {
@@ -22,6 +23,6 @@ export function applyReadySyncRuns(): Promise<number> {
       running = undefined
     }
     return applied
-  })()
+  }, applied => ({ applied }), { quietWhenIdle: true })
   return running
 }

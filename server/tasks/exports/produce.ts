@@ -4,6 +4,10 @@ import { defineTask } from 'nitropack/runtime'
 import { useDatabase } from '../../utils/database'
 import { produceDueExports } from '../../domain/exports/nightly'
 import { configuredExportStorage } from '../../domain/exports/storage/export-storage'
+import { logger } from '../../utils/logger'
+import { countExportProduction } from '../../utils/metrics'
+import { faultSummary } from '../../utils/request-log'
+import { loggedRun } from '../../utils/task-run'
 
 const owner = `${hostname()} ${process.pid} ${randomUUID()}`
 
@@ -11,8 +15,15 @@ const owner = `${hostname()} ${process.pid} ${randomUUID()}`
 export default defineTask({
   meta: { name: 'exports:produce', description: 'Produce each school\'s nightly warehouse files after 02:00 in its own time zone' },
   async run() {
-    const { produced, failed } = await produceDueExports(await useDatabase(), { storage: configuredExportStorage(), owner })
-    for (const failure of failed) console.error(`exports:produce: school ${failure.schoolId}, night ${failure.night}: ${failure.error}`)
+    const { produced, failed } = await loggedRun('exports:produce', async () => {
+      const outcome = await produceDueExports(await useDatabase(), { storage: configuredExportStorage(), owner })
+      for (const night of outcome.produced) countExportProduction('produced', night.durationMs / 1000)
+      for (const failure of outcome.failed) {
+        countExportProduction('failed', failure.durationMs / 1000)
+        logger.error({ task: 'exports:produce', schoolId: failure.schoolId, night: failure.night, fault: faultSummary(failure.fault) }, 'export night failed')
+      }
+      return outcome
+    }, outcome => ({ produced: outcome.produced.length, failed: outcome.failed.length }))
     return { result: { produced: produced.length, failed: failed.length } }
   }
 })
