@@ -60,6 +60,8 @@ export async function teardown() {
     const leaks = await leaksInServerLog(serverLogPath, cursorLogPath)
     rmSync(cursorLogPath, { force: true })
     if (leaks.length) {
+      // Vitest reports an error thrown here ("error during close") but exits 0 for it; the run must fail.
+      process.exitCode = 1
       // The log stays for reading.
       throw new Error(`The server log holds what it must never hold (docs/operations.md, "Logs"); kept at ${serverLogPath}:\n${leaks.slice(0, 20).map(leak => `  line ${leak.line}: ${leak.what}: ${leak.excerpt}`).join('\n')}`)
     }
