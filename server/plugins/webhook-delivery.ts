@@ -2,9 +2,8 @@ import { defineNitroPlugin } from 'nitropack/runtime'
 import { startWebhookDeliveryLoop, type DeliveryLoop } from '../domain/webhooks/delivery-loop'
 import { useDatabase } from '../utils/database'
 import { runtimeSettings } from '../utils/runtime-settings'
-import { logger } from '../utils/logger'
 import { countTaskRun } from '../utils/metrics'
-import { faultSummary } from '../utils/request-log'
+import { faultSummary, logger } from '../domain/shared/log'
 
 /**
  * Delivers webhooks from this process once the database is ready (docs/webhooks.md); every instance

@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from '../../db/client'
 import { databaseFailureLine } from '../../db/failure'
 import { apiError } from './errors'
-import { logger } from './logger'
+import { logger } from '../domain/shared/log'
 
 type DatabaseState = 'starting' | 'healthy' | 'failed'
 

@@ -4,8 +4,7 @@ import { idempotencyKeys } from '../../db/schema'
 import type { Database, Db } from '../../db/client'
 import { validationFailed } from '../domain/shared/domain-error'
 import { apiError } from './errors'
-import { logger } from './logger'
-import { faultSummary } from './request-log'
+import { faultSummary, logger } from '../domain/shared/log'
 
 const honouredForMs = 24 * 60 * 60 * 1000
 /** A running claim whose holder has not renewed it for this long belongs to a process that died. */

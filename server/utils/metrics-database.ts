@@ -3,9 +3,8 @@ import { Gauge } from 'prom-client'
 import { syncRuns, webhookDeliveries, webhookSubscriptions } from '../../db/schema'
 import type { Database } from '../../db/client'
 import { useDatabase } from './database'
-import { logger } from './logger'
 import { metricsRegistry } from './metrics'
-import { faultSummary } from './request-log'
+import { faultSummary, logger } from '../domain/shared/log'
 
 /**
  * Gauges read from the database when Prometheus scrapes (each in its `collect`), so every instance

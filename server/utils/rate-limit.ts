@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client'
 import { sqliteCountBusyMs } from '../../db/minute-counters'
-import { logger } from './logger'
+import { logger } from '../domain/shared/log'
 
 export interface RateLimitVerdict {
   limit: number

@@ -1,16 +1,8 @@
 import type { H3Event } from 'h3'
-import { logger } from './logger'
+import { loggable, logger } from '../domain/shared/log'
 import { countAnswer } from './metrics'
 import type { Principal } from './principal'
 import { traceIdOf } from './trace'
-
-// eslint-disable-next-line no-control-regex -- escaping control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
-
-/** A value as it may stand in a log line: control characters escaped, so nothing a client sends can forge a line. */
-export function loggable(value: string): string {
-  return value.replace(controlCharacters, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
 
 /**
  * The route a request matched as its template (`/api/v1/people/:id`), never the path it was sent to:
@@ -18,23 +10,6 @@ export function loggable(value: string): string {
  */
 export function routeTemplateOf(event: H3Event): string {
   return loggable(event.context.matchedRoute?.path ?? 'unmatched')
-}
-
-/**
- * What a fault may say in the log: its class and message, cut before any query parameters (drizzle
- * puts the values of a failed statement, people's data among them, into its message) and escaped.
- */
-export function faultSummary(error: unknown): string {
-  const seen = new Set<unknown>()
-  const parts: string[] = []
-  let current: unknown = error
-  while (current instanceof Error && !seen.has(current) && parts.length < 4) {
-    seen.add(current)
-    const message = current.message.split(/\n\s*params:/)[0]!.replace(/^Failed query: [\s\S]*$/, 'Failed query')
-    parts.push(`${current.name}: ${loggable(message).slice(0, 500)}`)
-    current = current.cause
-  }
-  return parts.join(' <- ') || loggable(String(error)).slice(0, 200)
 }
 
 /** The caller's ids as the log may name them: the school and the token or staff account, never who they are. */

@@ -1,6 +1,5 @@
-import { logger } from './logger'
 import { countTaskRun } from './metrics'
-import { faultSummary } from './request-log'
+import { faultSummary, logger } from '../domain/shared/log'
 
 type Counts = Record<string, number>
 

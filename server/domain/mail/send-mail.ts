@@ -4,7 +4,7 @@ import { outboxMails } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
-import { logger } from '../../utils/logger'
+import { logger } from '../shared/log'
 
 export interface Mail { to: string, subject: string, text: string }
 

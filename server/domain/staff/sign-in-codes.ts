@@ -6,8 +6,7 @@ import { sendMail } from '../mail/send-mail'
 import { currentTime } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { logger } from '../../utils/logger'
-import { faultSummary } from '../../utils/request-log'
+import { faultSummary, logger } from '../shared/log'
 import { activeAccountByEmail, activeAccountById, normalEmail } from './accounts'
 
 export const codeLifetimeMs = 10 * 60_000

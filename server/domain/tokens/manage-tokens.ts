@@ -7,8 +7,7 @@ import { isScope, type Scope } from './scopes'
 import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
 import { domainError } from '../shared/domain-error'
-import { logger } from '../../utils/logger'
-import { faultSummary } from '../../utils/request-log'
+import { faultSummary, logger } from '../shared/log'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730

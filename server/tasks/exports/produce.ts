@@ -4,9 +4,8 @@ import { defineTask } from 'nitropack/runtime'
 import { useDatabase } from '../../utils/database'
 import { produceDueExports } from '../../domain/exports/nightly'
 import { configuredExportStorage } from '../../domain/exports/storage/export-storage'
-import { logger } from '../../utils/logger'
 import { countExportProduction } from '../../utils/metrics'
-import { faultSummary } from '../../utils/request-log'
+import { faultSummary, logger } from '../../domain/shared/log'
 import { loggedRun } from '../../utils/task-run'
 
 const owner = `${hostname()} ${process.pid} ${randomUUID()}`
