@@ -23,7 +23,7 @@ export function startDatabase(prepare: (database: Database) => Promise<void>) {
   })()
   ready.catch((error) => {
     state = 'failed'
-    logger.fatal(databaseFailureLine(error))
+    logger.error(databaseFailureLine(error))
   })
   return ready
 }
