@@ -13,7 +13,8 @@ const pollMs = 1000
  */
 export default defineNitroPlugin(() => {
   const timer = setInterval(() => {
-    applyReadySyncRuns().catch(error => console.error(`sync worker: ${error instanceof Error ? `${error.name}: ${error.message}` : 'failed'}`))
+    // A failed turn has written its line already (server/utils/task-run.ts); the next second tries again.
+    applyReadySyncRuns().catch(() => {})
   }, pollMs)
   timer.unref()
   onServerStopping(() => {

@@ -3,6 +3,8 @@ import { startWebhookDeliveryLoop, type DeliveryLoop } from '../domain/webhooks/
 import { useDatabase } from '../utils/database'
 import { runtimeSettings } from '../utils/runtime-settings'
 import { onServerStopping } from '../utils/shutdown'
+import { countTaskRun } from '../utils/metrics'
+import { faultSummary, logger } from '../domain/shared/log'
 
 /**
  * Delivers webhooks from this process once the database is ready (docs/webhooks.md); every instance
@@ -19,7 +21,11 @@ export default defineNitroPlugin(() => {
     loop = startWebhookDeliveryLoop(database, {
       schoolIds,
       leaseMs: runtimeSettings.webhookLeaseMs,
-      onError: error => console.error(`Webhook delivery: ${error instanceof Error ? error.message : String(error)}`)
+      onError: error => logger.error({ task: 'webhooks:deliver', fault: faultSummary(error) }, 'webhook delivery failed'),
+      onServed: ({ subscriptionId, durationMs, outcome }) => {
+        countTaskRun('webhooks:deliver', outcome, durationMs / 1000)
+        logger.info({ task: 'webhooks:deliver', subscriptionId, durationMs, outcome }, 'task run')
+      }
     })
   }, () => {})
   onServerStopping(async () => {

@@ -1,6 +1,7 @@
 import { openDatabase, type Database } from '../../db/client'
 import { databaseFailureLine } from '../../db/failure'
 import { apiError } from './errors'
+import { logger } from '../domain/shared/log'
 
 type DatabaseState = 'starting' | 'healthy' | 'failed'
 
@@ -22,7 +23,7 @@ export function startDatabase(prepare: (database: Database) => Promise<void>) {
   })()
   ready.catch((error) => {
     state = 'failed'
-    console.error(databaseFailureLine(error))
+    logger.error(databaseFailureLine(error))
   })
   return ready
 }

@@ -2,7 +2,8 @@ import { send, setResponseHeader, setResponseStatus, type H3Error, type H3Event 
 import { errorCatalogue, type ErrorCode } from '../../shared/error-catalogue'
 import { DomainError } from '../domain/shared/domain-error'
 import { HttpRefusal } from './errors'
-import { faultSummary, logAnswer } from './request-log'
+import { faultSummary } from '../domain/shared/log'
+import { logAnswer } from './request-log'
 import { traceIdOf } from './trace'
 
 /** h3's own refusals (no route, a body it would not read) by their status. */

@@ -4,6 +4,7 @@ import { idempotencyKeys } from '../../db/schema'
 import type { Database, Db } from '../../db/client'
 import { validationFailed } from '../domain/shared/domain-error'
 import { apiError } from './errors'
+import { faultSummary, logger } from '../domain/shared/log'
 
 const honouredForMs = 24 * 60 * 60 * 1000
 /** A running claim whose holder has not renewed it for this long belongs to a process that died. */
@@ -88,7 +89,7 @@ export async function claimIdempotencyKey(database: Database, owner: string, key
       keepAlive: () => {
         const timer = setInterval(() => {
           database.transaction(tx => tx.update(idempotencyKeys).set({ leaseUntil: Date.now() + leaseMs }).where(stillRunning))
-            .catch(error => console.error('Could not renew an idempotency lease:', (error as Error).message))
+            .catch(error => logger.warn({ fault: faultSummary(error) }, 'Could not renew an idempotency lease'))
         }, leaseMs / 3)
         timer.unref()
         return { stop: () => clearInterval(timer) }

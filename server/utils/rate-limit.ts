@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client'
 import { sqliteCountBusyMs } from '../../db/minute-counters'
+import { logger } from '../domain/shared/log'
 
 export interface RateLimitVerdict {
   limit: number
@@ -37,7 +38,7 @@ let reportedAt = -Infinity
 function reportUncounted() {
   uncounted++
   if (Date.now() - reportedAt < 60_000) return
-  console.warn(`Rate limits: ${uncounted} request(s) let through uncounted since the last report; the counters were busy for more than ${sqliteCountBusyMs} ms.`)
+  logger.warn({ uncounted }, `Rate limits: requests let through uncounted since the last report; the counters were busy for more than ${sqliteCountBusyMs} ms`)
   reportedAt = Date.now()
   uncounted = 0
 }

@@ -1,12 +1,8 @@
 import type { H3Event } from 'h3'
-
-// eslint-disable-next-line no-control-regex -- escaping control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
-
-/** A value as it may stand in a log line: control characters escaped, so nothing a client sends can forge a line. */
-export function loggable(value: string): string {
-  return value.replace(controlCharacters, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
+import { loggable, logger } from '../domain/shared/log'
+import { countAnswer } from './metrics'
+import type { Principal } from './principal'
+import { traceIdOf } from './trace'
 
 /**
  * The route a request matched as its template (`/api/v1/people/:id`), never the path it was sent to:
@@ -16,40 +12,39 @@ export function routeTemplateOf(event: H3Event): string {
   return loggable(event.context.matchedRoute?.path ?? 'unmatched')
 }
 
-/**
- * What a fault may say in the log: its class and message, cut before any query parameters (drizzle
- * puts the values of a failed statement, people's data among them, into its message) and escaped.
- */
-export function faultSummary(error: unknown): string {
-  const seen = new Set<unknown>()
-  const parts: string[] = []
-  let current: unknown = error
-  while (current instanceof Error && !seen.has(current) && parts.length < 4) {
-    seen.add(current)
-    const message = current.message.split(/\n\s*params:/)[0]!.replace(/^Failed query: [\s\S]*$/, 'Failed query')
-    parts.push(`${current.name}: ${loggable(message).slice(0, 500)}`)
-    current = current.cause
+/** The caller's ids as the log may name them: the school and the token or staff account, never who they are. */
+function callerOf(event: H3Event): { schoolId?: string, tokenId?: string, accountId?: string } {
+  const principal = event.context.principal as Principal | undefined
+  if (!principal) return {}
+  const { actor } = principal
+  return {
+    schoolId: principal.school.id,
+    tokenId: actor.kind === 'token' ? actor.tokenId : undefined,
+    accountId: actor.kind === 'staff' ? actor.accountId : undefined
   }
-  return parts.join(' <- ') || loggable(String(error)).slice(0, 200)
 }
 
 /**
  * One structured line per answered request on the API side: the route template, never the path; the
- * trace id an error answer quoted; a fault's class and message, never its data.
+ * trace id an error answer quoted; the caller's ids; a fault's class and message, never its data. The
+ * same answer is counted in the metrics (server/utils/metrics.ts).
  */
 export function logAnswer(event: H3Event, refusal?: { code: string, fault?: string }) {
   const startedAt = event.context.startedAt as number | undefined
   const status = event.node.res.statusCode
-  const text = JSON.stringify({
-    at: new Date().toISOString(),
-    traceId: event.context.traceId,
+  const route = routeTemplateOf(event)
+  const durationMs = startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 10) / 10
+  const line = {
+    traceId: traceIdOf(event),
     method: event.method,
-    route: routeTemplateOf(event),
+    route,
     status,
     code: refusal?.code,
-    ms: startedAt === undefined ? undefined : Math.round((performance.now() - startedAt) * 10) / 10,
+    durationMs,
+    ...callerOf(event),
     fault: refusal?.fault
-  })
-  if (status >= 500) console.error(text)
-  else console.info(text)
+  }
+  if (status >= 500) logger.error(line, 'request')
+  else logger.info(line, 'request')
+  countAnswer({ method: event.method, route, status, seconds: (durationMs ?? 0) / 1000, refused: refusal?.code })
 }

@@ -167,6 +167,8 @@ export function defineSurfaceRoute<
   const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
     const principal = await surface.identify(event, database)
+    // For the request's log line (its ids only).
+    event.context.principal = principal
     const route = event.context.matchedRoute?.path ?? event.path
     await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
     if (declaration.module) enforceModule(principal.school, declaration.module, event.method !== 'GET')

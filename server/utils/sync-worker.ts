@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { applyNextSyncRun } from '../domain/imports/apply-sync'
 import { useDatabase } from './database'
 import { isServerStopping } from './shutdown'
+import { loggedRun } from './task-run'
 
 /** This process's name as a worker: the lease owner of the runs it applies. */
 export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
@@ -15,7 +16,7 @@ let running: Promise<number> | undefined
  * stopping server claims no more runs and hands back the one in hand (applyNextSyncRun).
  */
 export function applyReadySyncRuns(): Promise<number> {
-  running ??= (async () => {
+  running ??= loggedRun('sync:apply', async () => {
     const database = await useDatabase()
     let applied = 0
     try {
@@ -24,7 +25,7 @@ export function applyReadySyncRuns(): Promise<number> {
       running = undefined
     }
     return applied
-  })()
+  }, applied => ({ applied }), { quietWhenIdle: true })
   return running
 }
 

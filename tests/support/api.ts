@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { inject } from 'vitest'
 
@@ -35,6 +36,7 @@ export async function callApi<T = any>(path: string, request: ApiRequest = {}): 
   try {
     parsed = JSON.parse(answer.text)
   } catch {}
+  noteCursor(parsed)
   return { status: answer.status, headers: answer.headers, body: parsed as T }
 }
 
@@ -56,4 +58,11 @@ function sendFrom(localAddress: string, url: string, method: string, headers: Re
     outgoing.on('error', fail)
     outgoing.end(body)
   })
+}
+
+/** Every cursor the shared server hands out, for the scan of its log after the run (tests/support/log-scan.ts). */
+function noteCursor(body: unknown) {
+  const cursor = (body as { nextCursor?: unknown } | null)?.nextCursor
+  const path = inject('cursorLogPath')
+  if (typeof cursor === 'string' && path) appendFileSync(path, `${cursor}\n`)
 }

@@ -87,8 +87,8 @@ export async function produceDueExports(database: Database, options: NightlyOpti
   }
   // Files' times are the machine's, not the injectable clock's.
   await clearStaleScratch(options.storage, Date.now() - leaseMs)
-  const produced: { schoolId: string, night: string, files: number }[] = []
-  const failed: { schoolId: string, night: string, error: string }[] = []
+  const produced: { schoolId: string, night: string, files: number, durationMs: number }[] = []
+  const failed: { schoolId: string, night: string, error: string, fault: unknown, durationMs: number }[] = []
   const stopping = options.stopping ?? (() => false)
   for (;;) {
     if (stopping()) return { produced, failed }
@@ -110,10 +110,11 @@ export async function produceDueExports(database: Database, options: NightlyOpti
       await keepLease()
       await options.onProgress?.({ schoolId: night.schoolId, ...progress })
     }
+    const nightStartedAt = performance.now()
     try {
       const files = await produceSchoolExports(ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: keepLease })
       await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner, { state: 'done', doneAt: new Date(clock()).toISOString() }))
-      produced.push({ schoolId: night.schoolId, night: night.night, files: files.length })
+      produced.push({ schoolId: night.schoolId, night: night.night, files: files.length, durationMs: performance.now() - nightStartedAt })
     } catch (error) {
       if (error instanceof HandedBack) {
         await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner))
@@ -122,7 +123,7 @@ export async function produceDueExports(database: Database, options: NightlyOpti
       // The night keeps its lease, so this run goes on to the next school and a later run, once the
       // lease has ended, tries again, producing only the tables still missing. The fault's class and
       // message only: never a value of the school's data.
-      failed.push({ schoolId: night.schoolId, night: night.night, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown fault' })
+      failed.push({ schoolId: night.schoolId, night: night.night, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown fault', fault: error, durationMs: performance.now() - nightStartedAt })
     }
   }
 }

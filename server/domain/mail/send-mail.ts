@@ -4,6 +4,7 @@ import { outboxMails } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
+import { logger } from '../shared/log'
 
 export interface Mail { to: string, subject: string, text: string }
 
@@ -27,7 +28,8 @@ export async function sendMail(database: Database, mail: Mail) {
     await transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text })
     return
   }
-  console.log(`Mail to ${mail.to} (no SMTP_URL, so written here and to /dev/outbox): ${mail.subject}\n${mail.text}`)
+  // Neither the address nor the mail: a sign-in code is a secret. Development reads it at /dev/outbox.
+  logger.info('A mail was kept in the development outbox (/dev/outbox): no SMTP_URL is set')
   await database.transaction(tx => tx.insert(outboxMails).values({ id: newId('mail'), ...mail, createdAt: timestampNow() }))
 }
 

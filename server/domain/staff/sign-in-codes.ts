@@ -6,6 +6,7 @@ import { sendMail } from '../mail/send-mail'
 import { currentTime } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
+import { faultSummary, logger } from '../shared/log'
 import { activeAccountByEmail, activeAccountById, normalEmail } from './accounts'
 
 export const codeLifetimeMs = 10 * 60_000
@@ -46,7 +47,7 @@ export async function requestSignInCode(database: Database, rawEmail: string) {
       to: email,
       subject: `Your Rollbook sign-in code: ${code}`,
       text: `Your sign-in code is ${code}.\n\nIt works once, for ten minutes. If you did not ask for it, ignore this mail: nobody can sign in without the code.`
-    }).catch(error => console.error(`Sending a sign-in code failed: ${(error as Error).message}`))
+    }).catch(error => logger.error({ fault: faultSummary(error) }, 'Sending a sign-in code failed'))
   }
   return { sent: true as const }
 }

@@ -7,6 +7,7 @@ import { isScope, type Scope } from './scopes'
 import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
 import { domainError } from '../shared/domain-error'
+import { faultSummary, logger } from '../shared/log'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
@@ -112,5 +113,5 @@ export function noteTokenUse(database: Database, tokenId: string, now = currentT
   if (lastUseWritten.size >= 100_000) lastUseWritten.clear()
   lastUseWritten.set(tokenId, now.getTime())
   database.transactionIfFree(tx => tx.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, tokenId)))
-    .catch(error => console.error(`Recording a token's last use failed: ${(error as Error).message}`))
+    .catch(error => logger.warn({ tokenId, fault: faultSummary(error) }, 'Recording a token\'s last use failed'))
 }

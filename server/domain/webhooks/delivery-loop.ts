@@ -9,6 +9,8 @@ export interface DeliveryLoopOptions extends DeliveryWorkerOptions {
   concurrency?: number
   /** Where a failure of the loop itself is reported (never a delivery's failure: that is recorded on it). */
   onError?: (error: unknown) => void
+  /** Told of each subscription served to the end (or failed), for the log and the metrics. */
+  onServed?: (served: { subscriptionId: string, durationMs: number, outcome: 'ok' | 'failed' }) => void
 }
 
 export interface DeliveryLoop {
@@ -22,7 +24,7 @@ export interface DeliveryLoop {
  * so a slow receiver holds its own subscription only.
  */
 export function startWebhookDeliveryLoop(database: Database, options: DeliveryLoopOptions = {}): DeliveryLoop {
-  const { pollMs = 1000, concurrency = 32, onError = () => {}, ...worker } = options
+  const { pollMs = 1000, concurrency = 32, onError = () => {}, onServed = () => {}, ...worker } = options
   let stopped = false
   const settled = { ...worker, owner: worker.owner ?? newWorkerOwner(), stopping: () => stopped }
   const serving = new Map<string, { schoolId: string, done: Promise<void> }>()
@@ -47,7 +49,12 @@ export function startWebhookDeliveryLoop(database: Database, options: DeliveryLo
         const room = concurrency - serving.size
         if (room <= 0 || stopped) break
         for (const subscription of await claimWebhookSubscriptions(database, settled, room)) {
-          const done = serveWebhookSubscription(database, subscription, settled).catch(onError).finally(() => {
+          const startedAt = performance.now()
+          const served = (outcome: 'ok' | 'failed') => onServed({ subscriptionId: subscription.id, durationMs: Math.round((performance.now() - startedAt) * 10) / 10, outcome })
+          const done = serveWebhookSubscription(database, subscription, settled).then(() => served('ok'), (error) => {
+            served('failed')
+            onError(error)
+          }).finally(() => {
             serving.delete(subscription.id)
             wake()
           })

@@ -5,6 +5,9 @@ import { useDatabase } from '../../utils/database'
 import { isServerStopping, onServerStopping } from '../../utils/shutdown'
 import { produceDueExports } from '../../domain/exports/nightly'
 import { configuredExportStorage } from '../../domain/exports/storage/export-storage'
+import { countExportProduction } from '../../utils/metrics'
+import { faultSummary, logger } from '../../domain/shared/log'
+import { loggedRun } from '../../utils/task-run'
 
 const owner = `${hostname()} ${process.pid} ${randomUUID()}`
 
@@ -15,14 +18,21 @@ const owner = `${hostname()} ${process.pid} ${randomUUID()}`
 export default defineTask({
   meta: { name: 'exports:produce', description: 'Produce each school\'s nightly warehouse files after 02:00 in its own time zone' },
   async run() {
-    const run = produceDueExports(await useDatabase(), { storage: configuredExportStorage(), owner, stopping: isServerStopping })
-    const forget = onServerStopping(() => run.catch(() => {}))
-    try {
-      const { produced, failed } = await run
-      for (const failure of failed) console.error(`exports:produce: school ${failure.schoolId}, night ${failure.night}: ${failure.error}`)
-      return { result: { produced: produced.length, failed: failed.length } }
-    } finally {
-      forget()
-    }
+    const { produced, failed } = await loggedRun('exports:produce', async () => {
+      const run = produceDueExports(await useDatabase(), { storage: configuredExportStorage(), owner, stopping: isServerStopping })
+      const forget = onServerStopping(() => run.catch(() => {}))
+      try {
+        const outcome = await run
+        for (const night of outcome.produced) countExportProduction('produced', night.durationMs / 1000)
+        for (const failure of outcome.failed) {
+          countExportProduction('failed', failure.durationMs / 1000)
+          logger.error({ task: 'exports:produce', schoolId: failure.schoolId, night: failure.night, fault: faultSummary(failure.fault) }, 'export night failed')
+        }
+        return outcome
+      } finally {
+        forget()
+      }
+    }, outcome => ({ produced: outcome.produced.length, failed: outcome.failed.length }))
+    return { result: { produced: produced.length, failed: failed.length } }
   }
 })

@@ -2,14 +2,17 @@ import { defineTask } from 'nitropack/runtime'
 import { useDatabase } from '../../utils/database'
 import { sweepRateLimitCounters } from '../../utils/rate-limit'
 import { sweepIdempotencyKeys } from '../../utils/idempotency'
+import { loggedRun } from '../../utils/task-run'
 
 /** Every ten minutes: drop rate-limit counters of ended minutes and idempotency keys past 24 hours. Any instance may run it. */
 export default defineTask({
   meta: { name: 'platform:sweep', description: 'Drop ended rate-limit counters and expired idempotency keys' },
   async run() {
-    const database = await useDatabase()
-    await sweepRateLimitCounters(database)
-    await sweepIdempotencyKeys(database)
+    await loggedRun('platform:sweep', async () => {
+      const database = await useDatabase()
+      await sweepRateLimitCounters(database)
+      await sweepIdempotencyKeys(database)
+    }, () => ({}))
     return { result: 'swept' }
   }
 })
