@@ -85,7 +85,10 @@ export function runStatusReader(url: string): { read: RunStatusReader, close: ()
     return { read: async runId => statement.get(runId) as { status: string, reason: string | null }, close: async () => void reader.close() }
   }
   const client = postgres(config.url, { max: 1, onnotice: () => {} })
-  return { read: async runId => (await client.unsafe(`${query}$1`, [runId]))[0] as { status: string, reason: string | null }, close: () => client.end({ timeout: 1 }) }
+  return {
+    read: async runId => (await client.unsafe<{ status: string, reason: string | null }[]>(`${query}$1`, [runId]))[0]!,
+    close: () => client.end({ timeout: 1 })
+  }
 }
 
 /** Waits for a run to reach `status` and returns the seconds it took. */
