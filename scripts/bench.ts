@@ -23,7 +23,7 @@ import { measure, type LoadSettings, type Measurement, type RequestBody } from '
 import { projectRoot as root, startBuiltServer } from './built-server'
 import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
-import { benchImports, printImportRows } from './bench/import-runs'
+import { benchImports, printImportRows, runStatusReader } from './bench/import-runs'
 import { benchExports } from './bench/exports'
 
 const { values: options } = parseArgs({
@@ -146,7 +146,14 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
       if (webhooks.missed.length) missedTargets++
     }
-    if (!options['no-imports'] && runsSeparate('imports')) importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args)))
+    if (!options['no-imports'] && runsSeparate('imports')) {
+      const runs = runStatusReader(database.url)
+      try {
+        importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args), runs.read))
+      } finally {
+        await runs.close()
+      }
+    }
     return measured
   } catch (error) {
     console.error(server.output())

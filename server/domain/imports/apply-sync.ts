@@ -3,7 +3,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
-import { systemContext, type DomainContext } from '../shared/context'
+import { systemContext, type DomainContext, type SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { timestampNow } from '../shared/clock'
 import { requireSchool } from '../schools/find-school'
@@ -11,7 +11,7 @@ import { personRow } from '../people/person-record'
 import { nameSortKey } from '../people/name-key'
 import { affiliationRow } from '../affiliations/open-affiliation'
 import { groupBy, sourceIdMap } from './source-ids'
-import { bulkInsert } from '../../../db/bulk-insert'
+import { bulkInsert, bulkUpdate } from '../../../db/bulk-insert'
 import { readSyncFile, type SyncRow } from './sync-file'
 import { syncRunColumns, type SyncRunSummary } from './sync-runs'
 
@@ -27,8 +27,8 @@ export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
 
 /** How long a worker holds a run before another may take it; renewed while it applies. */
 const leaseMs = 60_000
-/** Rows between progress notes (and lease renewals on PostgreSQL). */
-const progressEvery = 5_000
+/** Rows written at once, and between progress notes (and lease renewals on PostgreSQL). */
+const sliceRows = 5_000
 
 type Counts = Pick<SyncRunSummary, 'created' | 'amended' | 'absent' | 'unchanged'>
 
@@ -76,10 +76,24 @@ function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
 const personKeys = ['familyName', 'givenNames', 'dateOfBirth'] as const
 const spanKeys = ['validFrom', 'validTo', 'yearLevel', 'campusId'] as const
 
+/** What an amendment sets on a person: the fields that changed, and the name's sort key when a name did. */
+function personSet(update: { id: string, before: PersonFields, after: Partial<PersonFields> }, now: string) {
+  const { before, after } = update
+  const renamed = after.familyName !== undefined || after.givenNames !== undefined
+  return { id: update.id, ...after, ...(renamed ? { nameKey: nameSortKey(after.familyName ?? before.familyName, after.givenNames ?? before.givenNames) } : {}), updatedAt: now }
+}
+
+/** Updates of one shape (the same fields set) together, for bulkUpdate. */
+function byShape<T extends { after: object }>(updates: T[]): T[][] {
+  return [...groupBy(updates, update => Object.keys(update.after).sort().join(',')).values()]
+}
+
 /**
  * Applies one run inside its transaction: plans every change from the file against the people
  * synced from the system before, pauses (changing nothing) past a threshold unless confirmed, then
- * writes the changes, each kept field by field for undo, with their events.
+ * writes the changes a slice at a time, each kept field by field for undo, with their events. The
+ * plan is lean (the file's rows, and what changes of the records read); the rows written are made
+ * a slice at a time and let go, so a 100,000-row run never holds them all.
  */
 async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>) {
   const school = ctx.school
@@ -88,16 +102,19 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   const linkOf = (personId: SQLiteColumn) => and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
   const linkedPeople = new Map((await tx.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt })
     .from(people).innerJoin(personSourceIds, linkOf(people.id))).map(person => [person.id, person]))
-  const studentSpans = groupBy((await tx.select({ span: affiliations }).from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
-    .where(eq(affiliations.kind, 'student'))).map(row => row.span), span => span.personId)
+  const studentSpans = groupBy((await tx.select({ id: affiliations.id, personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campusId: affiliations.campusId })
+    .from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
+    .where(eq(affiliations.kind, 'student'))), span => span.personId)
   const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
     .filter(span => span.validTo === null || span.validTo >= run.runDay)
     .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
 
   const counts: Counts = { created: 0, amended: 0, absent: 0, unchanged: 0 }
-  const newPeople: (typeof people.$inferInsert)[] = []
-  const newLinks: (typeof personSourceIds.$inferInsert)[] = []
-  const newSpans: (typeof affiliations.$inferInsert)[] = []
+  /** Rows that make a new person: their records are made as they are written. */
+  const creates: SyncRow[] = []
+  /** Source ids linked to a person since deleted: the link goes to the new person. */
+  const relinked: string[] = []
+  const newSpans: { personId: string, row: SyncRow }[] = []
   const personUpdates: { id: string, before: PersonFields, after: Partial<PersonFields> }[] = []
   const spanUpdates: { id: string, before: Partial<SpanFields>, after: Partial<SpanFields> }[] = []
   const inFile = new Set<string>()
@@ -105,13 +122,9 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   for (const row of rows) {
     inFile.add(row.sourceId)
     const personId = links.get(row.sourceId)
-    const placement = { yearLevel: row.yearLevel ?? null, campusId: row.campusId ?? null }
     if (!personId || linkedPeople.get(personId)?.deletedAt) {
-      const person = personRow(school.id, row, now)
-      newPeople.push(person)
-      if (personId) await tx.delete(personSourceIds).where(and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.system, run.system), eq(personSourceIds.sourceId, row.sourceId)))
-      newLinks.push({ schoolId: school.id, system: run.system, sourceId: row.sourceId, personId: person.id, createdAt: now })
-      newSpans.push(affiliationRow(school.id, { personId: person.id, kind: 'student', validFrom: run.runDay, ...placement }, now))
+      creates.push(row)
+      if (personId) relinked.push(row.sourceId)
       counts.created++
       continue
     }
@@ -121,7 +134,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     const span = currentSpan(personId)
     let spanChanged = false
     if (!span) {
-      newSpans.push(affiliationRow(school.id, { personId, kind: 'student', validFrom: run.runDay, ...placement }, now))
+      newSpans.push({ personId, row })
       spanChanged = true
     } else {
       // A span an earlier run closed today as absent is the one a person back the same day returns to.
@@ -144,6 +157,8 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
       counts.absent++
     }
   }
+  inFile.clear()
+  studentSpans.clear()
 
   if (!run.confirmed) {
     const [earlier] = await tx.select({ id: syncRuns.id }).from(syncRuns)
@@ -151,54 +166,69 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     const reason = pauseReason(counts, links.size, !earlier)
     if (reason) throw new Paused(reason, counts)
   }
+  linkedPeople.clear()
 
-  // What the run changes is written as it goes, a slice at a time, never held whole (100,000 rows).
-  const changeRows: ChangeRow[] = []
-  const note = async (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object) => {
-    changeRows.push({ runId: run.id, tableName, recordId, operation, before: before && JSON.stringify(before), after: JSON.stringify(after) })
-    if (changeRows.length >= progressEvery) await bulkInsert(tx, syncRunChanges, changeRows.splice(0))
-  }
   let done = 0
-  const step = async () => {
-    if (++done % progressEvery === 0) await onProgress(done)
-  }
+  const changeRow = (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object): ChangeRow =>
+    ({ runId: run.id, tableName, recordId, operation, before: before && JSON.stringify(before), after: JSON.stringify(after) })
+  const spanRow = (personId: string, row: SyncRow) =>
+    affiliationRow(school.id, { personId, kind: 'student', validFrom: run.runDay, yearLevel: row.yearLevel ?? null, campusId: row.campusId ?? null }, now)
 
-  for (let i = 0; i < newPeople.length; i += progressEvery) {
-    const slice = newPeople.slice(i, i + progressEvery)
-    await bulkInsert(tx, people, slice)
-    await bulkInsert(tx, personSourceIds, newLinks.slice(i, i + progressEvery))
-    for (const person of slice) {
-      await note('people', person.id, 'insert', null, pick(person, personKeys))
-      changes.record('person.created', 'people', person.id)
-    }
+  for (let i = 0; i < relinked.length; i += sliceRows) {
+    await tx.delete(personSourceIds).where(and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.system, run.system), inArray(personSourceIds.sourceId, relinked.slice(i, i + sliceRows))))
   }
-  for (let i = 0; i < newSpans.length; i += progressEvery) {
-    const slice = newSpans.slice(i, i + progressEvery)
-    await bulkInsert(tx, affiliations, slice)
-    for (const span of slice) {
-      await note('affiliations', span.id, 'insert', null, pick(span, spanKeys))
-      changes.record('affiliation.created', 'affiliations', span.id)
-    }
+  // Each slice writes its records, what the run changed of them (for undo), and notes their events.
+  for (let i = 0; i < creates.length; i += sliceRows) {
+    const slice = creates.slice(i, i + sliceRows)
+    const newPeople = slice.map(row => personRow(school.id, row, now))
+    const spans = newPeople.map((person, j) => spanRow(person.id, slice[j]!))
+    await bulkInsert(tx, people, newPeople)
+    await bulkInsert(tx, personSourceIds, newPeople.map((person, j) => ({ schoolId: school.id, system: run.system, sourceId: slice[j]!.sourceId, personId: person.id, createdAt: now })))
+    await bulkInsert(tx, affiliations, spans)
+    await bulkInsert(tx, syncRunChanges, [
+      ...newPeople.map(person => changeRow('people', person.id, 'insert', null, pick(person, personKeys))),
+      ...spans.map(span => changeRow('affiliations', span.id, 'insert', null, pick(span, spanKeys)))
+    ])
+    for (const person of newPeople) changes.record('person.created', 'people', person.id)
+    for (const span of spans) changes.record('affiliation.created', 'affiliations', span.id)
     done += slice.length
     await onProgress(done)
   }
-  for (const update of personUpdates) {
-    const after = { ...update.after, ...(update.after.familyName !== undefined || update.after.givenNames !== undefined
-      ? { nameKey: nameSortKey(update.after.familyName ?? update.before.familyName, update.after.givenNames ?? update.before.givenNames) }
-      : {}) }
-    await tx.update(people).set({ ...after, updatedAt: now }).where(eq(people.id, update.id))
-    await note('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)
-    changes.record('person.updated', 'people', update.id)
-    await step()
+  for (let i = 0; i < newSpans.length; i += sliceRows) {
+    const spans = newSpans.slice(i, i + sliceRows).map(({ personId, row }) => spanRow(personId, row))
+    await bulkInsert(tx, affiliations, spans)
+    await bulkInsert(tx, syncRunChanges, spans.map(span => changeRow('affiliations', span.id, 'insert', null, pick(span, spanKeys))))
+    for (const span of spans) changes.record('affiliation.created', 'affiliations', span.id)
+    done += spans.length
+    await onProgress(done)
   }
-  for (const update of spanUpdates) {
-    await tx.update(affiliations).set(update.after).where(eq(affiliations.id, update.id))
-    await note('affiliations', update.id, 'update', update.before, update.after)
-    changes.record('affiliation.updated', 'affiliations', update.id)
-    await step()
+  for (const shape of byShape(personUpdates)) {
+    for (let i = 0; i < shape.length; i += sliceRows) {
+      const slice = shape.slice(i, i + sliceRows)
+      await bulkUpdate(tx, people, slice.map(update => personSet(update, now)))
+      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)))
+      for (const update of slice) changes.record('person.updated', 'people', update.id)
+      done += slice.length
+      await onProgress(done)
+    }
   }
-  await bulkInsert(tx, syncRunChanges, changeRows)
+  for (const shape of byShape(spanUpdates)) {
+    for (let i = 0; i < shape.length; i += sliceRows) {
+      const slice = shape.slice(i, i + sliceRows)
+      await bulkUpdate(tx, affiliations, slice.map(update => ({ id: update.id, ...update.after })))
+      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('affiliations', update.id, 'update', update.before, update.after)))
+      for (const update of slice) changes.record('affiliation.updated', 'affiliations', update.id)
+      done += slice.length
+      await onProgress(done)
+    }
+  }
   return counts
+}
+
+/** The rows of a run's file, read again; the text is let go once read (8 MiB, and the rows hold what is needed). */
+async function readRunRows(database: Database, school: SchoolRef, runId: string): Promise<SyncRow[]> {
+  const [stored] = await database.db.select({ file: syncRuns.file }).from(syncRuns).where(eq(syncRuns.id, runId))
+  return (await readSyncFile(database.db, school, stored?.file ?? '')).rows
 }
 
 /**
@@ -209,7 +239,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
  */
 export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
-  const [claimed] = await database.db.select({ ...syncRunColumns, file: syncRuns.file }).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
+  const [claimed] = await database.db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
   const school = await requireSchool(database, claimed.schoolId)
   const ctx = systemContext(database, school, 'sync')
@@ -219,7 +249,7 @@ export async function applySyncRun(database: Database, runId: string, owner: str
       changes.record('sync_run.updated', 'sync_runs', runId)
     })
   }
-  const { rows } = await readSyncFile(database.db, school, claimed.file)
+  const rows = await readRunRows(database, school, runId)
   const onProgress = async (done: number) => {
     if (stopping()) throw new HandedBack()
     // SQLite has one writer, and it is this run's transaction: progress shows once it commits.

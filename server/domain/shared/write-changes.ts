@@ -51,6 +51,9 @@ export interface WriteOptions {
   lockSchool?: 'first' | 'last'
 }
 
+/** Events written to the outbox at once. */
+const eventsPerSlice = 10_000
+
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const committed = await ctx.database.transaction(async (tx) => {
     const lockSchool = async () => {
@@ -59,15 +62,26 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     }
     if (options.lockSchool !== 'last') await lockSchool()
     const at = timestampNow()
-    const events: (typeof changeEvents.$inferInsert)[] = []
+    // Kept lean until written (a people sync records 200,000): the event rows are made a slice at a time.
+    const kinds: ChangeKind[] = []
+    const tableNames: string[] = []
+    const recordIds: string[] = []
     const result = await work(tx, {
       record: (kind, tableName, recordId) => {
-        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind, tableName, recordId, at })
+        kinds.push(kind)
+        tableNames.push(tableName)
+        recordIds.push(recordId)
       }
     })
-    if (events.length === 0) throw new Error('A write recorded no change event')
+    if (kinds.length === 0) throw new Error('A write recorded no change event')
     if (options.lockSchool === 'last') await lockSchool()
-    await bulkInsert(tx, changeEvents, events)
+    for (let start = 0; start < kinds.length; start += eventsPerSlice) {
+      const events: (typeof changeEvents.$inferInsert)[] = []
+      for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
+        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, at })
+      }
+      await bulkInsert(tx, changeEvents, events)
+    }
     await ctx.withinWrite?.(tx, result)
     return result
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, max } from 'drizzle-orm'
 import { affiliations, changeEvents, people, personSourceIds } from '../../../db/schema'
 import { cancelSyncRun, confirmSyncRun, stageSync } from '../../../server/domain/imports/sync-runs'
 import { revertSyncRun } from '../../../server/domain/imports/revert-sync'
@@ -176,7 +176,8 @@ describe('people sync', () => {
       people: await school.database.db.select().from(people).where(and(eq(people.schoolId, school.id), isNull(people.deletedAt))).orderBy(asc(people.id)),
       spans: await school.database.db.select().from(affiliations).where(eq(affiliations.schoolId, school.id)).orderBy(asc(affiliations.id))
     })
-    const since = (await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).at(-1)!.sequence
+    // The latest by sequence: a select in no order gives PostgreSQL's rows as they lie on disk.
+    const [{ since }] = await school.database.db.select({ since: max(changeEvents.sequence) }).from(changeEvents).where(eq(changeEvents.schoolId, school.id)) as [{ since: number }]
 
     const reverted = await revertSyncRun(school.context, run.id)
     expect(reverted.status).toBe('reverted')
