@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { appendFileSync, rmSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { oncePerRun } from './once-per-run'
 import { projectRoot, startBuiltServer } from './server-process'
@@ -33,6 +33,8 @@ function sharedServer() {
     if (process.env.ROLLBOOK_TEST_BUILD_READY) writeFileSync(process.env.ROLLBOOK_TEST_BUILD_READY, '')
     await freshTestDatabase()
     const server = await startBuiltServer()
+    // A fresh clone run on PostgreSQL first has no .data yet.
+    mkdirSync(dirname(serverLogPath), { recursive: true })
     writeFileSync(serverLogPath, server.output())
     writeFileSync(cursorLogPath, '')
     for (const stream of [server.process.stdout!, server.process.stderr!]) stream.on('data', chunk => appendFileSync(serverLogPath, chunk))
