@@ -58,7 +58,7 @@ describe('exports:produce, every quarter hour', () => {
     expect(night).toMatchObject({ state: 'pending', leaseOwner: null, leaseUntil: null })
     // Freed, not left leased: another worker takes it up in the same minute.
     const next = await produceDueExports(school.database, { storage, owner: 'worker-b', schoolIds: [school.id], now })
-    expect(next.produced).toEqual([{ schoolId: school.id, night: '2026-11-24', files: exportTables.length }])
+    expect(next.produced).toEqual([{ durationMs: expect.any(Number), schoolId: school.id, night: '2026-11-24', files: exportTables.length }])
   })
 
   it('a night whose worker failed mid-file lists no partial file, and is taken up once its lease ends', async () => {
