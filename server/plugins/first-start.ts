@@ -2,6 +2,7 @@ import { defineNitroPlugin } from 'nitropack/runtime'
 import { firstStart } from '../../scripts/start/first-start'
 import { readStartOptions } from '../../scripts/start/options'
 import { databaseHealth, useDatabase } from '../utils/database'
+import { faultSummary, logger } from '../domain/shared/log'
 
 /**
  * Once the database is migrated (plugins/database.ts), says what it holds and how to get in, making
@@ -13,15 +14,16 @@ export default defineNitroPlugin(() => {
   try {
     demo = readStartOptions([]).demo
   } catch (error) {
-    console.error(`${(error as Error).message} No demo school is made.`)
+    logger.error(`${(error as Error).message} No demo school is made.`)
     demo = false
   }
   const port = process.env.PORT || process.env.NITRO_PORT || '3000'
   useDatabase()
     .then(database => firstStart(database, { demo, port }))
     .then(banner => console.log(banner))
-    // A database that could not be prepared is already one line in the log (utils/database.ts).
+    // A database that could not be prepared is already one line in the log (utils/database.ts). The
+    // fault's class and message only: a failed insert's parameters are the demo people's names.
     .catch(async (error) => {
-      if (await databaseHealth() !== 'failed') console.error(error)
+      if (await databaseHealth() !== 'failed') logger.error({ fault: faultSummary(error) }, 'first start failed')
     })
 })

@@ -3,7 +3,7 @@ import { startWebhookDeliveryLoop, type DeliveryLoop } from '../domain/webhooks/
 import { useDatabase } from '../utils/database'
 import { runtimeSettings } from '../utils/runtime-settings'
 import { onServerStopping } from '../utils/shutdown'
-import { countTaskRun } from '../utils/metrics'
+import { noteTaskRun } from '../utils/task-run'
 import { faultSummary, logger } from '../domain/shared/log'
 
 /**
@@ -22,10 +22,7 @@ export default defineNitroPlugin(() => {
       schoolIds,
       leaseMs: runtimeSettings.webhookLeaseMs,
       onError: error => logger.error({ task: 'webhooks:deliver', fault: faultSummary(error) }, 'webhook delivery failed'),
-      onServed: ({ subscriptionId, durationMs, outcome }) => {
-        countTaskRun('webhooks:deliver', outcome, durationMs / 1000)
-        logger.info({ task: 'webhooks:deliver', subscriptionId, durationMs, outcome }, 'task run')
-      }
+      onServed: ({ subscriptionId, durationMs, outcome }) => noteTaskRun('webhooks:deliver', outcome, durationMs, { subscriptionId }, 'info')
     })
   }, () => {})
   onServerStopping(async () => {

@@ -1,3 +1,5 @@
+import { faultSummary, logger } from '../domain/shared/log'
+
 /**
  * How the server's workers stop (docs/operations.md, "Graceful shutdown"). Nitro's node server
  * drains requests on SIGTERM or SIGINT and then calls the `close` hook; the workers are told as soon
@@ -24,7 +26,7 @@ export function stopServerWorkers(): Promise<void> {
   stopping = true
   stopped ??= Promise.allSettled([...stopSteps].map(stop => stop())).then((outcomes) => {
     for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') console.error(`A worker did not stop cleanly: ${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}`)
+      if (outcome.status === 'rejected') logger.error({ fault: faultSummary(outcome.reason) }, 'a worker did not stop cleanly')
     }
   })
   return stopped

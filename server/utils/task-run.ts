@@ -3,6 +3,12 @@ import { faultSummary, logger } from '../domain/shared/log'
 
 type Counts = Record<string, number>
 
+/** Counts a finished run in the metrics and writes its one line; `fields` say what it did, never whose. */
+export function noteTaskRun(task: string, outcome: 'ok' | 'failed', durationMs: number, fields: Record<string, unknown> = {}, level: 'debug' | 'info' | 'error' = outcome === 'ok' ? 'info' : 'error') {
+  countTaskRun(task, outcome, durationMs / 1000)
+  logger[level]({ task, durationMs, outcome, ...fields }, 'task run')
+}
+
 /**
  * Runs a task or one turn of a worker loop and writes its one line: name, duration, outcome and
  * counts (what it did, never whose). A failure is logged with its class and message and thrown on.
@@ -14,15 +20,11 @@ export async function loggedRun<T>(task: string, run: () => Promise<T>, countsOf
   try {
     const result = await run()
     const counts = countsOf(result)
-    const ms = durationMs()
-    countTaskRun(task, 'ok', ms / 1000)
     const idle = Object.values(counts).every(count => count === 0)
-    logger[options.quietWhenIdle && idle ? 'debug' : 'info']({ task, durationMs: ms, outcome: 'ok', counts }, 'task run')
+    noteTaskRun(task, 'ok', durationMs(), { counts }, options.quietWhenIdle && idle ? 'debug' : 'info')
     return result
   } catch (error) {
-    const ms = durationMs()
-    countTaskRun(task, 'failed', ms / 1000)
-    logger.error({ task, durationMs: ms, outcome: 'failed', fault: faultSummary(error) }, 'task run')
+    noteTaskRun(task, 'failed', durationMs(), { fault: faultSummary(error) })
     throw error
   }
 }
