@@ -46,11 +46,17 @@ export async function registerFirstPasskey(page: Page, linkUrl: string, name = '
 
 const artifacts = resolve(import.meta.dirname, '../artifacts')
 
-/** Saves a screenshot under tests/artifacts/ and asserts axe finds no serious or critical violation. */
-export async function checkScreen(page: Page, name: string) {
+/**
+ * Saves a screenshot under tests/artifacts/ and asserts axe finds no serious or critical violation.
+ * `within` limits the scan to the parts a test is about: a long generated page repeats the same components,
+ * and scanning all of it took over a minute on a loaded machine.
+ */
+export async function checkScreen(page: Page, name: string, within?: string[]) {
   mkdirSync(artifacts, { recursive: true })
-  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: true })
-  const results = await new AxeBuilder({ page }).analyze()
+  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: !within })
+  const scan = new AxeBuilder({ page })
+  for (const selector of within ?? []) scan.include(selector)
+  const results = await scan.analyze()
   const grave = results.violations.filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
   expect(grave.map(violation => `${name}: ${violation.id} (${violation.impact}): ${violation.nodes.map(node => node.html.slice(0, 160)).slice(0, 3).join(', ')}`)).toEqual([])
 }
