@@ -12,6 +12,7 @@ export const errorCatalogue = {
   component_off: [403, 'This part of the service is switched off'],
   preview_read_only: [403, 'Preview is read-only'],
   not_found: [404, 'Not found'],
+  method_not_allowed: [405, 'Method not allowed'],
   conflict: [409, 'Conflict'],
   held_elsewhere: [409, 'Held in another system'],
   payload_too_large: [413, 'Request body too large'],

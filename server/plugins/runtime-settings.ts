@@ -5,11 +5,13 @@ import { setDestinationPolicy } from '../domain/webhooks/destinations'
 import { defaultDeliveryRetentionDays } from '../domain/webhooks/deliveries'
 import { runtimeSettings } from '../utils/runtime-settings'
 import { configuredExportStorage } from '../domain/exports/storage/export-storage'
+import { parseTrustedProxies } from '../utils/client-address'
 
 /**
  * Reads the environment once. `ANSWER_CACHE_MB` bounds kept answers for everyone,
  * `WEBHOOKS_RETENTION_DAYS` delivered webhooks, `EXPORTS_S3_URL` or `EXPORTS_DIR` name where export
- * files live; `WEBHOOKS_ALLOW_PRIVATE=true` lets webhooks reach
+ * files live; `TRUSTED_PROXIES` the proxies whose forwarded client address per-address limits take
+ * (docs/operations.md, "Behind a reverse proxy"); `WEBHOOKS_ALLOW_PRIVATE=true` lets webhooks reach
  * loopback addresses over `http://` (development and tests), with a warning. The test switches
  * (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
  * `ROLLBOOK_ANSWER_CACHE=off`, `ROLLBOOK_WEBHOOK_SCHOOLS`, `ROLLBOOK_WEBHOOK_LEASE_MS`) act only with `ROLLBOOK_MODE=test` or
@@ -22,6 +24,7 @@ export default defineNitroPlugin(() => {
   const megabytes = Number(env.ANSWER_CACHE_MB ?? 64)
   // Where export files live (EXPORTS_S3_URL or EXPORTS_DIR): a bad address fails the start, not the first night.
   configuredExportStorage(env)
+  runtimeSettings.trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES)
   schoolDataCache.maxBytes = Number.isFinite(megabytes) && megabytes >= 0 ? megabytes * 1024 * 1024 : 64 * 1024 * 1024
   const retentionDays = Number(env.WEBHOOKS_RETENTION_DAYS ?? defaultDeliveryRetentionDays)
   runtimeSettings.webhookRetentionDays = Number.isFinite(retentionDays) && retentionDays > 0 ? retentionDays : defaultDeliveryRetentionDays

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { getRequestHeader, getRequestIP, setResponseHeader, type H3Event } from 'h3'
+import { getRequestHeader, setResponseHeader, type H3Event } from 'h3'
 import { apiTokens, schools } from '../../db/schema'
 import type { Database } from '../../db/client'
 import type { SchoolRef } from '../domain/shared/context'
@@ -49,12 +49,12 @@ const secretShape = /^rbk_[0-9A-Za-z]{40,64}$/
 export const unauthenticatedPerMinute = 60
 
 /**
- * A request without a valid token is counted against its client address (the socket's, never a
- * forwarded header a client can write), so a client guessing tokens is slowed down, and answered
+ * A request without a valid token is counted against its client address (`clientAddress`: the
+ * peer's, never a forwarded header a client can write unless it came through a trusted proxy), so a client guessing tokens is slowed down, and answered
  * with the counters like every other answer.
  */
 async function refuseUnauthenticated(event: H3Event, database: Database): Promise<never> {
-  const address = getRequestIP(event) ?? 'unknown'
+  const address = clientAddress(event)
   const verdict = await consumeRateLimit(database, `address ${address} unauthenticated`, enforcedRateLimit(unauthenticatedPerMinute))
   setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
   setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))

@@ -12,7 +12,7 @@ const codeForStatus: Record<number, ErrorCode> = {
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
-  405: 'not_found',
+  405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'bad_request',

@@ -33,8 +33,33 @@ export interface IdempotencyOwner {
 
 export type IdempotencyClaim = IdempotencyOwner | { kind: 'replay', answer: StoredAnswer }
 
-export function requestFingerprint(method: string, path: string, rawBody: string): string {
+/** JSON with every object's keys sorted, at any depth, and arrays in order: one text for one value, however its keys were ordered. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, item: unknown) => item && typeof item === 'object' && !Array.isArray(item)
+    ? Object.fromEntries(Object.keys(item).sort().map(key => [key, (item as Record<string, unknown>)[key]]))
+    : item)
+}
+
+/**
+ * What makes two requests under one key the same: method, path and the body's canonical form, so
+ * the same JSON with its keys in another order or other spacing is the same request.
+ */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${body === undefined ? '' : canonicalJson(body)}`).digest('hex')
+}
+
+/**
+ * The fingerprint builds before the canonical form stored: of the body's bytes. It equals the
+ * canonical one for a body sent in canonical form, and lets a retry of the same bytes still match a
+ * key stored before an upgrade, for the 24 hours keys are honoured.
+ */
+export function legacyRequestFingerprint(method: string, path: string, rawBody: string): string {
   return createHash('sha256').update(`${method} ${path}\n${rawBody}`).digest('hex')
+}
+
+/** A request's fingerprint, stored with its key, then the one an earlier build would have stored. */
+export function requestFingerprints(method: string, path: string, body: { raw: string, value: unknown } | undefined): [string, string] {
+  return [requestFingerprint(method, path, body?.value), legacyRequestFingerprint(method, path, body?.raw ?? '')]
 }
 
 export function checkIdempotencyKey(key: string) {
@@ -49,10 +74,13 @@ export function checkIdempotencyKey(key: string) {
  * while it runs, and its stored answer afterwards. A claim carries its own id and a lease the owner
  * renews while it works: a retry takes over only a claim whose holder stopped renewing it, and every
  * statement of the owner names its claim, so a holder that lost its claim overwrites nothing and its
- * work, which stores the answer in its own transaction, rolls back. `now` and `leaseMs` are the
- * clock and the lease's length; tests pass their own, requests take the defaults.
+ * work, which stores the answer in its own transaction, rolls back. `fingerprint` is the request's,
+ * or a list whose first is stored and any of which a stored one may equal (`requestFingerprints`).
+ * `now` and `leaseMs` are the clock and the lease's length; tests pass their own, requests take the
+ * defaults.
  */
-export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string, now = Date.now(), leaseMs = idempotencyLeaseMs): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string | readonly string[], now = Date.now(), leaseMs = idempotencyLeaseMs): Promise<IdempotencyClaim> {
+  const fingerprints = typeof fingerprint === 'string' ? [fingerprint] : fingerprint
   const thisKey = and(eq(idempotencyKeys.tokenId, owner), eq(idempotencyKeys.key, key))
   const claimId = randomUUID()
   const inserted = await database.transaction(async (tx) => {
@@ -61,7 +89,7 @@ export async function claimIdempotencyKey(database: Database, owner: string, key
       and(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.leaseUntil, now))
     )))
     return tx.insert(idempotencyKeys)
-      .values({ tokenId: owner, key, fingerprint, state: 'running', claimId, leaseUntil: now + leaseMs, status: null, body: null, createdAt: now })
+      .values({ tokenId: owner, key, fingerprint: fingerprints[0]!, state: 'running', claimId, leaseUntil: now + leaseMs, status: null, body: null, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
   })
@@ -98,7 +126,7 @@ export async function claimIdempotencyKey(database: Database, owner: string, key
   }
   const [existing] = await database.db.select().from(idempotencyKeys).where(thisKey)
   if (!existing) return claimIdempotencyKey(database, owner, key, fingerprint, now, leaseMs)
-  if (existing.fingerprint !== fingerprint) {
+  if (!fingerprints.includes(existing.fingerprint)) {
     throw apiError('conflict', ['This Idempotency-Key was already used for a different request.'])
   }
   if (existing.state === 'running') {

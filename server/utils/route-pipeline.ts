@@ -11,7 +11,7 @@ import type { Capability } from '../domain/staff/capabilities'
 import { useDatabase } from './database'
 import { apiError, type ErrorCode } from './errors'
 import { errorEnvelope } from './error-envelope'
-import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprint } from './idempotency'
+import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprints } from './idempotency'
 import { consumeRateLimit } from './rate-limit'
 import { enforcedRateLimit, runtimeSettings } from './runtime-settings'
 import { readJsonBody } from './request-body'
@@ -208,7 +208,7 @@ export function defineSurfaceRoute<
       setResponseStatus(event, status)
       return answer
     }
-    return runIdempotently(event, declaration, ctx, key, body?.raw ?? '', () => handler(ctx))
+    return runIdempotently(event, declaration, ctx, key, body, () => handler(ctx))
   })
   return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute
 }
@@ -242,9 +242,9 @@ function keptAnswerKey(declaration: RouteDeclarationOf, route: string, ctx: Rout
  * in the work's own transaction; a repeat gets that answer back. Refusals are stored too, except
  * `validation_failed` and `internal`, which a corrected or later retry should be free to redo.
  */
-async function runIdempotently(event: H3Event, declaration: RouteDeclarationOf, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>, key: string, rawBody: string, work: () => Promise<unknown>) {
+async function runIdempotently(event: H3Event, declaration: RouteDeclarationOf, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>, key: string, body: { raw: string, value: unknown } | undefined, work: () => Promise<unknown>) {
   checkIdempotencyKey(key)
-  const claim = await claimIdempotencyKey(ctx.database, ctx.principal.limitKey, key, requestFingerprint(event.method, event.path, rawBody))
+  const claim = await claimIdempotencyKey(ctx.database, ctx.principal.limitKey, key, requestFingerprints(event.method, event.path, body))
   if (claim.kind === 'replay') {
     setResponseHeader(event, 'Idempotency-Replayed', 'true')
     setResponseStatus(event, claim.answer.status)

@@ -1,3 +1,5 @@
+import type { AddressRange } from './client-address'
+
 /**
  * Settings read once at start-up (server/plugins/runtime-settings.ts), so no request reads the
  * environment. The test switches among them act only when the server runs in test or bench mode.
@@ -12,7 +14,9 @@ export const runtimeSettings = {
   /** The schools whose webhooks this server delivers: all, unless a test server is told which. */
   webhookSchools: undefined as readonly string[] | undefined,
   /** How long a claimed subscription is held without news from its worker: the default 30 s, or shorter in tests. */
-  webhookLeaseMs: undefined as number | undefined
+  webhookLeaseMs: undefined as number | undefined,
+  /** The proxies whose forwarded client address is taken (`TRUSTED_PROXIES`); none by default. */
+  trustedProxies: [] as AddressRange[]
 }
 
 /** A declared per-minute limit as this server enforces and publishes it. */

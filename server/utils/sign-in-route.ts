@@ -1,8 +1,9 @@
-import { defineEventHandler, getRequestIP, setResponseHeader, type EventHandler, type H3Event } from 'h3'
+import { defineEventHandler, setResponseHeader, type EventHandler, type H3Event } from 'h3'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
 import { fieldProblems } from '../../shared/field-problems'
 import { validationFailed } from '../domain/shared/domain-error'
+import { clientAddress } from './client-address'
 import { useDatabase } from './database'
 import { apiError } from './errors'
 import { consumeRateLimit } from './rate-limit'
@@ -21,7 +22,7 @@ export interface SignInRouteDeclaration<B extends z.ZodType> {
  * Defines a route a caller uses before there is a session (asking for a code, answering it,
  * following a link, a passkey sign-in). It has no principal to count or check, so the pipeline's
  * identify-first order does not fit; it keeps the rest of it: the same-origin check, a limit per
- * client address (the socket's, never a forwarded header), the bounded JSON body and validation
+ * client address (`clientAddress`: the peer's, or what a trusted proxy reports), the bounded JSON body and validation
  * with field paths, and the error envelope.
  */
 export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, body: z.output<B> }) => Promise<unknown>): EventHandler {
@@ -29,7 +30,7 @@ export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteD
     const database = await useDatabase()
     refuseCrossSiteChange(event)
     const route = event.context.matchedRoute?.path ?? event.path
-    const verdict = await consumeRateLimit(database, `address ${getRequestIP(event) ?? 'unknown'} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
+    const verdict = await consumeRateLimit(database, `address ${clientAddress(event)} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
     setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
     setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
     if (!verdict.allowed) {

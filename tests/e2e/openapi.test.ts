@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { callApi } from '../support/api'
 import { projectRoot } from '../support/server-process'
 import { newSchool } from '../support/schools'
+import { updateSchoolSettings } from '../../server/domain/schools/school-settings'
 
 const answer = await callApi('/_openapi.json')
 const document = answer.body
@@ -90,6 +91,19 @@ describe('GET /_openapi.json', () => {
     expect(page.properties.items.items).toEqual({ $ref: '#/components/schemas/Person' })
   })
 
+  it.each([
+    ['post', '/enrolments'],
+    ['post', '/applications/{id}/events']
+  ])('lists held_elsewhere among the 409s of %s %s, whose start on the roll a school may keep in its SIS', (method, path) => {
+    expect(operation(method, path).responses['409']['x-error-codes']).toEqual(expect.arrayContaining(['conflict', 'held_elsewhere']))
+  })
+
+  it('describes a tour of the whole school: Tour.campus is required and may be null', () => {
+    const tour = document.components.schemas.Tour
+    expect(tour.required).toContain('campus')
+    expect(tour.properties.campus.type).toEqual(['string', 'null'])
+  })
+
   describe('matches what the server answers', () => {
     let token: string
     beforeAll(async () => {
@@ -107,6 +121,17 @@ describe('GET /_openapi.json', () => {
       expect(refused.status).toBe(403)
       expect(refused.body.data.missingScope).toBe('affiliation.read')
       expect(operation('get', '/affiliations').responses['403']['x-error-codes']).toContain(refused.body.data.code)
+    })
+
+    it('answers held_elsewhere where the document lists it: an enrolment at a school whose SIS keeps student spans', async () => {
+      const sis = await newSchool()
+      await updateSchoolSettings(sis.database, sis.id, { heldElsewhere: ['studentSpans'] })
+      const refused = await callApi('/api/v1/enrolments', {
+        token: await sis.token(['application.write']),
+        body: { student: { familyName: 'Held', givenNames: 'Elsewhere', dateOfBirth: '2016-09-30' }, carers: [{ familyName: 'Held', givenNames: 'Carer', email: 'held.carer@example.org', relationship: 'mother' }], yearLevel: '4', startsOn: '2026-07-20' }
+      })
+      expect([refused.status, refused.body.data?.code]).toEqual([409, 'held_elsewhere'])
+      expect(operation('post', '/enrolments').responses['409']['x-error-codes']).toContain(refused.body.data.code)
     })
 
     it('refuses in the Error envelope with a code the operation lists', async () => {

@@ -1,16 +1,19 @@
-import { defineEventHandler, getRequestIP, setResponseHeader } from 'h3'
+import { defineEventHandler, setResponseHeader } from 'h3'
 import { mailIsSent, readOutbox } from '../../domain/mail/send-mail'
+import { isOwnMachineRequest } from '../../utils/client-address'
+import { apiError } from '../../utils/errors'
+import { useDatabase } from '../../utils/database'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
 
 /**
  * The development outbox: the mail this server would have sent. It exists only while no SMTP server
- * is configured, and answers only a browser on this machine (the loopback address), since its mail
- * holds sign-in codes.
+ * is configured, and answers only a browser on this machine (`isOwnMachineRequest`: loopback peer,
+ * loopback host, no forwarding header), since its mail holds sign-in codes. Otherwise it is
+ * `not_found` like any unknown path.
  */
 export default defineEventHandler(async (event) => {
-  const address = getRequestIP(event) ?? ''
-  if (mailIsSent() || !(address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1')) {
+  if (mailIsSent() || !isOwnMachineRequest(event)) {
     throw apiError('not_found', ['There is no development outbox: mail is sent through SMTP, or this is not the server\'s own machine.'])
   }
   const mails = await readOutbox(await useDatabase())

@@ -20,9 +20,25 @@ describe('every failure is the error envelope', () => {
     expectEnvelope(await callApi('/api/nope', { headers: { accept: 'text/html' } }), 404, 'not_found')
   })
 
-  it('answers a method the path does not serve with not_found, not the app\'s HTML', async () => {
-    expectEnvelope(await callApi('/api/v1/people', { token, method: 'DELETE' }), 404, 'not_found')
-    expectEnvelope(await callApi('/api/v1/people', { token, method: 'POST', body: {} }), 404, 'not_found')
+  it.each([
+    ['DELETE', '/api/v1/people', 'GET, HEAD'],
+    ['POST', '/api/v1/people', 'GET, HEAD'],
+    ['PUT', '/api/v1/people/per_abc', 'GET, HEAD'],
+    ['GET', '/api/v1/enquiries', 'POST'],
+    ['POST', '/api/app/roles', 'GET, HEAD'],
+    ['PATCH', '/api/app/tokens/tok_abc', 'DELETE'],
+    ['GET', '/api/app/tokens/rostering', 'POST, DELETE'],
+    ['OPTIONS', '/api/app/session', 'GET, HEAD, DELETE']
+  ])('answers %s %s, a method the path does not serve, with 405 and the methods it does serve in Allow', async (method, path, allow) => {
+    const answer = await callApi(path, { token, method, ...(method === 'POST' ? { body: {} } : {}) })
+    expectEnvelope(answer, 405, 'method_not_allowed')
+    expect(answer.headers.get('allow')).toBe(allow)
+  })
+
+  it('answers a wrong method without a credential the same way: which methods a path has is public', async () => {
+    const answer = await callApi('/api/v1/people', { method: 'DELETE' })
+    expectEnvelope(answer, 405, 'method_not_allowed')
+    expect(answer.headers.get('allow')).toBe('GET, HEAD')
   })
 
   it('refuses malformed JSON and a body that is not JSON with bad_request', async () => {

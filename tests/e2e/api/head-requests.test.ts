@@ -63,7 +63,9 @@ describe('HEAD answers as GET without a body (uptime monitors use it)', () => {
     expect(steadyHeaders(head.headers)).toEqual(steadyHeaders(get.headers))
   })
 
-  it('is not taken for a write: HEAD on a POST-only route is not_found like GET', async () => {
-    expect((await callApi('/api/v1/enquiries', { token, method: 'HEAD' })).status).toBe(404)
+  it('is not taken for a write: HEAD on a POST-only route is method_not_allowed like GET', async () => {
+    const head = await callApi('/api/v1/enquiries', { token, method: 'HEAD' })
+    expect(head.status).toBe(405)
+    expect(head.headers.get('allow')).toBe('POST')
   })
 })

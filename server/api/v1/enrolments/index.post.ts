@@ -15,5 +15,5 @@ export default defineApiRoute({
   bodyChecks: (body, school) => enrolmentListProblems(school.lists, body),
   response: enrolmentReceiptSchema,
   status: 201,
-  errors: ['conflict', 'unprocessable']
+  errors: ['conflict', 'held_elsewhere', 'unprocessable']
 }, ctx => enrolStudent(ctx, ctx.body))

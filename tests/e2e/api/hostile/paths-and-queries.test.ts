@@ -129,9 +129,10 @@ describe('hostile paths and queries', () => {
       ['GET', '/api/v1/enquiries'],
       ['PUT', '/api/v1/enquiries'],
       ['OPTIONS', '/api/v1/people']
-    ])('%s %s is not_found in the envelope', async (method, path) => {
+    ])('%s %s is method_not_allowed in the envelope', async (method, path) => {
       const answer = await callApi(path, { token, method, headers: { 'content-type': 'application/json' } })
-      expectEnvelope(answer, 404, 'not_found')
+      expectEnvelope(answer, 405, 'method_not_allowed')
+      expect(answer.headers.get('allow')).toBeTruthy()
     })
   })
 

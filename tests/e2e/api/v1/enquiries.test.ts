@@ -137,6 +137,17 @@ describe('Idempotency-Key on POST /api/v1/enquiries', () => {
     expectEnvelope(answer, 409, 'conflict')
   })
 
+  it('takes the same JSON with its keys in another order, and other spacing, for the same request', async () => {
+    const body = enquiry({ student: { familyName: 'Same', givenNames: 'Request' } })
+    const first = await callApi('/api/v1/enquiries', { token, body, headers: { 'idempotency-key': 'key-order' } })
+    expect(first.status).toBe(201)
+    const reordered = JSON.stringify({ channel: body.channel, intendedEntryYear: body.intendedEntryYear, enquirer: Object.fromEntries(Object.entries(body.enquirer).reverse()), student: { givenNames: 'Request', familyName: 'Same' } }, null, 2)
+    const again = await callApi('/api/v1/enquiries', { token, body: reordered, headers: { 'idempotency-key': 'key-order', 'content-type': 'application/json' } })
+    expect(again.status).toBe(201)
+    expect(again.headers.get('idempotency-replayed')).toBe('true')
+    expect(again.body).toEqual(first.body)
+  })
+
   it('does not store validation_failed, so the corrected request with the same key goes through', async () => {
     const bad = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'fax' }), headers: { 'idempotency-key': 'key-c' } })
     expect(bad.status).toBe(400)

@@ -48,6 +48,14 @@ describe('GET /api/v1/tours', () => {
     })
   })
 
+  it('lists a tour of the whole school with campus null, as the Tour schema allows', async () => {
+    const single = await newSchool()
+    const id = await addTour(single, { title: 'Whole school', startsAt: daysFromNow(3) })
+    const answer = await callApi('/api/v1/tours', { token: await single.token(['tour.read']) })
+    expect(answer.status).toBe(200)
+    expect(answer.body.tours).toEqual([expect.objectContaining({ id, campus: null })])
+  })
+
   it('filters by campus and audience', async () => {
     expect((await callApi('/api/v1/tours?campus=South', { token })).body.tours.map((t: any) => t.id)).toEqual([ids.later])
     expect((await callApi('/api/v1/tours?audience=international', { token })).body.tours.map((t: any) => t.id)).toEqual([ids.soon])

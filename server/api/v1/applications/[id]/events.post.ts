@@ -16,5 +16,5 @@ export default defineApiRoute({
   bodyChecks: (body, school) => applicationEventListProblems(school.lists, body),
   response: applicationEventReceiptSchema,
   status: 201,
-  errors: ['not_found', 'conflict', 'unprocessable']
+  errors: ['not_found', 'conflict', 'held_elsewhere', 'unprocessable']
 }, ctx => recordApplicationEvent(ctx, ctx.params.id, ctx.body))
