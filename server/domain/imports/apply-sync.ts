@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
@@ -13,20 +13,31 @@ import { affiliationRow } from '../affiliations/open-affiliation'
 import { groupBy, sourceIdMap } from './source-ids'
 import { bulkInsert, bulkUpdate } from '../../../db/bulk-insert'
 import { readSyncFile, type SyncRow } from './sync-file'
-import { syncRunColumns, type SyncRunSummary } from './sync-runs'
+import { receivedBefore, syncRunColumns, unfinishedSyncStatuses, type SyncRunSummary } from './sync-runs'
 
-/** Runs wait here for a worker: queued ones, and applying ones whose worker's lease ended (it died). */
+const earlierRunsName = 'earlier_runs'
+const earlierRuns = alias(syncRuns, earlierRunsName)
+
+/**
+ * Runs wait here for a worker: queued ones, and applying ones whose worker's lease ended (it died),
+ * each only once every run of its school and system received before it is finished (applied,
+ * cancelled, reverted or failed). The order is kept by the claim itself, in its one statement,
+ * whatever the instance or lease: a paused run, or an applying one whose worker died and whose lease
+ * has not ended, holds every later run of its system until it is confirmed, cancelled or applied.
+ */
 export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
   table: syncRuns,
   id: syncRuns.id,
   leaseOwner: syncRuns.leaseOwner,
   leaseUntil: syncRuns.leaseUntil,
-  ready: () => inArray(syncRuns.status, ['queued', 'applying']),
+  ready: () => and(inArray(syncRuns.status, ['queued', 'applying']), sql`not exists (select 1 from ${syncRuns} as ${sql.identifier(earlierRunsName)} where ${and(
+    eq(earlierRuns.schoolId, syncRuns.schoolId), eq(earlierRuns.system, syncRuns.system),
+    inArray(earlierRuns.status, unfinishedSyncStatuses), receivedBefore(earlierRuns, syncRuns))})`),
   order: [syncRuns.createdAt, syncRuns.id]
 }
 
-/** How long a worker holds a run before another may take it; renewed while it applies. */
-const leaseMs = 60_000
+/** How long a worker holds a run before another may take it (renewed while it applies), unless told otherwise. */
+const defaultLeaseMs = 60_000
 /** Rows written at once, and between progress notes (and lease renewals on PostgreSQL). */
 const sliceRows = 5_000
 
@@ -238,7 +249,7 @@ async function readRunRows(database: Database, school: SchoolRef, runId: string)
  * writers wait only for the run's last moments (`lockSchool: 'last'`), and its progress is written
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
  */
-export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
+export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false, leaseMs = defaultLeaseMs): Promise<SyncRunSummary['status'] | null> {
   const [claimed] = await database.db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
   const school = await requireSchool(database, claimed.schoolId)
@@ -292,11 +303,12 @@ export async function applySyncRun(database: Database, runId: string, owner: str
 /**
  * One turn of the worker: claims the oldest ready run, if any, and applies it. Once `stopping`, the
  * run in hand is handed back at its next progress note (every 5,000 rows), nothing of it applied.
+ * `leaseMs` is shortened only by tests that kill a worker and wait for its lease to end.
  */
-export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false, leaseMs = defaultLeaseMs): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
   if (!waiting) return null
   const [run] = await claimRows(database, syncRunQueue, { owner, limit: 1, leaseMs })
   if (!run) return null
-  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) }
+  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping, leaseMs) }
 }
