@@ -94,6 +94,36 @@ function personSet(update: { id: string, before: PersonFields, after: Partial<Pe
   return { id: update.id, ...after, ...(renamed ? { nameKey: nameSortKey(after.familyName ?? before.familyName, after.givenNames ?? before.givenNames) } : {}), updatedAt: now }
 }
 
+/** Rows read at once by id. */
+const idsPerRead = 1_000
+
+/**
+ * The rows `ids` of `table` as they are now, with the fields `keys`, locked on PostgreSQL until the
+ * run commits (on SQLite the one writer is the run's already). The plan was read before the
+ * school's lock (`lockSchool: 'last'`), so a write may have landed on a record since: what a change
+ * records as replaced is read here, as it is written, and undo restores exactly that.
+ */
+async function lockedRows<K extends string>(tx: Db, dialect: Database['dialect'], table: typeof people | typeof affiliations, keys: readonly K[], ids: string[]) {
+  const current = new Map<string, Record<K, unknown>>()
+  const columns = Object.fromEntries(['id', ...keys].map(key => [key, (table as unknown as Record<string, SQLiteColumn>)[key]!])) as Record<'id' | K, SQLiteColumn>
+  for (let i = 0; i < ids.length; i += idsPerRead) {
+    const read = tx.select(columns).from(table as typeof people).where(inArray(table.id, ids.slice(i, i + idsPerRead)))
+    const rows = dialect === 'postgresql'
+      ? await (read as unknown as { for(strength: 'update'): typeof read }).for('update')
+      : await read
+    for (const row of rows as unknown as Record<'id' | K, unknown>[]) current.set(row.id as string, row)
+  }
+  return current
+}
+
+/** Each update with `before` as the record holds it now (the planned one if it is gone). */
+function asWritten<U extends { id: string, before: object, after: object }>(updates: U[], current: Map<string, Record<string, unknown>>): U[] {
+  return updates.map((update) => {
+    const now = current.get(update.id)
+    return now ? { ...update, before: { ...update.before, ...pick(now, Object.keys(update.before)) } } : update
+  })
+}
+
 /** Updates of one shape (the same fields set) together, for bulkUpdate. */
 function byShape<T extends { after: object }>(updates: T[]): T[][] {
   return [...groupBy(updates, update => Object.keys(update.after).sort().join(',')).values()]
@@ -215,7 +245,8 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   }
   for (const shape of byShape(personUpdates)) {
     for (let i = 0; i < shape.length; i += sliceRows) {
-      const slice = shape.slice(i, i + sliceRows)
+      const planned = shape.slice(i, i + sliceRows)
+      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, people, personKeys, planned.map(update => update.id)))
       await bulkUpdate(tx, people, slice.map(update => personSet(update, now)))
       await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)))
       for (const update of slice) changes.record('person.updated', 'people', update.id)
@@ -225,7 +256,8 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   }
   for (const shape of byShape(spanUpdates)) {
     for (let i = 0; i < shape.length; i += sliceRows) {
-      const slice = shape.slice(i, i + sliceRows)
+      const planned = shape.slice(i, i + sliceRows)
+      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, affiliations, spanKeys, planned.map(update => update.id)))
       await bulkUpdate(tx, affiliations, slice.map(update => ({ id: update.id, ...update.after })))
       await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('affiliations', update.id, 'update', update.before, update.after)))
       for (const update of slice) changes.record('affiliation.updated', 'affiliations', update.id)

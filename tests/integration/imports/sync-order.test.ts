@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { people, personSourceIds, syncRuns } from '../../../db/schema'
 import { cancelSyncRun, confirmSyncRun, listSyncRuns, showSyncRun, stageSync } from '../../../server/domain/imports/sync-runs'
-import { applyNextSyncRun } from '../../../server/domain/imports/apply-sync'
+import { applyNextSyncRun, applySyncRun } from '../../../server/domain/imports/apply-sync'
 import { revertSyncRun } from '../../../server/domain/imports/revert-sync'
+import { readDatabaseConfig } from '../../../db/config'
 import { newSchool } from '../../support/schools'
 import { settleRun, syncFile, syncPeople } from '../../support/sync-files'
 
@@ -73,5 +75,39 @@ describe('sync runs of one school and system, in the order received', () => {
     expect((await showSyncRun(school.database, school.school, second.run.id)).run.waitingFor).toBeUndefined()
     // Now the system's first run to be applied: it pauses for confirmation in its turn.
     expect(await settleRun(school.database, second.run.id)).toMatchObject({ status: 'paused', created: 50 })
+  })
+
+  // On SQLite the run's plan and its writes hold the one writer together: nothing lands in between.
+  it.skipIf(readDatabaseConfig().dialect !== 'postgresql')('undo restores the value a change replaced, even one written after the run planned it', async () => {
+    const school = await newSchool()
+    const first = await stageSync(school.context, { system: 'sis', scope: 'full', file: syncFile(hundred) })
+    expect((await settleRun(school.database, first.run.id)).status).toBe('paused')
+    // Staged behind the paused first run and leased to this test's worker, so no other worker takes it.
+    const second = await stageSync(school.context, { system: 'sis', scope: 'changes', file: renamed('Second') })
+    const owner = `order-undo-${process.pid}`
+    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 }).where(eq(syncRuns.id, second.run.id)))
+    await confirmSyncRun(school.context, first.run.id)
+    expect((await settleRun(school.database, first.run.id)).status).toBe('applied')
+    const [{ personId }] = await school.database.db.select({ personId: personSourceIds.personId }).from(personSourceIds)
+      .where(and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.sourceId, 'S00001'))) as [{ personId: string }]
+
+    // Another writer holds the person while the run plans, and corrects the name before the run writes.
+    const execute = (query: SQL) => (school.database.db as unknown as { execute(query: SQL): Promise<{ count: number }[]> }).execute(query)
+    let applying: Promise<unknown> | undefined
+    await school.database.transaction(async (tx) => {
+      await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select id from people where id = ${personId} for update`)
+      applying = applySyncRun(school.database, second.run.id, owner)
+      for (let waited = 0; ; waited += 20) {
+        const [{ count }] = await execute(sql`select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%people%'`) as [{ count: number }]
+        if (count > 0) break
+        expect(waited).toBeLessThan(10_000)
+        await sleep(20)
+      }
+      await tx.update(people).set({ givenNames: 'Corrected' }).where(eq(people.id, personId))
+    })
+    expect(await applying).toBe('applied')
+    expect(await givenNamesOf(school, 'S00001')).toBe('Second')
+    await revertSyncRun(school.context, second.run.id)
+    expect(await givenNamesOf(school, 'S00001')).toBe('Corrected')
   })
 })
