@@ -12,9 +12,7 @@ export const runtimeSettings = {
   /** The schools whose webhooks this server delivers: all, unless a test server is told which. */
   webhookSchools: undefined as readonly string[] | undefined,
   /** How long a claimed subscription is held without news from its worker: the default 30 s, or shorter in tests. */
-  webhookLeaseMs: undefined as number | undefined,
-  /** How long a claimed sync run is held without news from its worker: the default 60 s, or shorter in tests. */
-  syncLeaseMs: undefined as number | undefined
+  webhookLeaseMs: undefined as number | undefined
 }
 
 /** A declared per-minute limit as this server enforces and publishes it. */

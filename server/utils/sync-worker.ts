@@ -4,7 +4,6 @@ import { applyNextSyncRun } from '../domain/imports/apply-sync'
 import { useDatabase } from './database'
 import { isServerStopping } from './shutdown'
 import { loggedRun } from './task-run'
-import { runtimeSettings } from './runtime-settings'
 
 /** This process's name as a worker: the lease owner of the runs it applies. */
 export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
@@ -21,7 +20,7 @@ export function applyReadySyncRuns(): Promise<number> {
     const database = await useDatabase()
     let applied = 0
     try {
-      while (!isServerStopping() && await applyNextSyncRun(database, syncWorkerName, isServerStopping, runtimeSettings.syncLeaseMs)) applied++
+      while (!isServerStopping() && await applyNextSyncRun(database, syncWorkerName, isServerStopping)) applied++
     } finally {
       running = undefined
     }

@@ -36,8 +36,8 @@ export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
   order: [syncRuns.createdAt, syncRuns.id]
 }
 
-/** How long a worker holds a run before another may take it (renewed while it applies), unless told otherwise. */
-const defaultLeaseMs = 60_000
+/** How long a worker holds a run before another may take it; renewed while it applies. */
+const leaseMs = 60_000
 /** Rows written at once, and between progress notes (and lease renewals on PostgreSQL). */
 const sliceRows = 5_000
 
@@ -281,7 +281,7 @@ async function readRunRows(database: Database, school: SchoolRef, runId: string)
  * writers wait only for the run's last moments (`lockSchool: 'last'`), and its progress is written
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
  */
-export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false, leaseMs = defaultLeaseMs): Promise<SyncRunSummary['status'] | null> {
+export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
   const [claimed] = await database.db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
   const school = await requireSchool(database, claimed.schoolId)
@@ -335,12 +335,11 @@ export async function applySyncRun(database: Database, runId: string, owner: str
 /**
  * One turn of the worker: claims the oldest ready run, if any, and applies it. Once `stopping`, the
  * run in hand is handed back at its next progress note (every 5,000 rows), nothing of it applied.
- * `leaseMs` is shortened only by tests that kill a worker and wait for its lease to end.
  */
-export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false, leaseMs = defaultLeaseMs): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
   if (!waiting) return null
   const [run] = await claimRows(database, syncRunQueue, { owner, limit: 1, leaseMs })
   if (!run) return null
-  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping, leaseMs) }
+  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) }
 }

@@ -38,7 +38,7 @@ async function expectAppliedInTurn(database: Database, earlierId: string, laterI
     const later = await runOf(database, laterId)
     if (later.status !== 'queued') expect((await runOf(database, earlierId)).status).toBe('applied')
     if (later.status === 'applied') break
-    expect(later.status).toBe('queued')
+    expect(['queued', 'applying']).toContain(later.status)
     if (Date.now() > until) throw new Error(`The run ${laterId} is still ${later.status}`)
     await sleep(50)
   }
@@ -60,9 +60,11 @@ const sendSync = async (baseUrl: string, token: string, scope: 'full' | 'changes
 const holderOf = (run: SyncRun, servers: RunningServer[]) => servers.find(server => run.leaseOwner?.includes(`:${server.process.pid}:`))
 
 describe('sync runs of one school and system, across instances', () => {
-  it('two servers on one database: a one-row rename sent while a 50,000-row run applies waits for it, and wins', async () => {
-    const rows = syncPeople(50_000)
+  it('two servers on one database: a one-row rename sent while a large run applies waits for it, and wins', async () => {
     const own = await startServerOnOwnDatabase('sync-order')
+    // SQLite writes a run several times slower, and the order is the same at any size.
+    const size = own.database.dialect === 'postgresql' ? 50_000 : 10_000
+    const rows = syncPeople(size)
     const second = await startBuiltServer({ DATABASE_URL: own.databaseUrl })
     const servers = [own.server, second]
     try {
@@ -79,7 +81,7 @@ describe('sync runs of one school and system, across instances', () => {
       expect(rename).toMatchObject({ status: 'queued', waitingFor: big.id })
 
       const { earlier } = await expectAppliedInTurn(own.database, big.id, rename.id)
-      expect(earlier).toMatchObject({ created: 50_000 })
+      expect(earlier).toMatchObject({ created: size })
       expect(await givenNamesOf(own.database, schoolId, 'S00001')).toBe('Second')
     } finally {
       await second.stop()
@@ -89,8 +91,7 @@ describe('sync runs of one school and system, across instances', () => {
 
   it('a server killed while it applies, and started again within its lease: the later run waits for the earlier one to be taken up and applied', async () => {
     const rows = syncPeople(20_000)
-    const leaseEnv = { ROLLBOOK_SYNC_LEASE_MS: '8000' }
-    const own = await startServerOnOwnDatabase('sync-kill', leaseEnv)
+    const own = await startServerOnOwnDatabase('sync-kill')
     let restarted: RunningServer | undefined
     try {
       const { schoolId, token } = await own.schoolWithToken(['people.sync'])
@@ -108,8 +109,14 @@ describe('sync runs of one school and system, across instances', () => {
       await exitOf(own.server.process)
       expect(await runOf(own.database, big.id)).toMatchObject({ status: 'applying' })
 
-      restarted = await startBuiltServer({ DATABASE_URL: own.databaseUrl, ...leaseEnv })
+      restarted = await startBuiltServer({ DATABASE_URL: own.databaseUrl })
+      // Within the dead worker's lease the restarted server's worker has looked twice, and taken nothing.
+      await sleep(2_500)
       expect((await runOf(own.database, big.id)).leaseUntil!).toBeGreaterThan(Date.now())
+      expect(await runOf(own.database, rename.id)).toMatchObject({ status: 'queued', leaseOwner: null })
+      expect((await callApi('/api/v1/people/sync', { baseUrl: restarted.url, token, body: { system: 'sis', scope: 'changes', file: syncFile([rows[1]!]) } })).body.run.waitingFor).toBe(big.id)
+      // Its lease ends (as it would a minute on): the run is taken up and applied in full, then the rename.
+      await own.database.transaction(tx => tx.update(syncRuns).set({ leaseUntil: 0 }).where(eq(syncRuns.id, big.id)))
       const { earlier } = await expectAppliedInTurn(own.database, big.id, rename.id)
       expect(earlier).toMatchObject({ created: 20_000, done: 20_000 })
       expect(await givenNamesOf(own.database, schoolId, 'S00001')).toBe('Second')
