@@ -35,7 +35,7 @@ export const unfinishedSyncStatuses: SyncRunStatus[] = ['queued', 'paused', 'app
  * True where a run of the table `earlier` came before the run of `later` (the same table under
  * another name): the order runs are received in, total by the id.
  */
-export function receivedBefore(earlier: { createdAt: SQLiteColumn, id: SQLiteColumn }, later: { createdAt: SQLiteColumn | string, id: SQLiteColumn | string }): SQL {
+export function receivedBefore(earlier: { createdAt: SQLiteColumn, id: SQLiteColumn }, later: { createdAt: SQLiteColumn, id: SQLiteColumn }): SQL {
   return or(lt(earlier.createdAt, later.createdAt), and(eq(earlier.createdAt, later.createdAt), lt(earlier.id, later.id)))!
 }
 
