@@ -81,6 +81,7 @@ export const syncRunSchema = z.object({
   absent: z.number().int(),
   unchanged: z.number().int(),
   reason: z.string().optional().describe('Why the run paused or failed.'),
+  waitingFor: recordId('run').optional().describe('The earlier run of the same system that this one waits for: runs of a school and system apply in the order received, so a later run waits until every earlier one is applied, cancelled, reverted or failed (a paused one until somebody confirms or cancels it).'),
   createdAt: timestamp,
   appliedAt: timestamp.optional(),
   revertedAt: timestamp.optional()

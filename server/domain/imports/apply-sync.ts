@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
@@ -13,15 +13,26 @@ import { affiliationRow } from '../affiliations/open-affiliation'
 import { groupBy, sourceIdMap } from './source-ids'
 import { bulkInsert, bulkUpdate } from '../../../db/bulk-insert'
 import { readSyncFile, type SyncRow } from './sync-file'
-import { syncRunColumns, type SyncRunSummary } from './sync-runs'
+import { receivedBefore, syncRunColumns, unfinishedSyncStatuses, type SyncRunSummary } from './sync-runs'
 
-/** Runs wait here for a worker: queued ones, and applying ones whose worker's lease ended (it died). */
+const earlierRunsName = 'earlier_runs'
+const earlierRuns = alias(syncRuns, earlierRunsName)
+
+/**
+ * Runs wait here for a worker: queued ones, and applying ones whose worker's lease ended (it died),
+ * each only once every run of its school and system received before it is finished (applied,
+ * cancelled, reverted or failed). The order is kept by the claim itself, in its one statement,
+ * whatever the instance or lease: a paused run, or an applying one whose worker died and whose lease
+ * has not ended, holds every later run of its system until it is confirmed, cancelled or applied.
+ */
 export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
   table: syncRuns,
   id: syncRuns.id,
   leaseOwner: syncRuns.leaseOwner,
   leaseUntil: syncRuns.leaseUntil,
-  ready: () => inArray(syncRuns.status, ['queued', 'applying']),
+  ready: () => and(inArray(syncRuns.status, ['queued', 'applying']), sql`not exists (select 1 from ${syncRuns} as ${sql.identifier(earlierRunsName)} where ${and(
+    eq(earlierRuns.schoolId, syncRuns.schoolId), eq(earlierRuns.system, syncRuns.system),
+    inArray(earlierRuns.status, unfinishedSyncStatuses), receivedBefore(earlierRuns, syncRuns))})`),
   order: [syncRuns.createdAt, syncRuns.id]
 }
 
@@ -81,6 +92,36 @@ function personSet(update: { id: string, before: PersonFields, after: Partial<Pe
   const { before, after } = update
   const renamed = after.familyName !== undefined || after.givenNames !== undefined
   return { id: update.id, ...after, ...(renamed ? { nameKey: nameSortKey(after.familyName ?? before.familyName, after.givenNames ?? before.givenNames) } : {}), updatedAt: now }
+}
+
+/** Rows read at once by id. */
+const idsPerRead = 1_000
+
+/**
+ * The rows `ids` of `table` as they are now, with the fields `keys`, locked on PostgreSQL until the
+ * run commits (on SQLite the one writer is the run's already). The plan was read before the
+ * school's lock (`lockSchool: 'last'`), so a write may have landed on a record since: what a change
+ * records as replaced is read here, as it is written, and undo restores exactly that.
+ */
+async function lockedRows<K extends string>(tx: Db, dialect: Database['dialect'], table: typeof people | typeof affiliations, keys: readonly K[], ids: string[]) {
+  const current = new Map<string, Record<K, unknown>>()
+  const columns = Object.fromEntries(['id', ...keys].map(key => [key, (table as unknown as Record<string, SQLiteColumn>)[key]!])) as Record<'id' | K, SQLiteColumn>
+  for (let i = 0; i < ids.length; i += idsPerRead) {
+    const read = tx.select(columns).from(table as typeof people).where(inArray(table.id, ids.slice(i, i + idsPerRead)))
+    const rows = dialect === 'postgresql'
+      ? await (read as unknown as { for(strength: 'update'): typeof read }).for('update')
+      : await read
+    for (const row of rows as unknown as Record<'id' | K, unknown>[]) current.set(row.id as string, row)
+  }
+  return current
+}
+
+/** Each update with `before` as the record holds it now (the planned one if it is gone). */
+function asWritten<U extends { id: string, before: object, after: object }>(updates: U[], current: Map<string, Record<string, unknown>>): U[] {
+  return updates.map((update) => {
+    const now = current.get(update.id)
+    return now ? { ...update, before: { ...update.before, ...pick(now, Object.keys(update.before)) } } : update
+  })
 }
 
 /** Updates of one shape (the same fields set) together, for bulkUpdate. */
@@ -204,7 +245,8 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   }
   for (const shape of byShape(personUpdates)) {
     for (let i = 0; i < shape.length; i += sliceRows) {
-      const slice = shape.slice(i, i + sliceRows)
+      const planned = shape.slice(i, i + sliceRows)
+      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, people, personKeys, planned.map(update => update.id)))
       await bulkUpdate(tx, people, slice.map(update => personSet(update, now)))
       await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)))
       for (const update of slice) changes.record('person.updated', 'people', update.id)
@@ -214,7 +256,8 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
   }
   for (const shape of byShape(spanUpdates)) {
     for (let i = 0; i < shape.length; i += sliceRows) {
-      const slice = shape.slice(i, i + sliceRows)
+      const planned = shape.slice(i, i + sliceRows)
+      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, affiliations, spanKeys, planned.map(update => update.id)))
       await bulkUpdate(tx, affiliations, slice.map(update => ({ id: update.id, ...update.after })))
       await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('affiliations', update.id, 'update', update.before, update.after)))
       for (const update of slice) changes.record('affiliation.updated', 'affiliations', update.id)

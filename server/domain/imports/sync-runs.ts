@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
@@ -8,6 +8,7 @@ import { timestampNow, todayInZone } from '../shared/clock'
 import { domainError, parseInput } from '../shared/domain-error'
 import { peopleSyncInputSchema, type SyncRunView } from '../../../shared/schemas/imports'
 import type { SyncRunStatus } from '../../../shared/vocabulary'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { checkCsvText } from './read-csv'
 import { readSyncFile } from './sync-file'
 
@@ -24,12 +25,27 @@ export const syncRunColumns = {
 
 export type SyncRunSummary = Omit<SyncRunRow, 'file' | 'unreadable' | 'problems'>
 
-/** What the interface, the screens and the CLI show of a run. */
-export function syncRunView(row: SyncRunSummary): SyncRunView {
+/**
+ * A run not yet applied, cancelled, reverted or failed: the later runs of its school and system
+ * wait for it (docs/imports.md, "In the order received").
+ */
+export const unfinishedSyncStatuses: SyncRunStatus[] = ['queued', 'paused', 'applying']
+
+/**
+ * True where a run of the table `earlier` came before the run of `later` (the same table under
+ * another name): the order runs are received in, total by the id.
+ */
+export function receivedBefore(earlier: { createdAt: SQLiteColumn, id: SQLiteColumn }, later: { createdAt: SQLiteColumn, id: SQLiteColumn }): SQL {
+  return or(lt(earlier.createdAt, later.createdAt), and(eq(earlier.createdAt, later.createdAt), lt(earlier.id, later.id)))!
+}
+
+/** What the interface, the screens and the CLI show of a run; `waitingFor` is the earlier run it waits for, if any. */
+export function syncRunView(row: SyncRunSummary, waitingFor?: string): SyncRunView {
   return {
     id: row.id, status: row.status, system: row.system, scope: row.scope, rows: row.rows, done: row.done,
     created: row.created, amended: row.amended, absent: row.absent, unchanged: row.unchanged,
     ...(row.reason ? { reason: row.reason } : {}),
+    ...(waitingFor ? { waitingFor } : {}),
     createdAt: row.createdAt,
     ...(row.appliedAt ? { appliedAt: row.appliedAt } : {}),
     ...(row.revertedAt ? { revertedAt: row.revertedAt } : {})
@@ -64,10 +80,38 @@ export async function stageSync(ctx: DomainContext, input: { system: string, sco
     createdAt: now
   }
   return writeChanges(ctx, async (tx, changes) => {
+    // The school's lock is held: runs are stamped in the order they are received, whatever the instances' clocks say.
+    const [latest] = await tx.select({ createdAt: syncRuns.createdAt }).from(syncRuns)
+      .where(and(eq(syncRuns.schoolId, ctx.school.id), eq(syncRuns.system, system))).orderBy(desc(syncRuns.createdAt)).limit(1)
+    if (latest && latest.createdAt >= row.createdAt) row.createdAt = new Date(Date.parse(latest.createdAt) + 1).toISOString()
     await tx.insert(syncRuns).values(row)
     changes.record('sync_run.updated', 'sync_runs', row.id)
-    return { run: syncRunView({ ...row, done: 0, created: 0, amended: 0, absent: 0, unchanged: 0, appliedAt: null, revertedAt: null, leaseOwner: null, leaseUntil: null }), unreadable: read.unreadable, problems: read.problems }
+    const staged = { ...row, done: 0, created: 0, amended: 0, absent: 0, unchanged: 0, appliedAt: null, revertedAt: null, leaseOwner: null, leaseUntil: null }
+    const waiting = await waitingForOf(tx, ctx.school, [staged])
+    return { run: syncRunView(staged, waiting.get(row.id)), unreadable: read.unreadable, problems: read.problems }
   })
+}
+
+/**
+ * For each unfinished run of `runs`, the earlier run of its system that it waits for: the oldest
+ * unfinished one, since that is the one somebody may have to confirm (a paused run) or that a worker
+ * is applying. Runs received later wait for it even across instances: the claim takes only the
+ * oldest unfinished run of a school and system (syncRunQueue).
+ */
+export async function waitingForOf(db: Db, school: SchoolRef, runs: SyncRunSummary[]): Promise<Map<string, string>> {
+  const systems = [...new Set(runs.filter(run => unfinishedSyncStatuses.includes(run.status)).map(run => run.system))]
+  const waiting = new Map<string, string>()
+  if (systems.length === 0) return waiting
+  const unfinished = await db.select({ id: syncRuns.id, system: syncRuns.system }).from(syncRuns)
+    .where(and(eq(syncRuns.schoolId, school.id), inArray(syncRuns.system, systems), inArray(syncRuns.status, unfinishedSyncStatuses)))
+    .orderBy(asc(syncRuns.createdAt), asc(syncRuns.id))
+  const oldest = new Map<string, string>()
+  for (const run of unfinished) if (!oldest.has(run.system)) oldest.set(run.system, run.id)
+  for (const run of runs) {
+    const head = oldest.get(run.system)
+    if (head && head !== run.id && unfinishedSyncStatuses.includes(run.status)) waiting.set(run.id, head)
+  }
+  return waiting
 }
 
 /** The school's run with this id; `not_found` otherwise. */
@@ -81,13 +125,15 @@ export async function requireSyncRun(db: Db, school: SchoolRef, runId: string): 
 export async function showSyncRun(database: Database, school: SchoolRef, runId: string) {
   const run = await requireSyncRun(database.db, school, runId)
   const [detail] = await database.db.select({ unreadable: syncRuns.unreadable, problems: syncRuns.problems }).from(syncRuns).where(eq(syncRuns.id, runId))
-  return { run: syncRunView(run), unreadable: JSON.parse(detail!.unreadable), problems: JSON.parse(detail!.problems) }
+  const waiting = await waitingForOf(database.db, school, [run])
+  return { run: syncRunView(run, waiting.get(run.id)), unreadable: JSON.parse(detail!.unreadable), problems: JSON.parse(detail!.problems) }
 }
 
 /** The school's runs, newest first (at most `limit`). */
 export async function listSyncRuns(database: Database, school: SchoolRef, limit = 100): Promise<SyncRunView[]> {
   const rows = await database.db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.schoolId, school.id)).orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(limit)
-  return rows.map(syncRunView)
+  const waiting = await waitingForOf(database.db, school, rows)
+  return rows.map(row => syncRunView(row, waiting.get(row.id)))
 }
 
 /** The school a run belongs to, for callers that know only the run (the CLI). */
@@ -104,7 +150,8 @@ async function moveSyncRun(ctx: DomainContext, runId: string, from: SyncRunStatu
     if (!from.includes(run.status)) throw domainError('unprocessable', [`The run is ${run.status}; only a ${from.join(' or ')} run can be ${verb}.`])
     const [moved] = await tx.update(syncRuns).set(to).where(and(eq(syncRuns.id, runId), inArray(syncRuns.status, from))).returning(syncRunColumns)
     changes.record('sync_run.updated', 'sync_runs', runId)
-    return syncRunView(moved!)
+    const waiting = await waitingForOf(tx, ctx.school, [moved!])
+    return syncRunView(moved!, waiting.get(runId))
   })
 }
 
