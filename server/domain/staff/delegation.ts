@@ -34,7 +34,8 @@ async function isAdministrator(ctx: DomainContext, accountId: string) {
 async function refuseUnlessAdministrator(ctx: DomainContext, what: string) {
   const member = delegatingMember(ctx)
   if (!member || await isAdministrator(ctx, member.accountId)) return
-  throw domainError('forbidden', [`Only an administrator may ${what}.`], { data: { missingScope: 'admin' } })
+  // `admin` is a role, not a capability: `missingScope` stays for capabilities alone.
+  throw domainError('forbidden', [`Only an administrator may ${what}: your role is not admin.`])
 }
 
 /** `step_up_required` unless the acting member's session proved a passkey within five minutes. */
