@@ -80,7 +80,7 @@ export function staffSessionOf(event: H3Event): StaffSessionFacts {
   return facts
 }
 
-/** `step_up_required` unless the session proved a passkey within five minutes. For a handler whose need depends on the request (adding an administrator). */
+/** `step_up_required` unless the session proved a passkey within five minutes: the `stepUp` guard, and a handler whose need depends on the request. */
 export function requireStepUp(event: H3Event) {
   if (!hasRecentPasskeyProof(staffSessionOf(event).session)) {
     throw apiError('step_up_required', ['Confirm with your passkey first: this needs a passkey proof within the last five minutes.'])
