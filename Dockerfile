@@ -21,7 +21,8 @@ WORKDIR /app
 # Only what runs: the server with its traced node_modules and migrations, and the bundled admin CLI
 # (.output/cli). Owned by root, so the user that runs it cannot change it.
 COPY --from=build /app/.output ./.output
-RUN mkdir /data && chown node:node /data
+# /data is the node user's alone (0700; docs/operations.md, "File modes"); the server sets umask 077 itself.
+RUN install -d -m 0700 -o node -g node /data
 # The official image's unprivileged user (uid 1000).
 USER node
 VOLUME /data

@@ -35,6 +35,7 @@ import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 import { exportCommands } from './export-commands'
 import { staffCommands } from './staff-commands'
 import { backupCommands } from './backup-commands'
+import { keepNewFilesPrivate } from '../db/private-files'
 
 /** Every `--campus NAME=SISCODE`, which may be repeated. */
 function campusesFromArgv(argv: string[]) {
@@ -199,4 +200,6 @@ async function main(rawArgs: string[]) {
   }
 }
 
+// Backups, roster files and a database the CLI creates are the operator's alone (docs/operations.md, "File modes").
+keepNewFilesPrivate()
 await main(process.argv.slice(2))

@@ -6,6 +6,7 @@ import { domainError } from '../server/domain/shared/domain-error'
 import { saveAcademicSession } from '../server/domain/timetable/save-academic-session'
 import { importTimetable } from '../server/domain/timetable/import-timetable'
 import { rosterZip } from '../server/domain/rosters/roster-zip'
+import { privateFileMode } from '../db/private-files'
 import type { AcademicSessionKind } from '../shared/vocabulary'
 import { jsonFlag as json, Refusal, report, withDatabase } from './command-support'
 
@@ -70,7 +71,7 @@ const rosterExport = defineCommand({
   run: ({ args }) => withDatabase(async (database) => {
     const ctx = systemContext(database, await requireSchool(database, args.school), 'cli')
     const zip = await rosterZip(ctx, args.format)
-    await writeFile(args.out, zip.bytes)
+    await writeFile(args.out, zip.bytes, { mode: privateFileMode })
     report(args.json, { file: args.out, bytes: zip.bytes.length, counts: zip.counts }, `Wrote ${args.out} (${zip.bytes.length} bytes): ${Object.entries(zip.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`)
   })
 })

@@ -9,7 +9,6 @@
  * reads run on the writer connection whenever no transaction holds it, which shows the same data.
  * Rate-limit counts go to `minuteCounters`, apart from all of this (db/minute-counters.ts).
  */
-import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import postgres from 'postgres'
@@ -20,6 +19,7 @@ import { Column, fillPlaceholders, is } from 'drizzle-orm'
 import * as schema from './schema'
 import { readDatabaseConfig, type DatabaseConfig } from './config'
 import { postgresMinuteCounters, sqliteMinuteCounters, type MinuteCounters } from './minute-counters'
+import { makePrivateFile, makePrivateFolder, tightenExistingFiles } from './private-files'
 
 /** The query interface the domain is written against; it is the same on both dialects for what we use. */
 export type Db = BetterSQLite3Database<typeof schema>
@@ -70,7 +70,12 @@ export function openDatabase(config: DatabaseConfig = readDatabaseConfig()): Dat
 const busyTimeoutMs = 5000
 
 function openSqlite(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    // SQLite gives the -wal and -shm files the database file's mode: 0600 here keeps all three private.
+    makePrivateFolder(dirname(path))
+    makePrivateFile(path)
+    tightenExistingFiles([`${path}-wal`, `${path}-shm`])
+  }
   const writer = new BetterSqlite3(path)
   writer.pragma('journal_mode = WAL')
   writer.pragma('synchronous = NORMAL')

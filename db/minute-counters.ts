@@ -19,6 +19,7 @@ import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import * as schema from './schema'
 import { minuteCountersPath } from './config'
+import { makePrivateFile, tightenExistingFiles } from './private-files'
 import type { Db } from './client'
 
 export interface MinuteCount {
@@ -49,7 +50,12 @@ export function sqliteMinuteCounters(databasePath: string, busyMs = sqliteCountB
   // Opened on first use: the CLI and the tests open the database without ever counting.
   const open = () => {
     if (opened) return opened
-    const connection = new BetterSqlite3(minuteCountersPath(databasePath))
+    const path = minuteCountersPath(databasePath)
+    if (path !== ':memory:') {
+      makePrivateFile(path)
+      tightenExistingFiles([`${path}-wal`, `${path}-shm`])
+    }
+    const connection = new BetterSqlite3(path)
     try {
       connection.pragma(`busy_timeout = ${busyMs}`)
       connection.pragma('journal_mode = WAL')

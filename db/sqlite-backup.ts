@@ -7,6 +7,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { minuteCountersPath, sqliteFilesOf } from './config'
+import { makePrivateFile } from './private-files'
 
 /** A file beside `path`, on its file system, so that renaming it over `path` is atomic. */
 function besideTemporary(path: string): string {
@@ -23,6 +24,8 @@ export async function backupSqlite(from: string, to: string): Promise<{ pages: n
   const source = new BetterSqlite3(from, { fileMustExist: true })
   const temporary = besideTemporary(to)
   try {
+    // The copy holds everything the database does: 0600 before the first page is written.
+    makePrivateFile(temporary)
     const { totalPages } = await source.backup(temporary, { progress: ({ totalPages }) => totalPages })
     // One self-contained file, not a WAL database that makes -wal and -shm files when opened.
     const copy = new BetterSqlite3(temporary)
@@ -94,6 +97,7 @@ export async function replaceSqlite(from: string, to: string): Promise<{ pages: 
   const temporary = besideTemporary(to)
   const source = new BetterSqlite3(from, { fileMustExist: true })
   try {
+    makePrivateFile(temporary)
     const { totalPages } = await source.backup(temporary)
     for (const file of sqliteFilesOf(to).filter(file => file !== to)) rmSync(file, { force: true })
     renameSync(temporary, to)

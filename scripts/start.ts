@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path'
 import { openDatabase, type Database } from '../db/client'
 import { databaseFailureLine } from '../db/failure'
 import { migrateDatabase } from '../db/migrate'
+import { keepNewFilesPrivate } from '../db/private-files'
 import { readStartOptions, type StartOptions } from './start/options'
 
 const root = resolve(import.meta.dirname, '..')
@@ -61,10 +62,15 @@ try {
 } catch (error) {
   stop((error as Error).message)
 }
+// The database and everything the server writes are this account's alone (docs/operations.md, "File
+// modes"); the build is ordinary code, made with the umask it was given.
+const givenUmask = keepNewFilesPrivate()
 await checkDatabase()
 if (options.build && (!existsSync(builtServer) || statSync(builtServer).mtimeMs < newestSourceChange())) {
   console.log('Building Rollbook (about a minute on a fresh machine)…')
+  process.umask(givenUmask)
   execFileSync(join(root, 'node_modules/.bin/nuxt'), ['build'], { cwd: root, stdio: 'inherit' })
+  keepNewFilesPrivate()
 }
 if (!existsSync(builtServer)) stop('There is no build to serve: run npm start without --no-build, or npm run build.')
 // The server says what the database holds and how to get in (scripts/start/first-start.ts), deciding on

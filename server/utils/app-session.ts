@@ -10,7 +10,16 @@ import type { Principal, Surface } from './principal'
 import { publicUrl } from './public-url'
 import { refuseCrossSiteChange } from './same-origin'
 
-export const sessionCookieName = 'rollbook_session'
+const onHttps = () => publicUrl().startsWith('https:')
+
+/**
+ * The session cookie's name, the one definition of it. On https it carries the `__Host-` prefix: the
+ * browser then takes it only Secure, for `Path=/` and without `Domain`, so no sibling subdomain or
+ * plain-http page can plant or overwrite it. Plain `http://localhost` keeps the bare name.
+ */
+export function sessionCookieName(): string {
+  return onHttps() ? '__Host-rollbook_session' : 'rollbook_session'
+}
 
 /** What the app surface learned about the caller's session, for its own later checks and the handler. */
 export interface StaffSessionFacts {
@@ -25,18 +34,19 @@ declare module 'h3' {
 
 /** The session's cookie: HttpOnly, SameSite=Lax, Secure when the public URL is https, and never past the session's absolute end. */
 export function setSessionCookie(event: H3Event, secret: string) {
-  setCookie(event, sessionCookieName, secret, {
-    httpOnly: true, sameSite: 'lax', secure: publicUrl().startsWith('https:'), path: '/', maxAge: sessionAbsoluteMs / 1000
+  setCookie(event, sessionCookieName(), secret, {
+    httpOnly: true, sameSite: 'lax', secure: onHttps(), path: '/', maxAge: sessionAbsoluteMs / 1000
   })
 }
 
+/** With the attributes it was set with: a browser ignores a `__Host-` cookie's removal without `Secure`. */
 export function clearSessionCookie(event: H3Event) {
-  deleteCookie(event, sessionCookieName, { path: '/' })
+  deleteCookie(event, sessionCookieName(), { httpOnly: true, sameSite: 'lax', secure: onHttps(), path: '/' })
 }
 
 /** The session's cookie value, when there is one of a plausible size. */
 export function sessionSecretOf(event: H3Event): string | undefined {
-  const secret = getCookie(event, sessionCookieName)
+  const secret = getCookie(event, sessionCookieName())
   return secret && secret.length <= 128 ? secret : undefined
 }
 
@@ -70,7 +80,7 @@ export function staffSessionOf(event: H3Event): StaffSessionFacts {
   return facts
 }
 
-/** `step_up_required` unless the session proved a passkey within five minutes. For a handler whose need depends on the request (adding an administrator). */
+/** `step_up_required` unless the session proved a passkey within five minutes: the `stepUp` guard, and a handler whose need depends on the request. */
 export function requireStepUp(event: H3Event) {
   if (!hasRecentPasskeyProof(staffSessionOf(event).session)) {
     throw apiError('step_up_required', ['Confirm with your passkey first: this needs a passkey proof within the last five minutes.'])

@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { exportFiles, type ColumnClass } from '../../../db/schema'
+import { privateFileMode, privateFolderMode } from '../../../db/private-files'
 import type { DomainContext } from '../shared/context'
 import { csvStream } from '../shared/csv-stream'
 import { newId } from '../shared/ids'
@@ -68,7 +69,7 @@ export async function produceExportFile(ctx: DomainContext, table: ExportTable, 
   const id = newId('exp')
   const fileName = `${table.key}-${options.night}.csv`
   const scratchPath = join(options.storage.scratch, `${id}.csv`)
-  await mkdir(options.storage.scratch, { recursive: true })
+  await mkdir(options.storage.scratch, { recursive: true, mode: privateFolderMode })
   const counter = { rows: 0 }
   const measure = measuring()
   try {
@@ -76,7 +77,7 @@ export async function produceExportFile(ctx: DomainContext, table: ExportTable, 
       Readable.from(tableRows(ctx, table, columns, options, counter)),
       csvStream(columns.map(column => column.name), 'neutralise'),
       measure.stream,
-      createWriteStream(scratchPath)
+      createWriteStream(scratchPath, { mode: privateFileMode })
     )
     const file = measure.result()
     const storageKey = `${ctx.school.id}/${id}.csv`

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { isRoleName, type RoleName } from './capabilities'
 import { endAccountSessions } from './sessions'
+import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from './delegation'
 
 export type StaffAccount = typeof staffAccounts.$inferSelect
 
@@ -48,6 +49,7 @@ export interface AddStaffInput { email: string, role: string, personId?: string 
 export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) {
   const email = normalEmail(input.email)
   const role = requireRole(input.role)
+  await refuseRoleGrantBeyondHolder(ctx, null, role)
   if (input.personId) {
     const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.id, input.personId), eq(people.schoolId, ctx.school.id)))
     if (!person) throw domainError('unprocessable', [`No person has the id ${input.personId}.`])
@@ -88,6 +90,7 @@ async function refuseLastAdministrator(ctx: DomainContext, account: StaffAccount
 export async function changeStaffRole(ctx: DomainContext, accountId: string, role: string) {
   const account = await requireStaffAccount(ctx, accountId)
   const newRole = requireRole(role)
+  await refuseRoleGrantBeyondHolder(ctx, account.role, newRole)
   if (newRole !== 'admin') await refuseLastAdministrator(ctx, account)
   await ctx.database.transaction(tx => tx.update(staffAccounts).set({ role: newRole }).where(eq(staffAccounts.id, account.id)))
   return staffListing({ ...account, role: newRole })
@@ -96,6 +99,7 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
 /** Removes a member's access: their sessions end at once and they can no longer sign in. */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const account = await requireStaffAccount(ctx, accountId)
+  await refuseRemovalBeyondHolder(ctx, account.role)
   await refuseLastAdministrator(ctx, account)
   await ctx.database.transaction(tx => tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id)))
   await endAccountSessions(ctx.database, account.id)

@@ -8,6 +8,8 @@ import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
 import { domainError } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
+import type { DomainContext } from '../shared/context'
+import { refuseBeyondHolder } from '../staff/delegation'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
@@ -93,11 +95,14 @@ export async function revokeToken(database: Database, tokenId: string, schoolId?
  * Rotation: issues the twin of a live token (same purpose, scopes and way of issue, a fresh expiry)
  * and leaves the old one working until it is revoked, once the integration has moved.
  */
-export async function rotateToken(database: Database, schoolId: string, tokenId: string, issuedBy?: string) {
-  const [old] = await database.db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.schoolId, schoolId)))
+export async function rotateToken(ctx: DomainContext, tokenId: string, issuedBy?: string) {
+  const [old] = await ctx.database.db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.schoolId, ctx.school.id)))
   if (!old) throw domainError('not_found', [`No token has the id ${tokenId}.`])
   if (old.revokedAt) throw domainError('unprocessable', ['A revoked token cannot be rotated: issue a new one.'])
-  return issueToken(database, { schoolId, purpose: old.purpose, scopes: old.scopes.split(' '), issuedVia: old.issuedVia, issuedBy })
+  const scopes = old.scopes.split(' ').filter(isScope)
+  // The new secret is the rotating member's to hand on: it may not carry more than they hold.
+  refuseBeyondHolder(ctx, scopes, 'rotate a token')
+  return issueToken(ctx.database, { schoolId: ctx.school.id, purpose: old.purpose, scopes, issuedVia: old.issuedVia, issuedBy })
 }
 
 const lastUseWritten = new Map<string, number>()

@@ -25,6 +25,8 @@ describe('the image', () => {
     expect(user).not.toMatch(/^(root|0)$/)
     expect(final).toMatch(/^EXPOSE 3000$/m)
     expect(final).toMatch(/^VOLUME \/data$/m)
+    // Only the user that runs the server may open the data volume (docs/operations.md, "File modes").
+    expect(final).toMatch(new RegExp(`^RUN install -d -m 0700 -o ${user} -g ${user} /data$`, 'm'))
     expect(final).toMatch(/DATABASE_URL=file:\/data\/rollbook\.db/)
     expect(final).toMatch(/^HEALTHCHECK .*\n?.*CMD \["node", "-e", ".*fetch\(.*\/health/m)
     expect(final.trim().split('\n').at(-1)).toBe('CMD ["node", ".output/server/index.mjs"]')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { roleChangeSchema, roleSchema, staffRoleNames } from '../../../../shared/schemas/staff-settings'
 import { isCapability } from '../../../domain/staff/capabilities'
+import { refuseRoleChangeBeyondHolder } from '../../../domain/staff/delegation'
 import { setRoleCapabilities } from '../../../domain/staff/roles'
 
 export default defineAppRoute({
@@ -8,4 +9,8 @@ export default defineAppRoute({
   params: z.strictObject({ name: z.enum(staffRoleNames) }), body: roleChangeSchema, response: roleSchema,
   bodyChecks: body => ((body as { capabilities?: unknown[] })?.capabilities ?? []).flatMap((name, i) =>
     typeof name === 'string' && !isCapability(name) ? [{ path: `capabilities[${i}]`, message: 'Not a capability.' }] : [])
-}, ctx => setRoleCapabilities(ctx, ctx.params.name, ctx.body.capabilities.filter(isCapability)))
+}, async (ctx) => {
+  const capabilities = ctx.body.capabilities.filter(isCapability)
+  await refuseRoleChangeBeyondHolder(ctx, ctx.params.name, capabilities)
+  return setRoleCapabilities(ctx, ctx.params.name, capabilities)
+})

@@ -5,5 +5,5 @@ import { removeStaffAccess } from '../../../domain/staff/accounts'
 
 export default defineAppRoute({
   summary: 'Remove a member of staff\'s access; their sessions end', tag: 'Staff', capability: 'staff.manage', rateLimit: 30,
-  params: z.strictObject({ id: recordId('acc') }), response: removedSchema
+  params: z.strictObject({ id: recordId('acc') }), response: removedSchema, errors: ['step_up_required']
 }, ctx => removeStaffAccess(ctx, ctx.params.id))

@@ -1,9 +1,13 @@
 import { issuedTokenSchema, tokenIssueSchema } from '../../../../shared/schemas/staff-settings'
 import { issueToken } from '../../../domain/tokens/manage-tokens'
-import { unknownScopeProblems } from '../../../domain/tokens/scopes'
+import { isScope, unknownScopeProblems } from '../../../domain/tokens/scopes'
+import { refuseBeyondHolder } from '../../../domain/staff/delegation'
 
 /** The only place a rostering token is issued: `/api/v1/roster` accepts no other. */
 export default defineAppRoute({
   summary: 'Issue a rostering token', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 30, stepUp: true, status: 201,
   body: tokenIssueSchema, bodyChecks: unknownScopeProblems, response: issuedTokenSchema
-}, ctx => issueToken(ctx.database, { schoolId: ctx.school.id, ...ctx.body, issuedVia: 'rostering', issuedBy: staffSessionOf(ctx.event).account.id }))
+}, (ctx) => {
+  refuseBeyondHolder(ctx, ctx.body.scopes.filter(isScope), 'issue a token')
+  return issueToken(ctx.database, { schoolId: ctx.school.id, ...ctx.body, issuedVia: 'rostering', issuedBy: staffSessionOf(ctx.event).account.id })
+})

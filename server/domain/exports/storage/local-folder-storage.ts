@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { privateFolderMode } from '../../../../db/private-files'
 import type { ExportStorage } from './export-storage'
 
 /** Files in a local folder; the scratch folder is inside it, so keeping a file is one rename on one disk. */
@@ -17,7 +18,8 @@ export function localFolderStorage(folder: string): ExportStorage {
     scratch: join(root, '.partial'),
     async keep(key, localPath) {
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
+      // The scratch file is 0600 already (produce-file.ts) and keeps its mode through the rename.
+      await mkdir(dirname(path), { recursive: true, mode: privateFolderMode })
       await rename(localPath, path)
     },
     async read(key) {

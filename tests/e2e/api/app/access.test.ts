@@ -27,7 +27,7 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'POST', path: '/api/app/staff', capability: 'staff.manage', body: { email: 'someone@example.org', role: 'teacher' } },
   { method: 'PATCH', path: '/api/app/staff/acc_doesnotexist', capability: 'staff.manage', body: { role: 'teacher' } },
   { method: 'DELETE', path: '/api/app/staff/acc_doesnotexist', capability: 'staff.manage' },
-  { method: 'DELETE', path: '/api/app/staff/acc_doesnotexist/sessions', capability: 'staff.manage' },
+  { method: 'DELETE', path: '/api/app/staff/acc_doesnotexist/sessions', capability: 'staff.manage', stepUp: true },
   { method: 'GET', path: '/api/app/sign-in-policy', capability: 'settings.manage' },
   { method: 'PUT', path: '/api/app/sign-in-policy', capability: 'settings.manage', stepUp: true, body: { passkeysRequired: false } },
   { method: 'GET', path: '/api/app/roles', capability: 'settings.manage' },

@@ -4,6 +4,6 @@ import { sessionsEndedSchema } from '../../../../../shared/schemas/staff-setting
 import { endStaffSessions } from '../../../../domain/staff/accounts'
 
 export default defineAppRoute({
-  summary: 'End every session of a member of staff', tag: 'Staff', capability: 'staff.manage', rateLimit: 30,
+  summary: 'End every session of a member of staff', tag: 'Staff', capability: 'staff.manage', rateLimit: 30, stepUp: true,
   params: z.strictObject({ id: recordId('acc') }), response: sessionsEndedSchema
 }, ctx => endStaffSessions(ctx, ctx.params.id))

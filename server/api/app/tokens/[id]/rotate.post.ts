@@ -7,4 +7,4 @@ import { rotateToken } from '../../../../domain/tokens/manage-tokens'
 export default defineAppRoute({
   summary: 'Rotate an API token', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 30, stepUp: true, status: 201,
   params: z.strictObject({ id: recordId('tok') }), body: z.strictObject({}), response: issuedTokenSchema
-}, ctx => rotateToken(ctx.database, ctx.school.id, ctx.params.id, staffSessionOf(ctx.event).account.id))
+}, ctx => rotateToken(ctx, ctx.params.id, staffSessionOf(ctx.event).account.id))
