@@ -5,7 +5,7 @@ import { outboxMails, signInCodes } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { addStaffAccount } from '../../../server/domain/staff/accounts'
 import { requestSignInCode, verifySignInCode } from '../../../server/domain/staff/sign-in-codes'
-import { DomainError } from '../../../server/domain/shared/domain-error'
+import type { DomainError } from '../../../server/domain/shared/domain-error'
 import { newSchool } from '../../support/schools'
 import { uniqueEmail } from '../../support/staff-sessions'
 
