@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { isoCBOR } from '@simplewebauthn/server/helpers'
 
 /**
@@ -23,7 +24,7 @@ export function softAuthenticator(origin: string) {
   }
 
   /** Makes a new credential for registration options (`credentialId` to reuse an id already made, as a cloned authenticator would). */
-  function register(options: { challenge: string, user: { id: string } }, reuse?: { credentialId: string }) {
+  function register(options: { challenge: string, user: { id: string } }, reuse?: { credentialId: string }): RegistrationResponseJSON {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const jwk = publicKey.export({ format: 'jwk' })
     const credentialId = reuse ? Buffer.from(reuse.credentialId, 'base64url') : randomBytes(32)
@@ -35,19 +36,19 @@ export function softAuthenticator(origin: string) {
     // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
     const authData = Buffer.concat([rpIdHash, Buffer.from([0x45]), counterBytes(0), Buffer.alloc(16), idLength, credentialId, Buffer.from(cose)])
     const attestationObject = isoCBOR.encode(new Map<string, string | Map<string, never> | Uint8Array>([
-      ['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]
+      ['fmt', 'none'], ['attStmt', new Map<string, never>()], ['authData', authData]
     ]))
     const id = b64url(credentialId)
     credentials.set(id, { privateKey, userHandle: options.user.id, counter: 0 })
     return {
-      id, rawId: id, type: 'public-key' as const,
-      response: { clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      id, rawId: id, type: 'public-key',
+      response: { clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject), transports: ['internal' as const] },
       clientExtensionResults: {}, authenticatorAttachment: 'platform'
     }
   }
 
   /** Proves a credential this authenticator holds for authentication options (the first allowed one it has, or any when none are listed). */
-  function authenticate(options: { challenge: string, allowCredentials?: { id: string }[] }, credentialId?: string) {
+  function authenticate(options: { challenge: string, allowCredentials?: { id: string }[] }, credentialId?: string): AuthenticationResponseJSON {
     const allowed = options.allowCredentials?.map(credential => credential.id) ?? []
     const id = credentialId ?? [...credentials.keys()].find(known => !allowed.length || allowed.includes(known))
     const credential = id ? credentials.get(id) : undefined
@@ -57,7 +58,7 @@ export function softAuthenticator(origin: string) {
     const clientDataJSON = clientData('webauthn.get', options.challenge)
     const signature = sign('sha256', Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]), credential.privateKey)
     return {
-      id, rawId: id, type: 'public-key' as const,
+      id, rawId: id, type: 'public-key',
       response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: credential.userHandle },
       clientExtensionResults: {}, authenticatorAttachment: 'platform'
     }
