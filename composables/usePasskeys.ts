@@ -7,8 +7,8 @@ export function usePasskeys() {
     const response = await startRegistration({ optionsJSON })
     return $fetch('/api/app/passkeys', { method: 'POST', body: { response, name } })
   }
-  async function signIn(email?: string) {
-    const optionsJSON = await $fetch<any>('/api/app/session/passkey/options', { method: 'POST', body: email ? { email } : {} })
+  async function signIn() {
+    const optionsJSON = await $fetch<any>('/api/app/session/passkey/options', { method: 'POST', body: {} })
     const response = await startAuthentication({ optionsJSON })
     return $fetch<{ signedIn: true, hasPasskey: boolean }>('/api/app/session/passkey', { method: 'POST', body: { response } })
   }

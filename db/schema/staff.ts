@@ -81,10 +81,16 @@ export const staffSessions = table('staff_sessions', {
   index('staff_sessions_account_id_idx').on(t.accountId)
 ])
 
-/** An emailed sign-in code; a row is kept for unknown addresses too, so both are counted alike. */
+/**
+ * An emailed sign-in code; a row is kept for unknown addresses too, so both are counted alike.
+ * Codes are counted, replaced and answered per address and client, so one client's requests and
+ * guesses never touch the code another client asked for.
+ */
 export const signInCodes = table('sign_in_codes', {
   id: text('id').primaryKey(),
   email: text('email').notNull(),
+  /** The client that asked for it (its address; an IPv6 one by its /64): only that client may answer it. */
+  client: text('client').notNull().default(''),
   accountId: text('account_id'),
   /** SHA-256 of the row id and the code. */
   codeHash: text('code_hash').notNull(),
@@ -94,7 +100,7 @@ export const signInCodes = table('sign_in_codes', {
   usedAt: text('used_at'),
   /** Set when a newer code replaces it. */
   replacedAt: text('replaced_at')
-}, t => [index('sign_in_codes_email_created_at_idx').on(t.email, t.createdAt)])
+}, t => [index('sign_in_codes_email_client_created_at_idx').on(t.email, t.client, t.createdAt)])
 
 /** The one-time link a new member of staff follows to register their first passkey. */
 export const signInLinks = table('sign_in_links', {

@@ -1,7 +1,8 @@
-import { deleteCookie, getCookie, setCookie, type H3Event } from 'h3'
+import { deleteCookie, getCookie, getRequestHeader, setCookie, type H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { StaffAccount } from '../domain/staff/accounts'
 import { roleCapabilities } from '../domain/staff/roles'
+import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
 import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
 import { passkeysRequired } from '../domain/staff/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
@@ -78,6 +79,11 @@ export function staffSessionOf(event: H3Event): StaffSessionFacts {
   const facts = event.context.staffSession
   if (!facts) throw new Error('staffSessionOf is for routes of the app surface')
   return facts
+}
+
+/** What adding or removing a passkey needs to know of the request: the session's last passkey proof and the browser, for the notice mail. */
+export function passkeyChangeRequestOf(event: H3Event): PasskeyChangeRequest {
+  return { passkeyAt: staffSessionOf(event).session.passkeyAt, userAgent: getRequestHeader(event, 'user-agent') }
 }
 
 /** `step_up_required` unless the session proved a passkey within five minutes: the `stepUp` guard, and a handler whose need depends on the request. */

@@ -1,4 +1,5 @@
 import { defineEventHandler, setResponseHeader, type EventHandler, type H3Event } from 'h3'
+import ipaddr from 'ipaddr.js'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
 import { fieldProblems } from '../../shared/field-problems'
@@ -19,18 +20,32 @@ export interface SignInRouteDeclaration<B extends z.ZodType> {
 }
 
 /**
+ * Who is asking, for what sign-in counts per client: the client's address (`clientAddress`: the peer's,
+ * or what a trusted proxy reports), an IPv6 one by its /64 (one household or phone holds a whole /64,
+ * so its addresses are one client, not millions).
+ */
+export function signInClientOf(event: H3Event): string {
+  const address = clientAddress(event)
+  if (!address || !ipaddr.isValid(address)) return 'unknown'
+  const parsed = ipaddr.process(address)
+  if (parsed.kind() === 'ipv4') return parsed.toString()
+  return `${(parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`
+}
+
+/**
  * Defines a route a caller uses before there is a session (asking for a code, answering it,
  * following a link, a passkey sign-in). It has no principal to count or check, so the pipeline's
  * identify-first order does not fit; it keeps the rest of it: the same-origin check, a limit per
  * client address (`clientAddress`: the peer's, or what a trusted proxy reports), the bounded JSON body and validation
  * with field paths, and the error envelope.
  */
-export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, body: z.output<B> }) => Promise<unknown>): EventHandler {
+export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, client: string, body: z.output<B> }) => Promise<unknown>): EventHandler {
   return defineEventHandler(async (event) => {
     const database = await useDatabase()
     refuseCrossSiteChange(event)
     const route = event.context.matchedRoute?.path ?? event.path
-    const verdict = await consumeRateLimit(database, `address ${clientAddress(event)} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
+    const client = signInClientOf(event)
+    const verdict = await consumeRateLimit(database, `address ${client} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
     setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
     setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
     if (!verdict.allowed) {
@@ -39,7 +54,7 @@ export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteD
     const { value } = await readJsonBody(event, 64_000)
     const parsed = declaration.body.safeParse(value)
     if (!parsed.success) throw validationFailed(fieldProblems(parsed.error))
-    const answer = await handler({ event, database, body: parsed.data })
+    const answer = await handler({ event, database, client, body: parsed.data })
     setResponseHeader(event, 'Content-Type', 'application/json')
     return JSON.stringify(answer)
   })

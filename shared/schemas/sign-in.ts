@@ -17,7 +17,8 @@ export const webauthnAnswer = z.looseObject({
   type: z.literal('public-key'),
   response: z.looseObject({ clientDataJSON: z.string().max(4096) })
 })
-export const passkeySignInOptionsSchema = z.strictObject({ email: emailAddress.optional() })
+/** Nothing: passkey sign-in options are the same for everyone, so no address is asked for. */
+export const passkeySignInOptionsSchema = z.strictObject({})
 export const passkeyAnswerSchema = z.strictObject({ response: webauthnAnswer })
 export const passkeyName = z.string().trim().min(1, 'Give the passkey a name.').max(100, 'At most 100 characters.')
 export const passkeyRegisterSchema = z.strictObject({ response: webauthnAnswer, name: passkeyName })

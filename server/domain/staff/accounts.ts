@@ -8,6 +8,7 @@ import { timestampNow } from '../shared/clock'
 import { isRoleName, type RoleName } from './capabilities'
 import { endAccountSessions } from './sessions'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from './delegation'
+import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from './passkeys'
 
 export type StaffAccount = typeof staffAccounts.$inferSelect
 
@@ -96,13 +97,19 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
   return staffListing({ ...account, role: newRole })
 }
 
-/** Removes a member's access: their sessions end at once and they can no longer sign in. */
+/**
+ * Removes a member's access: their sessions end at once, their passkeys, links and codes go with
+ * it (added again, they start with none), and they can no longer sign in.
+ */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const account = await requireStaffAccount(ctx, accountId)
   await refuseRemovalBeyondHolder(ctx, account.role)
   await refuseLastAdministrator(ctx, account)
-  await ctx.database.transaction(tx => tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id)))
-  await endAccountSessions(ctx.database, account.id)
+  const passkeysRemoved = await ctx.database.transaction(async (tx) => {
+    await tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id))
+    return removeAccountSignIns(tx, account.id)
+  })
+  mailPasskeysRemovedWithAccess(ctx.database, account.email, passkeysRemoved)
   return { id: account.id, removed: true as const }
 }
 

@@ -1,14 +1,16 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
   type AuthenticationResponseJSON, type RegistrationResponseJSON
 } from '@simplewebauthn/server'
-import { passkeyChallenges, passkeys } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import { passkeyChallenges, passkeys, signInCodes, signInLinks, staffSessions } from '../../../db/schema'
+import type { Database, Db } from '../../../db/client'
 import { currentTime, timestampNow } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { activeAccountByEmail, activeAccountById, type StaffAccount } from './accounts'
+import { activeAccountById, type StaffAccount } from './accounts'
+import { mailPasskeyNotice } from './passkey-notices'
+import { hasRecentPasskeyProof } from './sessions'
 
 /** Who the passkeys are for: the id is the public URL's host name, the origin its scheme, host and port. */
 export interface RelyingParty { id: string, origin: string, name: string }
@@ -39,8 +41,37 @@ function accountPasskeys(database: Database, accountId: string) {
 
 const transportsOf = (row: { transports: string }) => row.transports ? row.transports.split(' ') : undefined
 
+/**
+ * The session a passkey change comes from: its last passkey proof (null if it never made one) and
+ * the browser's `User-Agent`, for the notice mail.
+ */
+export interface PasskeyChangeRequest { passkeyAt: string | null, userAgent: string | undefined }
+
+/**
+ * Once an account has a passkey, only a passkey proof within five minutes may add or remove one
+ * (`step_up_required`): a session made by an emailed code, a sign-in link or a stolen cookie
+ * cannot put a passkey of its own on the account and then step up with it. An account with none
+ * may register its first from such a session.
+ */
+async function requirePasskeyProofFor(db: Db, accountId: string, request: PasskeyChangeRequest) {
+  if (hasRecentPasskeyProof(request)) return
+  const [any] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.accountId, accountId)).limit(1)
+  if (any) throw domainError('step_up_required', ['Confirm with one of your passkeys first: adding or removing a passkey needs a passkey proof within the last five minutes.'])
+}
+
+/**
+ * Holds the account's passkeys still until the transaction ends, so two first registrations from
+ * code sessions cannot both see none. SQLite runs one write transaction at a time already.
+ */
+async function lockAccountPasskeys(database: Database, tx: Db, accountId: string) {
+  if (database.dialect === 'postgresql') {
+    await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${`passkeys ${accountId}`}))`)
+  }
+}
+
 /** Options for the browser to make a passkey for this account (a discoverable one, so it can sign in without an address). */
-export async function passkeyRegistrationOptions(database: Database, rp: RelyingParty, account: StaffAccount) {
+export async function passkeyRegistrationOptions(database: Database, rp: RelyingParty, account: StaffAccount, request: PasskeyChangeRequest) {
+  await requirePasskeyProofFor(database.db, account.id, request)
   const existing = await accountPasskeys(database, account.id)
   const options = await generateRegistrationOptions({
     rpName: rp.name, rpID: rp.id, userName: account.email, userID: new TextEncoder().encode(account.id),
@@ -52,8 +83,14 @@ export async function passkeyRegistrationOptions(database: Database, rp: Relying
   return options
 }
 
-/** Verifies the browser's answer and keeps the new passkey under the name given. */
-export async function registerPasskey(database: Database, rp: RelyingParty, account: StaffAccount, response: RegistrationResponseJSON, name: string) {
+const credentialOnFile = () => domainError('conflict', ['This passkey is already registered (to this or another account): use it to sign in, or make a new one.'])
+
+/**
+ * Verifies the browser's answer and keeps the new passkey under the name given; the account's
+ * address is told. A credential id already on file is `conflict`.
+ */
+export async function registerPasskey(database: Database, rp: RelyingParty, account: StaffAccount, response: RegistrationResponseJSON, name: string, request: PasskeyChangeRequest) {
+  await requirePasskeyProofFor(database.db, account.id, request)
   const verification = await verifyRegistrationResponse({
     response, expectedChallenge: takeChallenge(database, 'register', account.id), expectedOrigin: rp.origin, expectedRPID: rp.id
   }).catch(() => ({ verified: false as const, registrationInfo: undefined }))
@@ -64,21 +101,24 @@ export async function registerPasskey(database: Database, rp: RelyingParty, acco
     publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter,
     transports: (credential.transports ?? []).join(' '), name: name.trim() || 'Passkey', createdAt: timestampNow(), lastUsedAt: null
   }
-  await database.transaction(tx => tx.insert(passkeys).values(row))
+  await database.transaction(async (tx) => {
+    await lockAccountPasskeys(database, tx, account.id)
+    await requirePasskeyProofFor(tx, account.id, request)
+    const [taken] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, row.credentialId))
+    if (taken) throw credentialOnFile()
+    await tx.insert(passkeys).values(row)
+  })
+  mailPasskeyNotice(database, account.email, { change: 'added', passkeyName: row.name, by: { userAgent: request.userAgent }, at: new Date(row.createdAt) })
   return passkeyListing(row)
 }
 
 /**
- * Options for signing in: for any passkey of this site when no address is given (a discoverable
- * credential), or for the passkeys of the address given.
+ * Options for signing in with any passkey of this site (a discoverable credential). They are the
+ * same for everyone: no address is asked and no credential id is listed, so they say nothing about
+ * who has an account or a passkey before the person proves anything.
  */
-export async function passkeySignInOptions(database: Database, rp: RelyingParty, email?: string) {
-  const account = email ? await activeAccountByEmail(database, email) : undefined
-  const allowed = account ? await accountPasskeys(database, account.id) : []
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id, userVerification: 'preferred',
-    allowCredentials: allowed.map(row => ({ id: row.credentialId, transports: transportsOf(row) }))
-  })
+export async function passkeySignInOptions(database: Database, rp: RelyingParty) {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' })
   await keepChallenge(database, options.challenge, 'sign_in', null)
   return options
 }
@@ -136,8 +176,32 @@ export async function renamePasskey(database: Database, accountId: string, passk
   return passkeyListing({ ...row, name: name.trim() })
 }
 
-export async function removePasskey(database: Database, accountId: string, passkeyId: string) {
-  const row = await requireOwnPasskey(database, accountId, passkeyId)
-  await database.transaction(tx => tx.delete(passkeys).where(eq(passkeys.id, row.id)))
+/** Removes one of the account's passkeys (a passkey proof first, as for adding one); the account's address is told. */
+export async function removePasskey(database: Database, account: StaffAccount, passkeyId: string, request: PasskeyChangeRequest) {
+  const row = await requireOwnPasskey(database, account.id, passkeyId)
+  await database.transaction(async (tx) => {
+    await requirePasskeyProofFor(tx, account.id, request)
+    await tx.delete(passkeys).where(eq(passkeys.id, row.id))
+  })
+  mailPasskeyNotice(database, account.email, { change: 'removed', passkeyName: row.name, by: { userAgent: request.userAgent }, at: currentTime() })
   return { id: row.id, removed: true as const }
+}
+
+/**
+ * Everything that lets an account in, gone in the transaction that removes its access: passkeys,
+ * sessions, unused sign-in links and codes. Added again, the member starts with none. Returns the
+ * names of the passkeys removed.
+ */
+export async function removeAccountSignIns(tx: Db, accountId: string) {
+  const now = timestampNow()
+  const removed = await tx.delete(passkeys).where(eq(passkeys.accountId, accountId)).returning({ name: passkeys.name })
+  await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, accountId), isNull(staffSessions.endedAt)))
+  await tx.update(signInLinks).set({ usedAt: now }).where(and(eq(signInLinks.accountId, accountId), isNull(signInLinks.usedAt)))
+  await tx.update(signInCodes).set({ replacedAt: now }).where(and(eq(signInCodes.accountId, accountId), isNull(signInCodes.usedAt), isNull(signInCodes.replacedAt)))
+  return removed.map(passkey => passkey.name)
+}
+
+/** Tells a removed member's address which passkeys went with their access. */
+export function mailPasskeysRemovedWithAccess(database: Database, email: string, names: string[]) {
+  for (const passkeyName of names) mailPasskeyNotice(database, email, { change: 'removed', passkeyName, by: { administrator: true }, at: currentTime() })
 }

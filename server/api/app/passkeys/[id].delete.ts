@@ -6,4 +6,4 @@ import { removePasskey } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Remove one of your passkeys', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
   params: z.strictObject({ id: recordId('pky') }), response: removedSchema
-}, ctx => removePasskey(ctx.database, staffSessionOf(ctx.event).account.id, ctx.params.id))
+}, ctx => removePasskey(ctx.database, staffSessionOf(ctx.event).account, ctx.params.id, passkeyChangeRequestOf(ctx.event)))

@@ -5,4 +5,4 @@ import { registerPasskey } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Register a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true, status: 201,
   body: passkeyRegisterSchema, response: passkeySchema
-}, ctx => registerPasskey(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, ctx.body.response as unknown as RegistrationResponseJSON, ctx.body.name))
+}, ctx => registerPasskey(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, ctx.body.response as unknown as RegistrationResponseJSON, ctx.body.name, passkeyChangeRequestOf(ctx.event)))

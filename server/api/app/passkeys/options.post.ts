@@ -5,4 +5,4 @@ import { passkeyRegistrationOptions } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Options for registering a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
   body: z.strictObject({}), response: webauthnOptionsSchema
-}, async ctx => ({ ...await passkeyRegistrationOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account) }))
+}, async ctx => ({ ...await passkeyRegistrationOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, passkeyChangeRequestOf(ctx.event)) }))

@@ -1,6 +1,6 @@
 import { codeRequestSchema } from '../../../../shared/schemas/sign-in'
 import { requestSignInCode } from '../../../domain/staff/sign-in-codes'
 
-/** The same answer for every address, known or not. */
+/** The same answer for every address, known or not; counted per address and client. */
 export default defineSignInRoute({ summary: 'Email a six-digit sign-in code', perAddressPerMinute: 30, body: codeRequestSchema },
-  ({ database, body }) => requestSignInCode(database, body.email))
+  ({ database, client, body }) => requestSignInCode(database, body.email, client))

@@ -2,4 +2,4 @@ import { codeVerifySchema } from '../../../../../shared/schemas/sign-in'
 import { verifySignInCode } from '../../../../domain/staff/sign-in-codes'
 
 export default defineSignInRoute({ summary: 'Sign in with an emailed code', perAddressPerMinute: 20, body: codeVerifySchema },
-  async ({ event, database, body }) => signInAs(event, database, await verifySignInCode(database, body.email, body.code), 'code'))
+  async ({ event, database, client, body }) => signInAs(event, database, await verifySignInCode(database, body.email, client, body.code), 'code'))

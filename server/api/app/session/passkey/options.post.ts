@@ -1,5 +1,6 @@
 import { passkeySignInOptionsSchema } from '../../../../../shared/schemas/sign-in'
 import { passkeySignInOptions } from '../../../../domain/staff/passkeys'
 
+/** The same options for everyone: no address, no credential ids (docs/security.md, section 7). */
 export default defineSignInRoute({ summary: 'Options for signing in with a passkey', perAddressPerMinute: 30, body: passkeySignInOptionsSchema },
-  ({ database, body }) => passkeySignInOptions(database, relyingParty(), body.email))
+  ({ database }) => passkeySignInOptions(database, relyingParty()))
