@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { and, eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, staffChecks, staffImports } from '../../../db/schema'
@@ -101,6 +102,7 @@ class NothingChanged extends Error {
  */
 export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
   checkCsvText(input.csv, 'csv')
+  await nextTurn()
   const mapping = await requireHrisMapping(ctx.database.db, ctx.school, input.mappingId)
   const { columns } = mapping
   const required = [columns.employeeId, columns.familyName, columns.givenNames, columns.startDate]

@@ -10,11 +10,11 @@ export const maxCsvBytes = 8 * 1024 * 1024
 /** The most columns a header may name: an HRIS export has dozens, and each column costs work on every line. */
 export const maxCsvColumns = 500
 
-/** The text is handed to the parser in slices of this many characters, so it holds only a few lines' records at once. */
-const sliceLength = 64 * 1024
+/** The text is handed to the parser in slices of this many characters, so it holds only a few hundred lines' records at once. */
+const sliceLength = 16 * 1024
 
-/** Lines read between turns of the event loop: a file of 8 MiB must not keep the process from answering others. */
-const linesPerTurn = 2000
+/** The longest the reader (and what the caller does with each line) works before it lets the event loop turn: an 8 MiB file takes seconds, and the process must go on answering others meanwhile. */
+const turnMs = 20
 
 /** A line that could not be read, by its number in the file (the header is line 1). */
 export interface UnreadableLine {
@@ -136,6 +136,7 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
   }
 
   async function* records(): AsyncGenerator<CsvRecord> {
+    let turnStarted = performance.now()
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const { record, info } = next.value
       // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
@@ -143,7 +144,11 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
       const line = info.lines - breaks
       yield* skippedSoFar()
       lastLine = info.lines
-      if (++read % linesPerTurn === 0) await nextTurn()
+      read++
+      if (performance.now() - turnStarted > turnMs) {
+        await nextTurn()
+        turnStarted = performance.now()
+      }
       if (record.length !== header.length) {
         yield { line, reason: `The line has ${record.length} fields; the header has ${header.length}.` }
         continue

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
@@ -44,6 +45,7 @@ export function syncRunView(row: SyncRunSummary): SyncRunView {
 export async function stageSync(ctx: DomainContext, input: { system: string, scope: 'full' | 'changes', file: string }) {
   const { system, scope, file } = parseInput(peopleSyncInputSchema, input)
   checkCsvText(file, 'file')
+  await nextTurn()
   const read = await readSyncFile(ctx.database.db, ctx.school, file)
   const failed = read.unreadableCount > 0
   const now = timestampNow()
