@@ -34,20 +34,20 @@ describe('ten 8 MiB uploads at once', () => {
 
   it('keep /health answering within a second and the server under 512 MB; an upload past the few at once is rate_limited with Retry-After', async () => {
     // Encoded beforehand, so the test's own event loop is free to time /health while they go.
-    const uploads: { path: string, token: string, body: Buffer }[] = []
+    const uploads: { path: string, token: string, body: Uint8Array }[] = []
     for (let i = 0; i < 10; i++) {
       const school = await newSchool({ name: `Upload school ${i}` })
       if (i % 2) {
         const token = await school.token(['people.sync'])
         const file = fullFile('id,familyName,givenNames,dateOfBirth\n', n => `S${n},Ng,Linh,not-a-day\n`)
-        uploads.push({ path: '/api/v1/people/sync', token, body: Buffer.from(JSON.stringify({ system: 'sis', scope: 'full', file })) })
+        uploads.push({ path: '/api/v1/people/sync', token, body: new TextEncoder().encode(JSON.stringify({ system: 'sis', scope: 'full', file })) })
       } else {
         const token = await school.token(['staff.import'])
         const { id: mappingId } = await saveHrisMapping(school.database, school.school, {
           name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD'
         })
         const csv = fullFile('id,family,given,start\n', n => `E${n},Ng,Linh,not-a-day\n`)
-        uploads.push({ path: '/api/v1/staff/import', token, body: Buffer.from(JSON.stringify({ mappingId, csv })) })
+        uploads.push({ path: '/api/v1/staff/import', token, body: new TextEncoder().encode(JSON.stringify({ mappingId, csv })) })
       }
     }
     const pid = server.process.pid!
