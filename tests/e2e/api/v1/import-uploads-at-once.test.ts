@@ -34,7 +34,7 @@ describe('ten 8 MiB uploads at once', () => {
 
   it('keep /health answering within a second and the server under 512 MB; an upload past the few at once is rate_limited with Retry-After', async () => {
     // Encoded beforehand, so the test's own event loop is free to time /health while they go.
-    const uploads: { path: string, token: string, body: Uint8Array }[] = []
+    const uploads: { path: string, token: string, body: Uint8Array<ArrayBuffer> }[] = []
     for (let i = 0; i < 10; i++) {
       const school = await newSchool({ name: `Upload school ${i}` })
       if (i % 2) {
