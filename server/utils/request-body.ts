@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { getRequestHeader, type H3Event } from 'h3'
 import type { FieldProblem } from '../../shared/error-catalogue'
 import { fieldPath } from '../../shared/field-problems'
@@ -119,6 +120,9 @@ export function controlCharacterProblems(value: unknown): FieldProblem[] {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
+/** Past this size each step of reading a body takes tens of milliseconds: the event loop turns between them, so uploads read together do not stall other answers. */
+const largeBody = 1024 * 1024
+
 /**
  * Reads a JSON body: `bad_request` if it is not JSON, not UTF-8 or nested deeper than
  * `maxJsonDepth`; `payload_too_large` past `maxBytes`. Strings holding control characters come back
@@ -136,12 +140,16 @@ export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ 
     if (error instanceof TypeError) throw apiError('bad_request', ['The body is not UTF-8 text.'])
     throw error
   }
+  const large = raw.length > largeBody
+  if (large) await nextTurn()
   if (jsonDepth(raw) > maxJsonDepth) throw apiError('bad_request', [`The body nests arrays and objects more than ${maxJsonDepth} deep.`])
+  if (large) await nextTurn()
   let value: unknown
   try {
     value = JSON.parse(raw)
   } catch {
     throw apiError('bad_request', ['The body is not valid JSON.'])
   }
+  if (large) await nextTurn()
   return { raw, value, problems: controlCharacterProblems(value) }
 }

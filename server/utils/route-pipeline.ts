@@ -15,6 +15,7 @@ import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprints } from '.
 import { consumeRateLimit } from './rate-limit'
 import { enforcedRateLimit, runtimeSettings } from './runtime-settings'
 import { readJsonBody } from './request-body'
+import { takeUploadSlot } from './upload-slots'
 import { queryParameters, readParameters, routeParameters } from './validation'
 import { cursorRefused, openCursor, sealCursor } from './cursor'
 import { traceIdOf } from './trace'
@@ -45,6 +46,8 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   /** Problems the schema cannot see, such as values the school does not list; told with the schema's. */
   bodyChecks?: (body: unknown, school: SchoolRef) => FieldProblem[]
   maxBodyBytes?: number
+  /** The body is a file of megabytes: the request needs an upload slot (upload-slots.ts) before its body is read, kept until it is answered. */
+  upload?: boolean
   /**
    * Answer JSON in `response`'s shape, or, when this names a media type (`text/csv; charset=utf-8`),
    * a file: the handler returns `fileAnswer(…)` (file-answer.ts), whose name, type and size `response`
@@ -183,32 +186,38 @@ export function defineSurfaceRoute<
     const cursorProblems = after === null ? cursorRefused().extras.fields! : []
     if (params.problems.length || query.problems.length || cursorProblems.length) throw validationFailed([...params.problems, ...query.problems, ...cursorProblems])
 
-    const body = declaration.body ? await readJsonBody(event, declaration.maxBodyBytes ?? 1_000_000) : undefined
-    const ctx: RouteContext<Q, P, B> = {
-      database,
-      school: principal.school,
-      actor: principal.actor,
-      capabilities: principal.capabilities,
-      event,
-      principal,
-      params: params.value as z.output<P>,
-      query: query.value as z.output<Q>,
-      body: (body ? parseBody(declaration, body, principal.school) : undefined) as z.output<B>,
-      page: { limit: pageLimit, after: after ?? undefined },
-      pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
+    // Held until the answer is made, whatever happens to the connection: the work holds the memory.
+    const releaseUpload = declaration.upload ? takeUploadSlot(principal.school.id) : undefined
+    try {
+      const body = declaration.body ? await readJsonBody(event, declaration.maxBodyBytes ?? 1_000_000) : undefined
+      const ctx: RouteContext<Q, P, B> = {
+        database,
+        school: principal.school,
+        actor: principal.actor,
+        capabilities: principal.capabilities,
+        event,
+        principal,
+        params: params.value as z.output<P>,
+        query: query.value as z.output<Q>,
+        body: (body ? parseBody(declaration, body, principal.school) : undefined) as z.output<B>,
+        page: { limit: pageLimit, after: after ?? undefined },
+        pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
+      }
+      if (declaration.produces) return sendDeclaredFile(event, declaration, await handler(ctx))
+      const status = declaration.status ?? 200
+      setResponseHeader(event, 'Content-Type', 'application/json')
+      const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
+      if (key === undefined) {
+        const answer = declaration.keep
+          ? await schoolDataCache.get(principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)), text => text.length * 2)
+          : answerText(declaration.response, await handler(ctx))
+        setResponseStatus(event, status)
+        return answer
+      }
+      return runIdempotently(event, declaration, ctx, key, body, () => handler(ctx))
+    } finally {
+      releaseUpload?.()
     }
-    if (declaration.produces) return sendDeclaredFile(event, declaration, await handler(ctx))
-    const status = declaration.status ?? 200
-    setResponseHeader(event, 'Content-Type', 'application/json')
-    const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
-    if (key === undefined) {
-      const answer = declaration.keep
-        ? await schoolDataCache.get(principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)), text => text.length * 2)
-        : answerText(declaration.response, await handler(ctx))
-      setResponseStatus(event, status)
-      return answer
-    }
-    return runIdempotently(event, declaration, ctx, key, body, () => handler(ctx))
   })
   return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute
 }

@@ -48,9 +48,13 @@ export const importProblemSchema = z.object({
   reason: z.string()
 }).register(apiSchemas, { id: 'ImportProblem' })
 
+/** How many of a list an answer leaves out (server/domain/imports/problem-list.ts): the lists stop at 1,000 entries or about 100 KiB, so an answer stays under 256 KiB. */
+const notListed = (what: string) => z.number().int().min(0).describe(`${what} counted but not listed: an answer lists the first 1,000 in file order (fewer when they are long, so that the answer stays under 256 KiB) and counts the rest here; 0 when all are listed.`)
+
 export const staffImportAnswerSchema = z.object({
   run: z.object({ id: recordId('run'), mappingId: recordId('hrm'), createdAt: timestamp }),
-  problems: z.array(importProblemSchema),
+  problems: z.array(importProblemSchema).describe('The first 1,000 problems, by line; `counts.problems` counts them all.'),
+  problemsNotListed: notListed('Problems'),
   counts: z.object({
     rows: z.number().int(),
     created: z.number().int(),
@@ -91,8 +95,10 @@ export const unreadableLineSchema = z.object({ line: z.number().int(), reason: z
 
 export const peopleSyncAnswerSchema = z.object({
   run: syncRunSchema,
-  unreadable: z.array(unreadableLineSchema),
-  problems: z.array(importProblemSchema)
+  unreadable: z.array(unreadableLineSchema).describe('The first 1,000 unreadable lines, by line.'),
+  unreadableNotListed: notListed('Unreadable lines'),
+  problems: z.array(importProblemSchema).describe('The first 1,000 problems, by line.'),
+  problemsNotListed: notListed('Problems')
 }).register(apiSchemas, { id: 'PeopleSyncAnswer' })
 
 export type SyncRunView = z.output<typeof syncRunSchema>

@@ -33,3 +33,10 @@ export function retainedMemory(server: RunningServer): Promise<{ rss: number, us
     server.process.kill('SIGUSR2')
   })
 }
+
+/** The most resident memory a process has had since it started, in bytes (`VmHWM`). */
+export function peakResidentBytes(pid: number): number {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  if (!match) throw new Error(`No VmHWM for process ${pid}`)
+  return Number(match[1]) * 1024
+}

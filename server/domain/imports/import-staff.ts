@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { and, eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, staffChecks, staffImports } from '../../../db/schema'
@@ -13,6 +14,7 @@ import { affiliationRow } from '../affiliations/open-affiliation'
 import { personName } from '../../../shared/schemas/common'
 import type { ImportProblem } from '../../../shared/schemas/imports'
 import { checkCsvText, readCsv } from './read-csv'
+import { ProblemList } from './problem-list'
 import { requireHrisMapping, type HrisMapping } from './hris-mappings'
 import { readHrisDay } from './hris-dates'
 import { groupBy, hrisSystem, sourceIdMap } from './source-ids'
@@ -36,6 +38,9 @@ interface StaffRow {
 }
 
 type Counts = { rows: number, created: number, opened: number, closed: number, checks: number, problems: number }
+
+/** The problems an answer lists stay under this many bytes, so the answer stays under 256 KiB. */
+const problemBytes = 200 * 1024
 
 /** Reads one line of the export by the mapping; its problems, each by column, when it cannot be used. */
 function readStaffRow(line: number, values: Record<string, string>, mapping: HrisMapping): StaffRow | ImportProblem[] {
@@ -83,7 +88,7 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Hri
 }
 
 class NothingChanged extends Error {
-  constructor(readonly problems: ImportProblem[]) {
+  constructor(readonly problems: ProblemList<ImportProblem>) {
     super('The import changed nothing')
   }
 }
@@ -97,6 +102,7 @@ class NothingChanged extends Error {
  */
 export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
   checkCsvText(input.csv, 'csv')
+  await nextTurn()
   const mapping = await requireHrisMapping(ctx.database.db, ctx.school, input.mappingId)
   const { columns } = mapping
   const required = [columns.employeeId, columns.familyName, columns.givenNames, columns.startDate]
@@ -104,21 +110,21 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
   const csv = await readCsv(input.csv, { required, optional, allowOthers: true })
   if (csv.headerProblems.length) throw domainError('unprocessable', csv.headerProblems)
 
-  const problems: ImportProblem[] = []
+  const problems = new ProblemList<ImportProblem>(problemBytes)
   const rows: StaffRow[] = []
   const lineOfEmployee = new Map<string, number>()
   let lines = 0
   for await (const record of csv.records) {
     lines++
     if (!('values' in record)) {
-      problems.push({ row: record.line, column: null, reason: record.reason })
+      problems.add({ row: record.line, column: null, reason: record.reason })
       continue
     }
     const row = readStaffRow(record.line, record.values, mapping)
     if (Array.isArray(row)) {
-      problems.push(...row)
+      for (const problem of row) problems.add(problem)
     } else if (lineOfEmployee.has(row.employeeId)) {
-      problems.push({ row: row.line, column: columns.employeeId, reason: `The employee id ${row.employeeId} is on line ${lineOfEmployee.get(row.employeeId)} already.` })
+      problems.add({ row: row.line, column: columns.employeeId, reason: `The employee id ${row.employeeId} is on line ${lineOfEmployee.get(row.employeeId)} already.` })
     } else {
       lineOfEmployee.set(row.employeeId, row.line)
       rows.push(row)
@@ -127,10 +133,11 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
 
   const runId = newId('run')
   const createdAt = timestampNow()
-  const answer = (counts: Omit<Counts, 'rows' | 'problems'>, allProblems: ImportProblem[]) => ({
+  const answer = (counts: Omit<Counts, 'rows' | 'problems'>, allProblems: ProblemList<ImportProblem>) => ({
     run: { id: runId, mappingId: mapping.id, createdAt },
-    problems: allProblems,
-    counts: { rows: lines, ...counts, problems: allProblems.length }
+    problems: allProblems.listed,
+    problemsNotListed: allProblems.notListed,
+    counts: { rows: lines, ...counts, problems: allProblems.total }
   })
   const keepRun = (tx: Db, result: ReturnType<typeof answer>) => tx.insert(staffImports).values({
     id: runId, schoolId: ctx.school.id, mappingId: mapping.id, counts: JSON.stringify(result.counts), problems: JSON.stringify(result.problems), createdAt
@@ -145,8 +152,8 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
         }
       }
       const { counts, problems: found } = await applyStaffRows(tx, counted, ctx, rows, mapping)
-      const result = answer(counts, [...problems, ...found].sort(byRow))
-      if (recorded === 0) throw new NothingChanged(result.problems)
+      const result = answer(counts, mergedProblems(problems, found))
+      if (recorded === 0) throw new NothingChanged(mergedProblems(problems, found))
       await keepRun(tx, result)
       changes.record('staff_import.completed', 'staff_imports', runId)
       return result
@@ -162,13 +169,24 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
 
 const byRow = (a: ImportProblem, b: ImportProblem) => (a.row ?? Infinity) - (b.row ?? Infinity)
 
+/**
+ * The file's problems and the import's, by row (those with none last), as one list. Each list holds
+ * the first of its own in row order, so the first of both together are among them.
+ */
+function mergedProblems(file: ProblemList<ImportProblem>, found: ProblemList<ImportProblem>): ProblemList<ImportProblem> {
+  const merged = new ProblemList<ImportProblem>(problemBytes)
+  for (const problem of [...file.listed, ...found.listed].sort(byRow)) merged.add(problem)
+  merged.total = file.total + found.total
+  return merged
+}
+
 /** The import's changes, inside its write: people, spans and checks, with an event for each. */
 async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, rows: StaffRow[], mapping: HrisMapping) {
   const school = ctx.school
   const now = timestampNow()
   const today = todayInZone(school.timeZone)
   const counts = { created: 0, opened: 0, closed: 0, checks: 0 }
-  const problems: ImportProblem[] = []
+  const problems = new ProblemList<ImportProblem>(problemBytes)
   const linked = await sourceIdMap(tx, school, hrisSystem)
   const hrisLink = (personId: SQLiteColumn) => and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, hrisSystem))
   const spans = (await tx.select({ span: affiliations }).from(affiliations).innerJoin(personSourceIds, hrisLink(affiliations.personId))
@@ -206,7 +224,7 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
       const span = { validFrom: row.startDate, validTo: row.endDate }
       const clash = own.find(other => spansOverlap(other, span))
       if (clash) {
-        problems.push({ row: row.line, column: mapping.columns.startDate, reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${clash.validTo ? ` to ${clash.validTo}` : ''}, which this one would overlap.` })
+        problems.add({ row: row.line, column: mapping.columns.startDate, reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${clash.validTo ? ` to ${clash.validTo}` : ''}, which this one would overlap.` })
       } else {
         const created = affiliationRow(school.id, { personId, kind: 'staff_member', ...span, role: row.role }, now)
         newSpans.push(created)
@@ -239,7 +257,7 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
   for (const [employeeId, personId] of linked) {
     if (inFile.has(employeeId)) continue
     const open = (spansOf.get(personId) ?? []).some(span => span.validFrom <= today && (span.validTo === null || span.validTo >= today))
-    if (open) problems.push({ row: null, column: mapping.columns.employeeId, reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.` })
+    if (open) problems.add({ row: null, column: mapping.columns.employeeId, reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.` })
   }
   return { counts, problems }
 }

@@ -1,8 +1,20 @@
+import { Readable } from 'node:stream'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { parse, type CsvError } from 'csv-parse'
 import { domainError, validationFailed } from '../shared/domain-error'
+import { quotedValue } from './problem-list'
 
 /** The largest CSV an import or sync takes, in bytes of UTF-8 (8 MiB). */
 export const maxCsvBytes = 8 * 1024 * 1024
+
+/** The most columns a header may name: an HRIS export has dozens, and each column costs work on every line. */
+export const maxCsvColumns = 500
+
+/** The text is handed to the parser in slices of this many characters, so it holds only a few hundred lines' records at once. */
+const sliceLength = 16 * 1024
+
+/** The longest the reader (and what the caller does with each line) works before it lets the event loop turn: an 8 MiB file takes seconds, and the process must go on answering others meanwhile. */
+const turnMs = 20
 
 /** A line that could not be read, by its number in the file (the header is line 1). */
 export interface UnreadableLine {
@@ -59,9 +71,9 @@ function headerProblems(header: string[], rule: CsvHeaderRule): string[] {
   }
   const seen = new Set<string>()
   for (const name of names) {
-    if (seen.has(name)) problems.push(`Line 1 (the header) names the column "${name}" more than once.`)
+    if (seen.has(name)) problems.push(`Line 1 (the header) names the column "${quotedValue(name)}" more than once.`)
     seen.add(name)
-    if (!rule.allowOthers && !known.has(name)) problems.push(`Line 1 (the header) names an unknown column "${name}"; the columns are ${[...known].join(', ')}.`)
+    if (!rule.allowOthers && !known.has(name)) problems.push(`Line 1 (the header) names an unknown column "${quotedValue(name)}"; the columns are ${[...known].join(', ')}.`)
   }
   for (const name of rule.required) if (!seen.has(name)) problems.push(`Line 1 (the header) lacks the required column "${name}".`)
   return problems
@@ -98,13 +110,20 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
       skipped.push({ recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines, reason: csvReasons[error.code] ?? 'The line is not CSV.' })
     }
   })
-  parser.end(text)
+  Readable.from(slices(text), { objectMode: false }).pipe(parser)
   const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[], info: { lines: number } }>
   const first = await iterator.next()
   if (first.done) return { headerProblems: skipped.length ? skipped.map(s => `Line ${s.line ?? 1}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
+  if (first.value.record.length > maxCsvColumns) {
+    parser.destroy()
+    throw domainError('unprocessable', [`Line 1 (the header) has ${first.value.record.length} columns; a file may have at most ${maxCsvColumns}.`])
+  }
   const header = first.value.record.map(name => name.trim())
   const problems = headerProblems(header, rule)
-  if (problems.length) return { headerProblems: problems, records: emptyRecords() }
+  if (problems.length) {
+    parser.destroy()
+    return { headerProblems: problems, records: emptyRecords() }
+  }
   lastLine = first.value.info.lines
   read = 1
 
@@ -117,6 +136,7 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
   }
 
   async function* records(): AsyncGenerator<CsvRecord> {
+    let turnStarted = performance.now()
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const { record, info } = next.value
       // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
@@ -125,6 +145,10 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
       yield* skippedSoFar()
       lastLine = info.lines
       read++
+      if (performance.now() - turnStarted > turnMs) {
+        await nextTurn()
+        turnStarted = performance.now()
+      }
       if (record.length !== header.length) {
         yield { line, reason: `The line has ${record.length} fields; the header has ${header.length}.` }
         continue
@@ -140,3 +164,14 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
 }
 
 async function* emptyRecords(): AsyncGenerator<CsvRecord> {}
+
+/** The text in slices for the parser, never splitting a surrogate pair (a slice becomes UTF-8 bytes on its own). */
+function* slices(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + sliceLength, text.length)
+    const last = text.charCodeAt(end - 1)
+    if (last >= 0xD800 && last <= 0xDBFF && end < text.length) end++
+    yield text.slice(start, end)
+    start = end
+  }
+}

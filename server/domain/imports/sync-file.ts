@@ -6,6 +6,10 @@ import { isDay } from '../../../shared/calendar-day'
 import { personName } from '../../../shared/schemas/common'
 import type { ImportProblem } from '../../../shared/schemas/imports'
 import { readCsv, type UnreadableLine } from './read-csv'
+import { ProblemList, quotedValue } from './problem-list'
+
+/** Each list of a sync's answer stays under this many bytes, so the answer stays under 256 KiB. */
+const listBytes = 100 * 1024
 
 export interface SyncRow {
   line: number
@@ -20,8 +24,14 @@ export interface SyncRow {
 
 export interface SyncFile {
   rows: SyncRow[]
+  /** Lines of people in the file, readable or not. */
+  lines: number
+  /** The first unreadable lines (problem-list.ts); `unreadableCount` counts them all. */
   unreadable: UnreadableLine[]
+  unreadableCount: number
+  /** The first problems; `problemsCount` counts them all. */
   problems: ImportProblem[]
+  problemsCount: number
 }
 
 /**
@@ -33,8 +43,17 @@ export interface SyncFile {
  */
 export async function readSyncFile(db: Db, school: SchoolRef, text: string): Promise<SyncFile> {
   const csv = await readCsv(text, { required: ['id', 'familyName', 'givenNames', 'dateOfBirth'], optional: ['yearLevel', 'campus'] })
-  const file: SyncFile = { rows: [], unreadable: csv.headerProblems.map(reason => ({ line: 1, reason })), problems: [] }
-  if (csv.headerProblems.length) return file
+  const rows: SyncRow[] = []
+  const unreadable = new ProblemList<UnreadableLine>(listBytes)
+  const problems = new ProblemList<ImportProblem>(listBytes)
+  let lines = 0
+  const file = (): SyncFile => ({
+    rows, lines,
+    unreadable: unreadable.listed.sort((a, b) => a.line - b.line), unreadableCount: unreadable.total,
+    problems: problems.listed, problemsCount: problems.total
+  })
+  for (const reason of csv.headerProblems) unreadable.add({ line: 1, reason })
+  if (csv.headerProblems.length) return file()
   const schoolCampuses = await db.select({ id: campuses.id, name: campuses.name, sisCode: campuses.sisCode }).from(campuses).where(eq(campuses.schoolId, school.id))
   const campusIdOf = new Map<string, string>()
   for (const campus of schoolCampuses) campusIdOf.set(campus.name, campus.id)
@@ -42,8 +61,9 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
   const lineOfId = new Map<string, number>()
 
   for await (const record of csv.records) {
+    lines++
     if (!('values' in record)) {
-      file.unreadable.push(record)
+      unreadable.add(record)
       continue
     }
     const { line, values } = record
@@ -61,7 +81,7 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
     if (!dateOfBirth) reasons.push('dateOfBirth: Required.')
     else if (!isDay(dateOfBirth)) reasons.push('dateOfBirth: Not a day written YYYY-MM-DD.')
     if (reasons.length) {
-      file.unreadable.push({ line, reason: reasons.join(' ') })
+      unreadable.add({ line, reason: reasons.join(' ') })
       continue
     }
     lineOfId.set(sourceId, line)
@@ -69,16 +89,15 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
     const yearLevel = values.yearLevel?.trim()
     if (yearLevel) {
       if (school.lists.yearLevels.includes(yearLevel)) row.yearLevel = yearLevel
-      else file.problems.push({ row: line, column: 'yearLevel', reason: `The school has no year level "${yearLevel}"; the person is synced without it.` })
+      else problems.add({ row: line, column: 'yearLevel', reason: `The school has no year level "${quotedValue(yearLevel)}"; the person is synced without it.` })
     }
     const campus = values.campus?.trim()
     if (campus) {
       const campusId = campusIdOf.get(campus)
       if (campusId) row.campusId = campusId
-      else file.problems.push({ row: line, column: 'campus', reason: `The school has no campus named or coded "${campus}"; the person is synced without it.` })
+      else problems.add({ row: line, column: 'campus', reason: `The school has no campus named or coded "${quotedValue(campus)}"; the person is synced without it.` })
     }
-    file.rows.push(row)
+    rows.push(row)
   }
-  file.unreadable.sort((a, b) => a.line - b.line)
-  return file
+  return file()
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
@@ -60,8 +61,9 @@ export function syncRunView(row: SyncRunSummary, waitingFor?: string): SyncRunVi
 export async function stageSync(ctx: DomainContext, input: { system: string, scope: 'full' | 'changes', file: string }) {
   const { system, scope, file } = parseInput(peopleSyncInputSchema, input)
   checkCsvText(file, 'file')
+  await nextTurn()
   const read = await readSyncFile(ctx.database.db, ctx.school, file)
-  const failed = read.unreadable.length > 0
+  const failed = read.unreadableCount > 0
   const now = timestampNow()
   const row = {
     id: newId('run'),
@@ -69,14 +71,14 @@ export async function stageSync(ctx: DomainContext, input: { system: string, sco
     system,
     scope,
     status: (failed ? 'failed' : 'queued') as SyncRunStatus,
-    reason: failed ? `${read.unreadable.length} line${read.unreadable.length === 1 ? '' : 's'} of the file could not be read; nothing was applied.` : null,
+    reason: failed ? `${read.unreadableCount} line${read.unreadableCount === 1 ? '' : 's'} of the file could not be read; nothing was applied.` : null,
     confirmed: 0,
     runDay: todayInZone(ctx.school.timeZone),
     // A failed run is never applied, so its file is not kept.
     file: failed ? '' : file,
     unreadable: JSON.stringify(read.unreadable),
     problems: JSON.stringify(read.problems),
-    rows: read.rows.length + read.unreadable.filter(line => line.line > 1).length,
+    rows: read.lines,
     createdAt: now
   }
   return writeChanges(ctx, async (tx, changes) => {
@@ -88,7 +90,13 @@ export async function stageSync(ctx: DomainContext, input: { system: string, sco
     changes.record('sync_run.updated', 'sync_runs', row.id)
     const staged = { ...row, done: 0, created: 0, amended: 0, absent: 0, unchanged: 0, appliedAt: null, revertedAt: null, leaseOwner: null, leaseUntil: null }
     const waiting = await waitingForOf(tx, ctx.school, [staged])
-    return { run: syncRunView(staged, waiting.get(row.id)), unreadable: read.unreadable, problems: read.problems }
+    return {
+      run: syncRunView(staged, waiting.get(row.id)),
+      unreadable: read.unreadable,
+      unreadableNotListed: read.unreadableCount - read.unreadable.length,
+      problems: read.problems,
+      problemsNotListed: read.problemsCount - read.problems.length
+    }
   })
 }
 

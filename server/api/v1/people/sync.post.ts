@@ -13,7 +13,8 @@ export default defineApiRoute({
   idempotent: true,
   body: peopleSyncInputSchema,
   maxBodyBytes: importBodyLimit,
+  upload: true,
   response: peopleSyncAnswerSchema,
   status: 202,
-  errors: ['payload_too_large', 'conflict']
+  errors: ['payload_too_large', 'unprocessable', 'conflict']
 }, ctx => stageSync(ctx, ctx.body))

@@ -13,6 +13,7 @@ export default defineApiRoute({
   idempotent: true,
   body: staffImportInputSchema,
   maxBodyBytes: importBodyLimit,
+  upload: true,
   response: staffImportAnswerSchema,
   errors: ['not_found', 'unprocessable', 'payload_too_large', 'conflict']
 }, ctx => importStaff(ctx, ctx.body))

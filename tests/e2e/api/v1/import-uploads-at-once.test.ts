@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveHrisMapping } from '../../../../server/domain/imports/hris-mappings'
+import { maxCsvBytes } from '../../../../server/domain/imports/read-csv'
+import { callApi, type ApiAnswer } from '../../../support/api'
+import { expectEnvelope } from '../../../support/envelope'
+import { peakResidentBytes, residentBytes } from '../../../support/process-memory'
+import { newSchool } from '../../../support/schools'
+import { startBuiltServer, type RunningServer } from '../../../support/server-process'
+
+const megabyte = 1024 * 1024
+
+/** A file of `header` and then `line` over and over, just under the 8 MiB a file may be. */
+function fullFile(header: string, line: (i: number) => string): string {
+  const parts = [header]
+  let size = header.length
+  for (let i = 0; ; i++) {
+    const next = line(i)
+    if (size + next.length > maxCsvBytes) break
+    parts.push(next)
+    size += next.length
+  }
+  return parts.join('')
+}
+
+// A server of its own, so its memory is this test's alone.
+describe('ten 8 MiB uploads at once', () => {
+  let server: RunningServer
+
+  beforeAll(async () => {
+    server = await startBuiltServer()
+  })
+
+  afterAll(() => server?.stop())
+
+  it('keep /health answering within a second and the server under 512 MB; an upload past the few at once is rate_limited with Retry-After', async () => {
+    // Encoded beforehand, so the test's own event loop is free to time /health while they go.
+    const uploads: { path: string, token: string, body: Uint8Array<ArrayBuffer> }[] = []
+    for (let i = 0; i < 10; i++) {
+      const school = await newSchool({ name: `Upload school ${i}` })
+      if (i % 2) {
+        const token = await school.token(['people.sync'])
+        const file = fullFile('id,familyName,givenNames,dateOfBirth\n', n => `S${n},Ng,Linh,not-a-day\n`)
+        uploads.push({ path: '/api/v1/people/sync', token, body: new TextEncoder().encode(JSON.stringify({ system: 'sis', scope: 'full', file })) })
+      } else {
+        const token = await school.token(['staff.import'])
+        const { id: mappingId } = await saveHrisMapping(school.database, school.school, {
+          name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD'
+        })
+        const csv = fullFile('id,family,given,start\n', n => `E${n},Ng,Linh,not-a-day\n`)
+        uploads.push({ path: '/api/v1/staff/import', token, body: new TextEncoder().encode(JSON.stringify({ mappingId, csv })) })
+      }
+    }
+    const pid = server.process.pid!
+    const healthTimes: number[] = []
+    const rss: number[] = []
+    let sending = true
+    const watch = (async () => {
+      while (sending) {
+        const started = performance.now()
+        const health = await callApi('/health', { baseUrl: server.url })
+        healthTimes.push(performance.now() - started)
+        expect(health.status).toBe(200)
+        rss.push(residentBytes(pid))
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+    })()
+    const answers: ApiAnswer[] = await Promise.all(uploads.map(async ({ path, token, body }) => {
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body })
+      return { status: response.status, headers: response.headers, body: await response.json() }
+    }))
+    sending = false
+    await watch
+
+    const taken = answers.filter(answer => answer.status !== 429)
+    expect(taken.length).toBeGreaterThanOrEqual(2)
+    for (const answer of taken) expect([200, 202]).toContain(answer.status)
+    for (const answer of answers.filter(answer => answer.status === 429)) {
+      expectEnvelope(answer, 429, 'rate_limited')
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect(healthTimes.length).toBeGreaterThan(3)
+    expect(Math.max(...healthTimes)).toBeLessThan(1000)
+    expect(Math.max(...rss)).toBeLessThan(512 * megabyte)
+    expect(peakResidentBytes(pid)).toBeLessThan(512 * megabyte)
+  }, 120_000)
+})
