@@ -1,8 +1,7 @@
 import { defineEventHandler, getRequestIP, setResponseHeader, type EventHandler, type H3Event } from 'h3'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
-import { fieldProblems } from '../../shared/field-problems'
-import { validationFailed } from '../domain/shared/domain-error'
+import { inputRefusal } from '../domain/shared/domain-error'
 import { useDatabase } from './database'
 import { apiError } from './errors'
 import { consumeRateLimit } from './rate-limit'
@@ -37,7 +36,7 @@ export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteD
     }
     const { value } = await readJsonBody(event, 64_000)
     const parsed = declaration.body.safeParse(value)
-    if (!parsed.success) throw validationFailed(fieldProblems(parsed.error))
+    if (!parsed.success) throw inputRefusal(parsed.error)
     const answer = await handler({ event, database, body: parsed.data })
     setResponseHeader(event, 'Content-Type', 'application/json')
     return JSON.stringify(answer)
