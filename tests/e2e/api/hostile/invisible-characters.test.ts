@@ -139,3 +139,13 @@ describe('invisible and direction-changing characters, over every writer', () =>
     expectEnvelope(answer, 400, 'validation_failed')
   })
 })
+
+describe('names in the published contract', () => {
+  it('describes a name as not blank with a pattern, not only by refusing it', async () => {
+    const document = (await callApi('/_openapi.json')).body
+    const enquiry = document.components.schemas.EnquiryInput
+    const familyName = enquiry.properties.student.properties.familyName
+    expect(familyName).toMatchObject({ type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' })
+    for (const blank of ['', ' ', '\t ']) expect(new RegExp(familyName.pattern).test(blank)).toBe(false)
+  })
+})
