@@ -66,11 +66,15 @@ export function controlCharacterIn(text: string, lines = false): { char: string,
 /**
  * A name, title, list value, id or parameter: one line, no control character (`validation_failed`,
  * as the contract has long said) and no invisible or direction-changing character (`bad_request`:
- * the text is not what it looks like, and sending it again fails the same way).
+ * the text is not what it looks like, and sending it again fails the same way). With `trimmed`, for
+ * a writer that keeps the value trimmed, a tab or line break at either end is let through, since
+ * trimming drops it; an invisible character is refused wherever it stands, as trimming would drop
+ * some (U+FEFF, U+2028) unseen.
  */
-export function plainLineRefusal(text: string): TextRefusal | undefined {
-  const control = controlCharacterIn(text)
-  if (control) return { code: 'validation_failed', message: 'Contains a control character.', index: control.index }
+export function plainLineRefusal(text: string, options: { trimmed?: boolean } = {}): TextRefusal | undefined {
+  const start = options.trimmed ? text.length - text.trimStart().length : 0
+  const control = controlCharacterIn(options.trimmed ? text.trim() : text)
+  if (control) return { code: 'validation_failed', message: 'Contains a control character.', index: start + control.index }
   const invisible = invisibleCharacterIn(text)
   if (invisible) return { code: 'bad_request', message: `Contains an invisible or direction-changing character (${codePoint(invisible.char)}).`, index: invisible.index }
   return undefined

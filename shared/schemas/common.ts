@@ -19,9 +19,12 @@ export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a day a
 /** Meta key on a zod issue: the contract's code for it, where that is not `validation_failed`. */
 export const refusalParam = 'refusal'
 
-/** Refuses a control character (`validation_failed`) or an invisible or direction-changing one (`bad_request`). */
-const plainLineCheck = z.string().check((ctx) => {
-  const refusal = plainLineRefusal(ctx.value)
+/**
+ * Refuses a control character (`validation_failed`) or an invisible or direction-changing one
+ * (`bad_request`); with `trimmed`, a tab or line break at an end, which trimming drops, is let through.
+ */
+const plainLineCheck = (trimmed: boolean) => z.string().check((ctx) => {
+  const refusal = plainLineRefusal(ctx.value, { trimmed })
   if (refusal) ctx.issues.push({ code: 'custom', input: ctx.value, message: refusal.message, ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {}) })
 })
 
@@ -32,7 +35,7 @@ const plainLineCheck = z.string().check((ctx) => {
  * blank, which the published schema says as a pattern too; and it has at most `max` characters.
  */
 export function plainLine(max: number, required = 'Required.') {
-  return plainLineCheck.trim()
+  return plainLineCheck(true).trim()
     .min(1, { error: required, abort: true })
     .regex(/\S/, required)
     .max(max, `At most ${max} characters.`)
@@ -40,7 +43,7 @@ export function plainLine(max: number, required = 'Required.') {
 
 /** A value of one of the school's lists (a relationship, a channel, a year level): plain text, exactly as listed, not trimmed. */
 export function listValue(max: number) {
-  return plainLineCheck.min(1, { error: 'Required.', abort: true }).regex(/\S/, 'Required.').max(max, `At most ${max} characters.`)
+  return plainLineCheck(false).min(1, { error: 'Required.', abort: true }).regex(/\S/, 'Required.').max(max, `At most ${max} characters.`)
 }
 
 export const personName = plainLine(200)

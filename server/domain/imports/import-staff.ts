@@ -45,7 +45,7 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Hri
   const problem = (column: string, reason: string) => problems.push({ row: line, column, reason })
   const text = (column: string | undefined) => {
     const value = column === undefined ? '' : values[column] ?? ''
-    const refusal = plainLineRefusal(value)
+    const refusal = plainLineRefusal(value, { trimmed: true })
     if (refusal) problem(column!, refusal.message)
     return refusal ? '' : value.trim()
   }

@@ -50,7 +50,7 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
     const { line, values } = record
     const reasons: string[] = []
     const sourceId = values.id!.trim()
-    const idRefusal = plainLineRefusal(values.id!)
+    const idRefusal = plainLineRefusal(values.id!, { trimmed: true })
     if (idRefusal) reasons.push(`id: ${idRefusal.message}`)
     else if (!sourceId) reasons.push('The id is missing.')
     else if (sourceId.length > 100) reasons.push('The id is longer than 100 characters.')

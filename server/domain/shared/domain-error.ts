@@ -49,13 +49,14 @@ export function inputRefusal(error: z.ZodError, options: { unknownMessage?: stri
 }
 
 /**
- * For a writer that reads no zod schema (the CLI's arguments, a school's lists): refuses values by
+ * For a writer that reads no zod schema (the CLI's arguments, a school's lists) and keeps its values
+ * trimmed: refuses values by
  * the one plain-text rule (shared/plain-text.ts), naming each field: `bad_request` for an invisible
  * or direction-changing character, `validation_failed` for a control character.
  */
 export function requirePlainLines(values: readonly (readonly [path: string, value: string | null | undefined])[]): void {
   const refused = values.flatMap(([path, value]) => {
-    const refusal = typeof value === 'string' ? plainLineRefusal(value) : undefined
+    const refusal = typeof value === 'string' ? plainLineRefusal(value, { trimmed: true }) : undefined
     return refusal ? [{ path, message: refusal.message, code: refusal.code }] : []
   })
   const malformed = refused.filter(found => found.code === 'bad_request').map(({ path, message }) => ({ path, message }))

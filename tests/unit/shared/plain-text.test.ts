@@ -51,10 +51,16 @@ describe('names, titles and list values in zod', () => {
     expect(result.error!.issues.map(issue => issue.message)).toContain('Contains a control character.')
   })
 
-  it('checks before trimming, so a character at either end is refused, not dropped unseen', () => {
+  it('checks before trimming, so an invisible character at either end is refused, not dropped unseen', () => {
     expect(personName.safeParse('\ufeffAda').success).toBe(false)
     expect(personName.safeParse('Ada\u2028').success).toBe(false)
     expect(personName.safeParse('  Ada  ').data).toBe('Ada')
+    // A tab or line break at an end is trimmed away, as names always were; inside, it is refused.
+    expect(personName.safeParse('\tAda\r\n').data).toBe('Ada')
+    expect(personName.safeParse('A\tda').success).toBe(false)
+    expect(plainLineRefusal('Ada\t')).toMatchObject({ code: 'validation_failed' })
+    expect(plainLineRefusal('Ada\t', { trimmed: true })).toBeUndefined()
+    expect(plainLineRefusal(' Ada\u0085', { trimmed: true })).toMatchObject({ code: 'validation_failed', index: 4 })
   })
 
   it.each(['', ' ', '\t', '   '])('refuses a blank name %j, and says so in the published schema as a pattern', (text) => {
