@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { getRequestHeader, type H3Event } from 'h3'
 import type { FieldProblem } from '../../shared/error-catalogue'
 import { fieldPath } from '../../shared/field-problems'
+import { controlCharacterIn, multilineTextRefusal } from '../../shared/plain-text'
 import { apiError } from './errors'
 
 /** Deeper than any request of the interface, far shallower than anything that could strain a parser. */
@@ -83,20 +84,11 @@ export function jsonDepth(text: string): number {
   return deepest
 }
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const forbiddenInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
-/** Names the line in a text of several lines (a CSV file sent as a string), so a sender finds it. */
-function controlCharacterMessage(text: string, found: RegExpExecArray): string {
-  if (!text.includes('\n')) return 'Contains a control character.'
-  const line = text.slice(0, found.index).split('\n').length
-  return `Line ${line} holds ${found[0] === '\u0000' ? 'a NUL character' : 'a control character'}.`
-}
-
 /**
  * Strings holding a NUL or another control character but tab and line breaks, by path, walked with
- * an explicit stack. PostgreSQL refuses NUL and SQLite keeps it; refusing both here keeps the two
- * databases alike, and keeps control characters out of logs and files made from the data.
+ * an explicit stack (the rule is shared/plain-text.ts). PostgreSQL refuses NUL and SQLite keeps it;
+ * refusing both here keeps the two databases alike, and keeps control characters out of logs and
+ * files made from the data.
  */
 export function controlCharacterProblems(value: unknown): FieldProblem[] {
   const problems: FieldProblem[] = []
@@ -104,13 +96,13 @@ export function controlCharacterProblems(value: unknown): FieldProblem[] {
   while (stack.length) {
     const [item, path] = stack.pop()!
     if (typeof item === 'string') {
-      const found = forbiddenInText.exec(item)
-      if (found) problems.push({ path: fieldPath(path), message: controlCharacterMessage(item, found) })
+      const refusal = multilineTextRefusal(item)
+      if (refusal) problems.push({ path: fieldPath(path), message: refusal.message })
     } else if (Array.isArray(item)) {
       item.forEach((member, index) => stack.push([member, [...path, index]]))
     } else if (item && typeof item === 'object') {
       for (const [key, member] of Object.entries(item)) {
-        if (forbiddenInText.test(key)) problems.push({ path: fieldPath(path), message: 'A field name contains a control character.' })
+        if (controlCharacterIn(key)) problems.push({ path: fieldPath(path), message: 'A field name contains a control character.' })
         else stack.push([member, [...path, key]])
       }
     }

@@ -2,9 +2,9 @@ import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseSta
 import { z } from 'zod'
 import type { ModuleName } from '../../db/schema'
 import type { FieldProblem } from '../../shared/error-catalogue'
-import { fieldProblems } from '../../shared/field-problems'
+import { fieldProblems, malformedTextProblems } from '../../shared/field-problems'
 import type { DomainContext, SchoolRef } from '../domain/shared/context'
-import { validationFailed } from '../domain/shared/domain-error'
+import { malformedText, validationFailed } from '../domain/shared/domain-error'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { todayInZone } from '../domain/shared/clock'
 import type { Capability } from '../domain/staff/capabilities'
@@ -184,6 +184,7 @@ export function defineSurfaceRoute<
     const binding = `${surface.name} ${route} ${principal.school.id} ${canonical(filters)}`
     const after = paged && cursor !== undefined ? openCursor(binding, cursor) : undefined
     const cursorProblems = after === null ? cursorRefused().extras.fields! : []
+    if (params.malformed.length || query.malformed.length) throw malformedText([...params.malformed, ...query.malformed])
     if (params.problems.length || query.problems.length || cursorProblems.length) throw validationFailed([...params.problems, ...query.problems, ...cursorProblems])
 
     // Held until the answer is made, whatever happens to the connection: the work holds the memory.
@@ -223,11 +224,14 @@ export function defineSurfaceRoute<
 }
 
 /**
- * The body as its schema reads it, or `validation_failed` with the reader's, the schema's and the
+ * The body as its schema reads it; `bad_request` naming the fields whose text is not what it looks
+ * like (shared/plain-text.ts); or `validation_failed` with the reader's, the schema's and the
  * checks' problems together, each told once.
  */
 function parseBody(declaration: RouteDeclarationOf, body: { value: unknown, problems: FieldProblem[] }, school: SchoolRef) {
   const parsed = declaration.body!.safeParse(body.value)
+  const malformed = parsed.success ? [] : malformedTextProblems(parsed.error)
+  if (malformed.length) throw malformedText(malformed)
   const problems = [...body.problems, ...(parsed.success ? [] : fieldProblems(parsed.error)), ...(declaration.bodyChecks?.(body.value, school) ?? [])]
   const told = new Set<string>()
   const distinct = problems.filter(problem => !told.has(`${problem.path}\u0000${problem.message}`) && told.add(`${problem.path}\u0000${problem.message}`))

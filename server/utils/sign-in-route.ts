@@ -2,8 +2,7 @@ import { defineEventHandler, setResponseHeader, type EventHandler, type H3Event 
 import ipaddr from 'ipaddr.js'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
-import { fieldProblems } from '../../shared/field-problems'
-import { validationFailed } from '../domain/shared/domain-error'
+import { inputRefusal } from '../domain/shared/domain-error'
 import { clientAddress } from './client-address'
 import { useDatabase } from './database'
 import { apiError } from './errors'
@@ -53,7 +52,7 @@ export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteD
     }
     const { value } = await readJsonBody(event, 64_000)
     const parsed = declaration.body.safeParse(value)
-    if (!parsed.success) throw validationFailed(fieldProblems(parsed.error))
+    if (!parsed.success) throw inputRefusal(parsed.error)
     const answer = await handler({ event, database, client, body: parsed.data })
     setResponseHeader(event, 'Content-Type', 'application/json')
     return JSON.stringify(answer)

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { apiSchemas, day, recordId, timestamp } from './common'
+import { apiSchemas, day, listValue, plainLine, recordId, timestamp } from './common'
 import { adultReferenceSchema, studentReferenceSchema } from './person-references'
 
-const yearLevel = z.string().min(1).max(32).describe('One of the school\'s year levels.')
-const campus = z.string().trim().min(1).max(200).describe('The campus\'s name; required where the school has more than one.')
+const yearLevel = listValue(32).describe('One of the school\'s year levels.')
+const campus = plainLine(200).describe('The campus\'s name; required where the school has more than one.')
 
 export const applicationInputSchema = z.strictObject({
   student: studentReferenceSchema,
@@ -40,7 +40,7 @@ const startedEvent = z.strictObject({
 const withdrawnEvent = z.strictObject({
   kind: z.literal('withdrawn'),
   occurredOn: day.describe('The last day on the roll, for a child who started; otherwise the day the family withdrew.'),
-  reason: z.string().min(1).max(64).describe('One of the school\'s withdrawal reasons.')
+  reason: listValue(64).describe('One of the school\'s withdrawal reasons.')
 })
 
 export const applicationEventInputSchema = z.discriminatedUnion('kind', [startedEvent, withdrawnEvent], {

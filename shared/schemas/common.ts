@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isDay } from '../calendar-day'
+import { plainLineRefusal } from '../plain-text'
 
 /** Every named schema lands here, so the OpenAPI document gets them as `components.schemas`. */
 export const apiSchemas = z.registry<{ id: string, description?: string }>()
@@ -15,12 +16,37 @@ export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a day a
   .refine(isDay, 'Not a calendar day.')
   .meta({ format: 'date' })
 
-/** C0 and C1 control characters and DEL: never part of a name, and they break the name order. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/
+/** Meta key on a zod issue: the contract's code for it, where that is not `validation_failed`. */
+export const refusalParam = 'refusal'
 
-export const personName = z.string().trim().min(1, 'Required.').max(200, 'At most 200 characters.')
-  .refine(name => !controlCharacters.test(name), 'Contains a control character.')
+/**
+ * Refuses a control character (`validation_failed`) or an invisible or direction-changing one
+ * (`bad_request`); with `trimmed`, a tab or line break at an end, which trimming drops, is let through.
+ */
+const plainLineCheck = (trimmed: boolean) => z.string().check((ctx) => {
+  const refusal = plainLineRefusal(ctx.value, { trimmed })
+  if (refusal) ctx.issues.push({ code: 'custom', input: ctx.value, message: refusal.message, ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {}) })
+})
+
+/**
+ * One line of text a person gives: a name or title. It holds no control character
+ * (`validation_failed`) and no invisible or direction-changing character (`bad_request`, naming the
+ * field; shared/plain-text.ts), checked before trimming so that nothing is dropped unseen; it is not
+ * blank, which the published schema says as a pattern too; and it has at most `max` characters.
+ */
+export function plainLine(max: number, required = 'Required.') {
+  return plainLineCheck(true).trim()
+    .min(1, { error: required, abort: true })
+    .regex(/\S/, required)
+    .max(max, `At most ${max} characters.`)
+}
+
+/** A value of one of the school's lists (a relationship, a channel, a year level): plain text, exactly as listed, not trimmed. */
+export function listValue(max: number) {
+  return plainLineCheck(false).min(1, { error: 'Required.', abort: true }).regex(/\S/, 'Required.').max(max, `At most ${max} characters.`)
+}
+
+export const personName = plainLine(200)
 
 export const timestamp = z.string().meta({ format: 'date-time', examples: ['2026-03-01T09:30:00.000Z'] })
 

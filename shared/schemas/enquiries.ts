@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiSchemas, personName, recordId, timestamp } from './common'
+import { apiSchemas, listValue, personName, recordId, timestamp } from './common'
 
 /** How an adult is reached; the identification rule of applications matches adults on these too. */
 export const emailAddress = z.email('Not an email address.').max(254)
@@ -8,7 +8,7 @@ export const phoneNumber = z.string().trim().regex(/^\+?[0-9][0-9 ().-]{2,39}$/,
 const enquirerSchema = z.strictObject({
   familyName: personName,
   givenNames: personName,
-  relationship: z.string().min(1).max(64).optional().describe('One of the relationships the school lists.'),
+  relationship: listValue(64).optional().describe('One of the relationships the school lists.'),
   email: emailAddress.optional(),
   phone: phoneNumber.optional()
 }).superRefine((enquirer, context) => {
@@ -23,7 +23,7 @@ export const enquiryInputSchema = z.strictObject({
   student: z.strictObject({ familyName: personName, givenNames: personName }),
   enquirer: enquirerSchema,
   intendedEntryYear: z.number().int().min(2000).max(2100).optional(),
-  channel: z.string().min(1).max(64).optional().describe('How they heard of the school; one the school lists. Default `website`.')
+  channel: listValue(64).optional().describe('How they heard of the school; one the school lists. Default `website`.')
 }).register(apiSchemas, { id: 'EnquiryInput' })
 
 export type EnquiryInput = z.infer<typeof enquiryInputSchema>

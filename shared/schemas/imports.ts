@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { hrisDateFormats, syncRunStatuses, syncScopes } from '../vocabulary'
-import { apiSchemas, recordId, timestamp } from './common'
+import { apiSchemas, plainLine, recordId, timestamp } from './common'
 
-const columnName = z.string().trim().min(1, 'Name a column of the export.').max(200)
+const columnName = plainLine(200, 'Name a column of the export.')
 
 /** A school's HRIS mapping, as the settings screen and the CLI save it (docs/decisions.md shape). */
 export const hrisMappingInputSchema = z.strictObject({
   id: recordId('hrm').optional().describe('Present to change a saved mapping.'),
-  name: z.string().trim().min(1, 'Required.').max(200),
+  name: plainLine(200),
   columns: z.strictObject({
     employeeId: columnName,
     familyName: columnName,

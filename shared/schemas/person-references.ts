@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { day, personName, recordId } from './common'
+import { day, listValue, personName, recordId } from './common'
 import { emailAddress, phoneNumber } from './enquiries'
 
 const bothMessage = 'Send either personId or the person\'s details, not both.'
@@ -36,7 +36,7 @@ export const adultReferenceSchema = z.strictObject({
   givenNames: personName.optional(),
   email: emailAddress.optional(),
   phone: phoneNumber.optional(),
-  relationship: z.string().min(1).max(64).optional().describe('One of the relationships the school lists.'),
+  relationship: listValue(64).optional().describe('One of the relationships the school lists.'),
   new: newFlag
 }).superRefine(referenceRule(adultDetails, ['familyName', 'givenNames']))
   .describe('`{ personId, relationship? }` or `{ familyName, givenNames, email?, phone?, relationship?, new? }`.')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { timestamp } from './common'
+import { plainLine, timestamp } from './common'
 
 export const emailAddress = z.string().trim().max(254, 'At most 254 characters.').pipe(z.email('Enter an email address.'))
 
@@ -20,7 +20,7 @@ export const webauthnAnswer = z.looseObject({
 /** Nothing: passkey sign-in options are the same for everyone, so no address is asked for. */
 export const passkeySignInOptionsSchema = z.strictObject({})
 export const passkeyAnswerSchema = z.strictObject({ response: webauthnAnswer })
-export const passkeyName = z.string().trim().min(1, 'Give the passkey a name.').max(100, 'At most 100 characters.')
+export const passkeyName = plainLine(100, 'Give the passkey a name.')
 export const passkeyRegisterSchema = z.strictObject({ response: webauthnAnswer, name: passkeyName })
 export const passkeyRenameSchema = z.strictObject({ name: passkeyName })
 

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { timestamp } from './common'
+import { plainLine, timestamp } from './common'
 import { emailAddress } from './sign-in'
 
 export const tokenDefaultDays = 365
 export const tokenMaximumDays = 730
 
 export const tokenIssueSchema = z.strictObject({
-  purpose: z.string().trim().min(1, 'Say what the token is for.').max(200, 'At most 200 characters.'),
+  purpose: plainLine(200, 'Say what the token is for.'),
   scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope.').max(32),
   expiresInDays: z.number().int('Use a whole number of days.').min(1, 'At least one day.').max(tokenMaximumDays, `At most ${tokenMaximumDays} days (two years).`).default(tokenDefaultDays)
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { apiSchemas, recordId, timestamp } from './common'
+import { apiSchemas, listValue, plainLine, recordId, timestamp } from './common'
 
-const campusName = z.string().trim().min(1).max(200)
+const campusName = plainLine(200)
 
 export const tourSchema = z.object({
   id: recordId('tou'),
@@ -19,7 +19,7 @@ export const toursAnswerSchema = z.object({
 
 export const toursQuery = z.strictObject({
   campus: campusName.optional().describe('Only tours at the campus of this name.'),
-  audience: z.string().min(1).max(64).optional().describe('Only tours for this audience.')
+  audience: listValue(64).optional().describe('Only tours for this audience.')
 })
 
 export const tourIdParams = z.object({ id: recordId('tou').describe('The tour\'s id.') })
@@ -31,9 +31,9 @@ export const bookingReceiptSchema = z.object({
 }).register(apiSchemas, { id: 'BookingReceipt' })
 
 const tourFields = {
-  title: z.string().trim().min(1).max(200),
+  title: plainLine(200),
   startsAt: z.iso.datetime({ offset: true, error: 'Use a timestamp such as 2026-03-01T09:30:00.000Z.' }),
-  venue: z.string().trim().min(1).max(200),
+  venue: plainLine(200),
   capacity: z.number().int().min(1).max(100_000).describe('Places; an open day on the oval can take thousands.'),
   campus: campusName.nullable().optional().describe('Required where the school has more than one campus.'),
   audience: z.string().min(1).max(64)

@@ -29,6 +29,8 @@ const cedsGrades = new Set(['IT', 'PR', 'PK', 'TK', 'KG', '01', '02', '03', '04'
 const sdsGrades = new Set(['it', 'pr', 'pk', 'tk', 'kg', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', 'ps', 'ug', 'other'])
 const idShape = /^[A-Za-z0-9._-]+$/
 const dayShape = /^\d{4}-\d{2}-\d{2}$/
+/** An email address as a roster must never carry one; `Art @ Riverside` and `J@ne` are not. */
+const emailAddress = /[\w.+-]+@[\w-]+(\.[\w-]+)+/
 const phoneLike = /\+\d[\d ()-]{6,}\d|\b\d{3,4} \d{3} \d{3,4}\b|\b\d{9,}\b/
 
 type Row = Record<string, string>
@@ -99,7 +101,6 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
   for (const file of files) {
     parsed[file.name] = readStrictCsv(file.content, problems, file.name)
     if (parsed[file.name]!.header.join(',') !== headers[file.name]) problems.push(`${file.name}: header is not ${headers[file.name]}`)
-    if (file.content.includes('@')) problems.push(`${file.name}: has an @`)
     if (phoneLike.test(file.content)) problems.push(`${file.name}: has something phone-like`)
     for (const [r, row] of parsed[file.name]!.rows.entries()) {
       for (const [column, value] of Object.entries(row)) if (/[\r\n]/.test(value)) problems.push(`${file.name} line ${r + 2} ${column}: a line break inside a value`)
@@ -195,7 +196,6 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
       }
     })
     for (const [classId, count] of primaries) if (count > 1) problems.push(`enrollments.csv: class ${classId} has ${count} primary teachers`)
-    for (const row of rows('users.csv')) if (row.username?.includes('@')) problems.push('users.csv: an email-like username')
   } else {
     for (const name of ['orgs.csv', 'users.csv', 'academicSessions.csv', 'courses.csv', 'classes.csv']) unique(name)
     const orgs = ids('orgs.csv')
@@ -246,6 +246,9 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
       if ((row.role === 'student') !== (role === 'student')) problems.push(`enrollments.csv line ${r + 2}: role ${row.role} differs from the user's role ${role}`)
     })
   }
+  // roster-formats.md: a username is never email-like; any other value (a title, a name) may hold an @.
+  for (const row of rows('users.csv')) if (row.username?.includes('@')) problems.push('users.csv: an email-like username')
+  if (emailAddress.test(files.map(file => file.content).join('\n'))) problems.push('a file holds an email address')
   return problems
 }
 

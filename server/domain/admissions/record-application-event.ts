@@ -6,6 +6,7 @@ import type { DomainContext } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
 import { timestampNow } from '../shared/clock'
+import { checkWithinAYear } from '../shared/span-input'
 import { endAffiliation } from '../affiliations/close-affiliation'
 import { requireApplication, type ApplicationRow } from './application-record'
 import { campusNamed } from './school-campus'
@@ -49,6 +50,7 @@ async function recordWithdrawal(tx: Db, changes: ChangeLog, ctx: DomainContext, 
   if (application.state === 'left' || application.state === 'withdrawn') {
     throw domainError('unprocessable', [`The application is already ${application.state}.`])
   }
+  checkWithinAYear(ctx.school, input.occurredOn, 'withdrawal day')
   if (application.state === 'started') {
     await endAffiliation(tx, changes, ctx.school, application.affiliationId!, { lastDay: input.occurredOn, exitReason: { reason: input.reason } })
   }

@@ -7,6 +7,7 @@ import { domainError } from '../shared/domain-error'
 import { actorLabel } from '../shared/actor-label'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
+import { checkWithinAYear } from '../shared/span-input'
 import { insertAffiliation } from '../affiliations/open-affiliation'
 
 export interface RollPlacement {
@@ -19,6 +20,7 @@ export interface RollPlacement {
  * later, is already enrolled: `conflict`, since the record moved on, not the request.
  */
 export async function startOnRoll(tx: Db, changes: ChangeLog, ctx: DomainContext, studentId: string, startsOn: string, placement: RollPlacement): Promise<string> {
+  checkWithinAYear(ctx.school, startsOn, 'first day on the roll')
   const [enrolled] = await tx.select({ validFrom: affiliations.validFrom }).from(affiliations).where(and(
     eq(affiliations.personId, studentId), eq(affiliations.kind, 'student'),
     or(isNull(affiliations.validTo), gte(affiliations.validTo, startsOn))

@@ -5,7 +5,7 @@ import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
-import { checkLastDay } from '../shared/span-input'
+import { checkLastDay, checkWithinAYear } from '../shared/span-input'
 import { domainError } from '../shared/domain-error'
 import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 import { requireAffiliation } from './find-affiliation'
@@ -24,6 +24,8 @@ export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolR
   const span = await requireAffiliation(tx, school, affiliationId)
   if (span.kind === 'student') refuseHeldElsewhere(school, 'studentSpans')
   checkLastDay(span, closing.lastDay)
+  // A staff contract may end years ahead; a student's leaving day may not (span-input.ts).
+  if (span.kind === 'student') checkWithinAYear(school, closing.lastDay, 'leaving day')
   if (closing.exitReason) {
     if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
     if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {

@@ -19,6 +19,7 @@ import { requireHrisMapping, type HrisMapping } from './hris-mappings'
 import { readHrisDay } from './hris-dates'
 import { groupBy, hrisSystem, sourceIdMap } from './source-ids'
 import { bulkInsert } from '../../../db/bulk-insert'
+import { plainLineRefusal } from '../../../shared/plain-text'
 
 export interface StaffImportInput {
   mappingId: string
@@ -47,7 +48,12 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Hri
   const { columns, dateFormat } = mapping
   const problems: ImportProblem[] = []
   const problem = (column: string, reason: string) => problems.push({ row: line, column, reason })
-  const text = (column: string | undefined) => column === undefined ? '' : (values[column] ?? '').trim()
+  const text = (column: string | undefined) => {
+    const value = column === undefined ? '' : values[column] ?? ''
+    const refusal = plainLineRefusal(value, { trimmed: true })
+    if (refusal) problem(column!, refusal.message)
+    return refusal ? '' : value.trim()
+  }
   const name = (column: string) => {
     const parsed = personName.safeParse(values[column] ?? '')
     if (!parsed.success) problem(column, parsed.error.issues[0]!.message)

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { parse, type CsvError } from 'csv-parse'
+import { multilineTextRefusal } from '../../../shared/plain-text'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { quotedValue } from './problem-list'
 
@@ -39,8 +40,6 @@ const lineOf = (text: string, index: number) => {
   return line
 }
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**
@@ -53,11 +52,8 @@ export function checkCsvText(text: string, field: string): void {
   if (bytes > maxCsvBytes) throw domainError('payload_too_large', [`${field}: the file is ${bytes} bytes; it may be at most ${maxCsvBytes} bytes (8 MiB).`])
   const surrogate = loneSurrogate.exec(text)
   if (surrogate) throw validationFailed([{ path: field, message: `Line ${lineOf(text, surrogate.index)} is not UTF-8 text.` }])
-  const control = controlCharacter.exec(text)
-  if (control) {
-    const what = control[0] === '\u0000' ? 'a NUL character' : 'a control character'
-    throw validationFailed([{ path: field, message: `Line ${lineOf(text, control.index)} holds ${what}.` }])
-  }
+  const control = multilineTextRefusal(text, true)
+  if (control) throw validationFailed([{ path: field, message: control.message }])
 }
 
 /** What the header line says is wrong with the file as a whole; empty when it can be read. */

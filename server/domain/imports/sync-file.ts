@@ -6,6 +6,7 @@ import { isDay } from '../../../shared/calendar-day'
 import { personName } from '../../../shared/schemas/common'
 import type { ImportProblem } from '../../../shared/schemas/imports'
 import { readCsv, type UnreadableLine } from './read-csv'
+import { plainLineRefusal } from '../../../shared/plain-text'
 import { ProblemList, quotedValue } from './problem-list'
 
 /** Each list of a sync's answer stays under this many bytes, so the answer stays under 256 KiB. */
@@ -69,7 +70,9 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
     const { line, values } = record
     const reasons: string[] = []
     const sourceId = values.id!.trim()
-    if (!sourceId) reasons.push('The id is missing.')
+    const idRefusal = plainLineRefusal(values.id!, { trimmed: true })
+    if (idRefusal) reasons.push(`id: ${idRefusal.message}`)
+    else if (!sourceId) reasons.push('The id is missing.')
     else if (sourceId.length > 100) reasons.push('The id is longer than 100 characters.')
     else if (lineOfId.has(sourceId)) reasons.push(`The id ${sourceId} is on line ${lineOfId.get(sourceId)} already.`)
     const names = (['familyName', 'givenNames'] as const).map((column) => {

@@ -38,6 +38,22 @@ export function underRestriction(db: Db, childId: Column, day: string) {
 }
 
 /**
+ * The school's children with an open protection flag, or one or a court order in force on the day:
+ * few, whatever the school's size, and asked for without a list of ids, so a roster of 40,000
+ * students binds no value per student. Lists that hand children's details to others leave them out;
+ * the answer says no more than that, so a caller learns nothing restricted from it.
+ */
+export async function childrenUnderRestrictionAt(database: Database, school: SchoolRef, day: string): Promise<Set<string>> {
+  const [flagged, ordered] = await Promise.all([
+    database.db.selectDistinct({ id: protectionFlags.personId }).from(protectionFlags)
+      .where(and(eq(protectionFlags.schoolId, school.id), protectionFlagInForce(day))),
+    database.db.selectDistinct({ id: courtOrders.childId }).from(courtOrders)
+      .where(and(eq(courtOrders.schoolId, school.id), courtOrderInForce(day)))
+  ])
+  return new Set([...flagged, ...ordered].map(row => row.id))
+}
+
+/**
  * Which of these children have an open protection flag, or one or a court order in force on the day. Lists that
  * hand children's details to others leave them out; the answer says no more than
  * that, so a caller learns nothing restricted from it.

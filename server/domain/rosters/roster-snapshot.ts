@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { spanInForce } from '../shared/days'
-import { childrenUnderRestriction } from '../restricted/restricted-record'
+import { childrenUnderRestrictionAt } from '../restricted/restricted-record'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
 export interface RosterCourse { id: string, code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }
@@ -37,38 +37,35 @@ const inForceOn = (table: { validFrom: Column, validTo: Column }, day: string) =
  */
 export async function readRosterSnapshot({ database, school }: DomainContext, day: string): Promise<RosterSnapshot> {
   const db = database.db
-  const [sessionRows, termRows] = await Promise.all([
+  // Every set below is a subquery, never a list of ids: a school of 40,000 students would otherwise
+  // bind more values than SQLite (32,766) or PostgreSQL (65,535) takes in one statement.
+  const runningClassIds = db.selectDistinct({ id: classTerms.classId }).from(classTerms)
+    .innerJoin(academicSessions, eq(academicSessions.id, classTerms.sessionId))
+    .where(and(eq(classTerms.schoolId, school.id), lte(academicSessions.startsOn, day), gte(academicSessions.endsOn, day)))
+  const teacherIds = db.select({ id: teachingAssignments.personId }).from(teachingAssignments)
+    .where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day)))
+  const loginNameOf = and(eq(loginNames.personId, people.id), eq(loginNames.schoolId, school.id))
+  const [sessionRows, termRows, classRows, memberRows, assignmentRows, studentRows, staffRows, restricted] = await Promise.all([
     db.select().from(academicSessions).where(eq(academicSessions.schoolId, school.id)),
-    db.select().from(classTerms).where(eq(classTerms.schoolId, school.id))
+    db.select({ classId: classTerms.classId, sessionId: classTerms.sessionId }).from(classTerms).where(and(eq(classTerms.schoolId, school.id), inArray(classTerms.classId, runningClassIds))),
+    db.select().from(classes).where(and(eq(classes.schoolId, school.id), inArray(classes.id, runningClassIds))),
+    db.select({ classId: classMembers.classId, personId: classMembers.personId }).from(classMembers).where(and(eq(classMembers.schoolId, school.id), inArray(classMembers.classId, runningClassIds), inForceOn(classMembers, day))),
+    db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId, role: teachingAssignments.role }).from(teachingAssignments).where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day))),
+    db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel, loginName: loginNames.loginName })
+      .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId)).leftJoin(loginNames, loginNameOf)
+      .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, day), isNull(people.deletedAt))),
+    db.selectDistinct({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, loginName: loginNames.loginName })
+      .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId)).leftJoin(loginNames, loginNameOf)
+      .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt))),
+    childrenUnderRestrictionAt(database, school, day)
   ])
   const sessionsById = new Map(sessionRows.map(row => [row.id, row]))
-  const running = (id: string) => {
-    const session = sessionsById.get(id)
-    return session !== undefined && session.startsOn <= day && day <= session.endsOn
-  }
   const termsOfClass = new Map<string, string[]>()
   for (const row of termRows) termsOfClass.set(row.classId, [...termsOfClass.get(row.classId) ?? [], row.sessionId])
-  const runningClassIds = [...termsOfClass].filter(([, terms]) => terms.some(running)).map(([classId]) => classId)
-
-  const [classRows, memberRows, assignmentRows, studentRows] = await Promise.all([
-    runningClassIds.length ? db.select().from(classes).where(and(eq(classes.schoolId, school.id), inArray(classes.id, runningClassIds))) : [],
-    runningClassIds.length ? db.select({ classId: classMembers.classId, personId: classMembers.personId }).from(classMembers).where(and(eq(classMembers.schoolId, school.id), inArray(classMembers.classId, runningClassIds), inForceOn(classMembers, day))) : [],
-    runningClassIds.length ? db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId, role: teachingAssignments.role }).from(teachingAssignments).where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day))) : [],
-    db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel })
-      .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
-      .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, day), isNull(people.deletedAt)))
-  ])
 
   const students = new Map(studentRows.map(row => [row.id, row]))
-  const restricted = await childrenUnderRestriction(database, school, [...students.keys()], day)
-  for (const id of restricted) students.delete(id)
-
-  const teacherIds = [...new Set(assignmentRows.map(row => row.personId))]
-  const staffRows = teacherIds.length
-    ? await db.selectDistinct({ id: people.id, familyName: people.familyName, givenNames: people.givenNames })
-        .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
-        .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt)))
-    : []
+  let withheld = 0
+  for (const id of restricted) withheld += Number(students.delete(id))
   const staff = new Map(staffRows.map(row => [row.id, row]))
 
   const enrolments = new Map<string, RosterEnrolment>()
@@ -86,8 +83,8 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
     id: row.id, code: row.code, title: row.title, kind: row.kind, room: row.room, periods: JSON.parse(row.periods) as string[], courseId: row.courseId,
     termIds: [...termsOfClass.get(row.id)!].sort()
   })).sort(byId)
-  const courseIds = [...new Set(classList.map(row => row.courseId))]
-  const courseRows = courseIds.length ? await db.select().from(courses).where(and(eq(courses.schoolId, school.id), inArray(courses.id, courseIds))) : []
+  const courseIds = db.select({ id: classes.courseId }).from(classes).where(and(eq(classes.schoolId, school.id), inArray(classes.id, runningClassIds)))
+  const courseRows = classList.length ? await db.select().from(courses).where(and(eq(courses.schoolId, school.id), inArray(courses.id, courseIds))) : []
   const courseList: RosterCourse[] = courseRows.map(row => ({
     id: row.id, code: row.code, title: row.title, subject: row.subject, yearLevels: JSON.parse(row.yearLevels) as string[], schoolYearId: row.schoolYearId
   })).sort(byId)
@@ -103,15 +100,8 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
     id: row.id, title: row.title, kind: row.kind, parentId: row.parentId, startsOn: row.startsOn, endsOn: row.endsOn
   })).sort(byId)
 
-  const personIds = [...students.keys(), ...staff.keys()]
-  const logins = new Map<string, string>()
-  for (let i = 0; i < personIds.length; i += 5000) {
-    const slice = personIds.slice(i, i + 5000)
-    const rows = await db.select({ personId: loginNames.personId, loginName: loginNames.loginName }).from(loginNames).where(and(eq(loginNames.schoolId, school.id), inArray(loginNames.personId, slice)))
-    for (const row of rows) logins.set(row.personId, row.loginName)
-  }
-  const person = (row: { id: string, familyName: string, givenNames: string, yearLevel?: string | null }): RosterPerson =>
-    ({ id: row.id, familyName: row.familyName, givenNames: row.givenNames, loginName: logins.get(row.id) ?? null, yearLevel: row.yearLevel ?? null })
+  const person = (row: { id: string, familyName: string, givenNames: string, loginName: string | null, yearLevel?: string | null }): RosterPerson =>
+    ({ id: row.id, familyName: row.familyName, givenNames: row.givenNames, loginName: row.loginName, yearLevel: row.yearLevel ?? null })
 
   return {
     day,
@@ -122,7 +112,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
     students: [...students.values()].map(person).sort(byId),
     staff: [...staff.values()].map(person).sort(byId),
     enrolments: [...enrolments.values()].sort((a, b) => compareText(a.classId, b.classId) || compareText(a.personId, b.personId)),
-    withheld: restricted.size
+    withheld
   }
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { campuses, schools, type ModuleMode, type ModuleName, moduleNames } from '../../../db/schema'
 import { isOneOf } from '../../../shared/vocabulary'
-import { domainError, validationFailed } from '../shared/domain-error'
+import { domainError, requirePlainLines, validationFailed } from '../shared/domain-error'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
@@ -26,6 +26,7 @@ export function isTimeZone(zone: string): boolean {
 
 /** Creates a school with the default lists and every module on. */
 export async function createSchool(database: Database, input: CreateSchoolInput) {
+  requirePlainLines([['name', input.name], ...(input.campuses ?? []).flatMap((campus, i) => [[`campuses[${i}].name`, campus.name], [`campuses[${i}].sisCode`, campus.sisCode]] as const)])
   const name = input.name.trim()
   if (!name) throw validationFailed([{ path: 'name', message: 'A school needs a name.' }])
   if (!isTimeZone(input.timeZone)) throw validationFailed([{ path: 'timeZone', message: `${excerpt(input.timeZone)} is not an IANA time zone.` }])

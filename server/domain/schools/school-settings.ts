@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { schools, type SchoolLists } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
-import { domainError } from '../shared/domain-error'
+import { domainError, requirePlainLines } from '../shared/domain-error'
 import { isTimeZone } from './create-school'
 import { requireSchool } from './find-school'
 import { excerpt } from '../../../shared/excerpt'
@@ -25,6 +25,7 @@ export async function updateSchoolSettings(database: Database, schoolId: string,
   const school = await requireSchool(database, schoolId)
   const lists: SchoolLists = { ...school.lists }
   if (settings.yearLevels !== undefined) {
+    requirePlainLines(settings.yearLevels.map((level, i) => [`yearLevels[${i}]`, level] as const))
     const levels = settings.yearLevels.map(level => level.trim())
     if (levels.length === 0 || levels.some(level => !level) || new Set(levels).size !== levels.length) {
       throw domainError('unprocessable', ['Year levels must be a non-empty list of distinct names.'])

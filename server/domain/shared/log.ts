@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino'
 import pretty from 'pino-pretty'
+import { escapeUnseenCharacters } from '../../../shared/plain-text'
 
 /**
  * The server's one logger (here, not in server/utils, because domain code logs too): JSON lines on stdout (`LOG_FORMAT=pretty` for people reading a terminal),
@@ -25,12 +26,12 @@ export function createLogger(env: Record<string, string | undefined>): Logger {
   return made
 }
 
-// eslint-disable-next-line no-control-regex -- escaping control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
-
-/** A value as it may stand in a log line: control characters escaped, so nothing a client sends can forge a line. */
+/**
+ * A value as it may stand in a log line: control, invisible and direction-changing characters
+ * escaped (shared/plain-text.ts), so nothing a client sends can forge or disguise a line.
+ */
 export function loggable(value: string): string {
-  return value.replace(controlCharacters, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return escapeUnseenCharacters(value)
 }
 
 /**

@@ -1,4 +1,6 @@
 import { isDay } from '../../../shared/calendar-day'
+import { todayInZone } from './clock'
+import type { SchoolRef } from './context'
 import { domainError, validationFailed } from './domain-error'
 import type { Span } from './days'
 
@@ -22,4 +24,20 @@ export function checkSpanInput(span: Span, path = ''): void {
 export function checkLastDay(span: Pick<Span, 'validFrom'>, lastDay: string): void {
   if (!isDay(lastDay)) throw validationFailed([{ path: 'lastDay', message: 'Use a day as YYYY-MM-DD.' }])
   if (lastDay < span.validFrom) throw domainError('unprocessable', [`A span that starts on ${span.validFrom} cannot end on ${lastDay}.`])
+}
+
+/** The same day of the year a year on (28 February for 29 February). */
+function aYearAfter(day: string): string {
+  const next = `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`
+  return isDay(next) ? next : `${next.slice(0, 8)}28`
+}
+
+/**
+ * Refuses a start, withdrawal or leaving day more than a year after today in the school's zone
+ * (`unprocessable`): a typo for a year (2062 for 2026) would otherwise keep a child on the roll, or
+ * off it, for decades, and nothing a school records happens that far ahead.
+ */
+export function checkWithinAYear(school: SchoolRef, day: string, what: string): void {
+  const latest = aYearAfter(todayInZone(school.timeZone))
+  if (day > latest) throw domainError('unprocessable', [`The ${what} (${day}) is more than a year ahead; it may be at most ${latest}.`])
 }

@@ -7,6 +7,7 @@ import { writeChanges } from '../shared/write-changes'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { addDays, isDay, spanInForce } from '../shared/days'
 import { domainError } from '../shared/domain-error'
+import { plainLineRefusal } from '../../../shared/plain-text'
 import { classMemberRow, classRow, courseRow, schoolCodePattern, teachingAssignmentRow } from './timetable-rows'
 
 /** A problem with one row of an import: its line in the file (the header is line 1), the column, and what is wrong. */
@@ -110,7 +111,11 @@ export async function importTimetable(ctx: DomainContext, csv: string, options: 
     const courseCode = line.get('courseCode')
     for (const column of requiredColumns) if (!line.get(column)) problem(line.row, column, 'Required.')
     for (const column of ['classCode', 'courseCode'] as const) if (line.get(column) && !schoolCodePattern.test(line.get(column))) problem(line.row, column, 'Use 1 to 64 letters, digits, `.`, `_` or `-`.')
-    for (const column of ['classTitle', 'courseTitle', 'subject', 'room'] as const) if (line.get(column).length > 200) problem(line.row, column, 'At most 200 characters.')
+    for (const column of ['classTitle', 'courseTitle', 'subject', 'room'] as const) {
+      const refusal = plainLineRefusal(line.get(column))
+      if (refusal) problem(line.row, column, refusal.message)
+      else if (line.get(column).length > 200) problem(line.row, column, 'At most 200 characters.')
+    }
     agree(`class ${classCode}`, line, classFields)
     agree(`course ${courseCode}`, line, courseFields)
     if (line.get('classType') && !isOneOf(classKinds, line.get('classType'))) problem(line.row, 'classType', `Use ${classKinds.join(' or ')}.`)

@@ -6,7 +6,7 @@ import { currentTime, dayInZone, timestampNow } from '../shared/clock'
 import { isScope, type Scope } from './scopes'
 import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
-import { domainError } from '../shared/domain-error'
+import { domainError, requirePlainLines } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
 import type { DomainContext } from '../shared/context'
 import { refuseBeyondHolder } from '../staff/delegation'
@@ -27,6 +27,7 @@ export interface IssueTokenInput {
 /** Issues a token; the secret is returned here once and only its hash is kept. */
 export async function issueToken(database: Database, input: IssueTokenInput) {
   const school = await requireSchool(database, input.schoolId)
+  requirePlainLines([['purpose', input.purpose]])
   const purpose = input.purpose.trim()
   if (!purpose) throw domainError('unprocessable', ['A token needs a purpose.'])
   const unknown = input.scopes.filter(scope => !isScope(scope))
