@@ -5,7 +5,7 @@ export function useStaffSession() {
   const session = useState<SessionAnswer | null>('staff-session', () => null)
   const headers = useRequestHeaders(['cookie'])
   async function refresh() {
-    session.value = await $fetch<SessionAnswer>('/api/app/session', { headers }).catch(() => null)
+    session.value = await $fetch('/api/app/session', { headers }).catch(() => null)
     return session.value
   }
   async function signOut(everywhere = false) {

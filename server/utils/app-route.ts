@@ -11,13 +11,14 @@ export type AppRouteDeclaration<Q extends AnyObject, P extends AnyObject, B exte
     capability?: Capability
   }
 
-/** Defines a `/api/app` route: the request pipeline (route-pipeline.ts) over staff sessions. */
+/** Defines a `/api/app` route: the request pipeline (route-pipeline.ts) over staff sessions, typed as answering what its handler returns. */
 export function defineAppRoute<
   R extends z.ZodType,
   Q extends AnyObject = z.ZodObject<Record<string, never>>,
   P extends AnyObject = z.ZodObject<Record<string, never>>,
-  B extends z.ZodType = z.ZodUndefined
->(declaration: AppRouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>): DeclaredRoute {
+  B extends z.ZodType = z.ZodUndefined,
+  A extends z.input<R> = z.input<R>
+>(declaration: AppRouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<A>): DeclaredRoute<A> {
   const { capability, stepUp, beforePasskey, ...rest } = declaration
   return defineSurfaceRoute(appSessionSurface({ stepUp, beforePasskey }), { ...rest, scope: capability }, handler)
 }

@@ -1,4 +1,4 @@
-import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus, type EventHandler, type H3Event } from 'h3'
+import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus, type EventHandler, type EventHandlerRequest, type H3Event } from 'h3'
 import { z } from 'zod'
 import type { ModuleName } from '../../db/schema'
 import type { FieldProblem } from '../../shared/error-catalogue'
@@ -89,7 +89,12 @@ export interface RouteContext<Q extends AnyObject, P extends AnyObject, B extend
 }
 
 export type RouteDeclarationOf = RouteDeclaration<AnyObject, AnyObject, z.ZodType, z.ZodType>
-export type DeclaredRoute = EventHandler & { declaration: RouteDeclarationOf, surface: Surface }
+/**
+ * A route's handler with its declaration. `Answer` is what the handler returned: the pipeline sends it as
+ * JSON text, so the handler is typed as answering it, and Nitro's route types (`$fetch`, `useFetch` on
+ * the screens) infer the real answer instead of a string.
+ */
+export type DeclaredRoute<Answer = unknown> = EventHandler<EventHandlerRequest, Promise<Answer>> & { declaration: RouteDeclarationOf, surface: Surface }
 
 const emptyObject = z.strictObject({})
 
@@ -162,8 +167,9 @@ export function defineSurfaceRoute<
   R extends z.ZodType,
   Q extends AnyObject = typeof emptyObject,
   P extends AnyObject = typeof emptyObject,
-  B extends z.ZodType = z.ZodUndefined
->(surface: Surface, declaration: RouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>): DeclaredRoute {
+  B extends z.ZodType = z.ZodUndefined,
+  A extends z.input<R> = z.input<R>
+>(surface: Surface, declaration: RouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<A>): DeclaredRoute<A> {
   if (declaration.produces && (declaration.keep || declaration.idempotent)) throw new Error('A file route is neither kept nor idempotent')
   const limit = enforcedRateLimit(declaration.rateLimit)
   const paged = declaration.query instanceof z.ZodObject && 'cursor' in declaration.query.shape
@@ -220,7 +226,7 @@ export function defineSurfaceRoute<
       releaseUpload?.()
     }
   })
-  return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute
+  return Object.assign(eventHandler, { declaration, surface }) as unknown as DeclaredRoute<A>
 }
 
 /**

@@ -1,4 +1,4 @@
-import { defineEventHandler, setResponseHeader, type EventHandler, type H3Event } from 'h3'
+import { defineEventHandler, setResponseHeader, type EventHandler, type EventHandlerRequest, type H3Event } from 'h3'
 import ipaddr from 'ipaddr.js'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
@@ -38,8 +38,9 @@ export function signInClientOf(event: H3Event): string {
  * client address (`clientAddress`: the peer's, or what a trusted proxy reports), the bounded JSON body and validation
  * with field paths, and the error envelope.
  */
-export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, client: string, body: z.output<B> }) => Promise<unknown>): EventHandler {
-  return defineEventHandler(async (event) => {
+export function defineSignInRoute<B extends z.ZodType, Answer>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, client: string, body: z.output<B> }) => Promise<Answer>): EventHandler<EventHandlerRequest, Promise<Answer>> {
+  // Sent as JSON text, but typed as the handler's answer, so Nitro's route types give the screens what they receive.
+  const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
     refuseCrossSiteChange(event)
     const route = event.context.matchedRoute?.path ?? event.path
@@ -57,4 +58,5 @@ export function defineSignInRoute<B extends z.ZodType>(declaration: SignInRouteD
     setResponseHeader(event, 'Content-Type', 'application/json')
     return JSON.stringify(answer)
   })
+  return eventHandler as unknown as EventHandler<EventHandlerRequest, Promise<Answer>>
 }

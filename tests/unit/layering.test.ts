@@ -16,13 +16,20 @@ function importSpecifiers(code: string): string[] {
   return patterns.flatMap(pattern => [...code.matchAll(pattern)].map(match => match[1]!))
 }
 
-/** A relative specifier as a path from the repository's root; a package or alias as written. */
+/** A relative specifier, or one through Nuxt's root aliases (`~~/`, `@@/`, and `~/`, `@/` as the source folder is the root), as a path from the repository's root; a package as written. */
 function target(file: string, specifier: string): string {
-  return specifier.startsWith('.') ? relative(root, resolve(root, dirname(file), specifier)) : specifier
+  if (specifier.startsWith('.')) return relative(root, resolve(root, dirname(file), specifier))
+  const aliased = /^(?:~~|@@|~|@)\/(.*)$/.exec(specifier)
+  return aliased ? relative(root, resolve(root, aliased[1]!)) : specifier
 }
 
 function importsOf(folder: string) {
   return sourceFiles(folder).flatMap(file => importSpecifiers(readFileSync(join(root, file), 'utf8')).map(specifier => ({ file, target: target(file, specifier) })))
+}
+
+/** The modules a file imports only for their types (`import type …`), which leave nothing in the bundle. */
+function typeOnlyImports(code: string): Set<string> {
+  return new Set([...code.matchAll(/\bimport\s+type\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g)].map(match => match[1]!))
 }
 
 /** The code without comments and string literals, so only what runs is searched. */
@@ -64,5 +71,26 @@ describe('layering', () => {
     expect(imports.length).toBeGreaterThan(5)
     const offending = imports.filter(({ target }) => /^(server|db)(\/|$)/.test(target) || /^(h3|nitropack|#)/.test(target) || target.startsWith('..'))
     expect(offending).toEqual([])
+  })
+
+  it('keeps the screens (pages, components, composables, layouts, middleware) free of server/ and db/ code', () => {
+    const screens = ['pages', 'components', 'composables', 'layouts', 'middleware']
+    const imports = screens.flatMap(folder => importsOf(folder))
+    expect(imports.length).toBeGreaterThan(10)
+    const offending = imports.filter(({ target }) => /^(server|db|scripts|cli|h3)(\/|$)/.test(target) || /^#(internal|nitro)/.test(target))
+    expect(offending).toEqual([])
+    // Answer types come from the routes through Nitro's generated route types: type-only, so no server code reaches the bundle.
+    const nitro = screens.flatMap(sourceFiles).flatMap((file) => {
+      const code = readFileSync(join(root, file), 'utf8')
+      const typeOnly = typeOnlyImports(code)
+      return importSpecifiers(code).filter(specifier => /^nitropack(\/|$)/.test(specifier) && !typeOnly.has(specifier)).map(specifier => `${file}: ${specifier}`)
+    })
+    expect(nitro).toEqual([])
+  })
+
+  it('leaves /api/app paths to the composables: pages, components and layouts name none', () => {
+    const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+    const naming = ['pages', 'components', 'layouts', 'middleware'].flatMap(sourceFiles).filter(file => withoutComments(readFileSync(join(root, file), 'utf8')).includes('/api/app'))
+    expect(naming).toEqual([])
   })
 })
