@@ -56,9 +56,22 @@ export function claimRows<T extends SQLiteTable>(database: Database, queue: Clai
 /** Extends `owner`'s lease on a row to `leaseMs` from now; false when the row is no longer `owner`'s. */
 export async function renewLease<T extends SQLiteTable>(database: Database, queue: ClaimQueue<T>, id: string | number, options: Omit<ClaimOptions, 'limit'>): Promise<boolean> {
   const until = (options.now ?? Date.now()) + options.leaseMs
-  const renewed = await database.transaction(tx => updateOf(tx, queue, { [keyOf(queue, queue.leaseUntil)]: until })
-    .where(and(eq(queue.id, id), eq(queue.leaseOwner, options.owner))).returning({ id: queue.id }))
-  return renewed.length > 0
+  return database.transaction(tx => extendLease(tx, queue, id, options.owner, until))
+}
+
+/**
+ * Inside a write of the worker's, extends `owner`'s lease on a row to `until` and sets `changes` on
+ * it; false, changing nothing, when the row is no longer `owner`'s.
+ */
+export async function extendLease<T extends SQLiteTable>(tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, until: number, changes: Partial<T['$inferInsert']> = {}): Promise<boolean> {
+  const extended = await updateOf(tx, queue, { ...changes, [keyOf(queue, queue.leaseUntil)]: until })
+    .where(and(eq(queue.id, id), eq(queue.leaseOwner, owner))).returning({ id: queue.id })
+  return extended.length > 0
+}
+
+/** The id of a row of the queue. */
+export function rowId<T extends SQLiteTable>(queue: ClaimQueue<T>, row: T['$inferSelect']): string | number {
+  return (row as Record<string, string | number>)[keyOf(queue, queue.id)]!
 }
 
 /**

@@ -1,12 +1,11 @@
-import { hostname } from 'node:os'
-import { randomBytes } from 'node:crypto'
 import { applyNextSyncRun } from '../domain/imports/apply-sync'
+import { workerOwner } from '../domain/workers/worker-driver'
 import { useDatabase } from './database'
 import { isServerStopping } from './shutdown'
 import { loggedRun } from './task-run'
 
 /** This process's name as a worker: the lease owner of the runs it applies. */
-export const syncWorkerName = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+const owner = workerOwner()
 
 let running: Promise<number> | undefined
 
@@ -20,7 +19,7 @@ export function applyReadySyncRuns(): Promise<number> {
     const database = await useDatabase()
     let applied = 0
     try {
-      while (!isServerStopping() && await applyNextSyncRun(database, syncWorkerName, isServerStopping)) applied++
+      while (!isServerStopping() && await applyNextSyncRun(database, owner, isServerStopping)) applied++
     } finally {
       running = undefined
     }

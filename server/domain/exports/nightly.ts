@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { exportNights, schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
-import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
+import type { ClaimQueue } from '../../../db/claim-rows'
+import { drainQueue, LeaseLost, type Claim } from '../workers/worker-driver'
 import { systemContext } from '../shared/context'
 import { currentTime, dayInZone } from '../shared/clock'
 import { schoolRefFromRow } from '../schools/find-school'
@@ -47,7 +48,7 @@ export function dueNight(now: Date, timeZone: string): string {
 
 export interface NightlyOptions {
   storage: ExportStorage
-  /** This worker, unique to it: host, process and a random part. */
+  /** This worker (`workerOwner()`). */
   owner: string
   now?: Date
   /** Only these schools (a run by hand, a test); every school otherwise. */
@@ -58,9 +59,6 @@ export interface NightlyOptions {
   /** True once the process is stopping: no more nights are claimed, and the one in hand is freed after its batch. */
   stopping?: () => boolean
 }
-
-/** The process is stopping: the night is freed, keeping the files already made, for another worker to finish. */
-class HandedBack extends Error {}
 
 /**
  * The quarter-hourly run (server/tasks/exports/produce.ts): every school whose exports are on and
@@ -89,41 +87,30 @@ export async function produceDueExports(database: Database, options: NightlyOpti
   await clearStaleScratch(options.storage, Date.now() - leaseMs)
   const produced: { schoolId: string, night: string, files: number, durationMs: number }[] = []
   const failed: { schoolId: string, night: string, error: string, fault: unknown, durationMs: number }[] = []
-  const stopping = options.stopping ?? (() => false)
-  for (;;) {
-    if (stopping()) return { produced, failed }
-    const [night] = await claimRows(database, queue, { owner: options.owner, limit: 1, leaseMs, now: clock() })
-    if (!night) return { produced, failed }
+  // Renewed at most once a minute, as batches and files finish, so a long table never outlives the
+  // lease; once stopping, the night is handed back after its batch, keeping the files already made.
+  const lease = { owner: options.owner, leaseMs, now: clock, stopping: options.stopping, renewEveryMs: 60_000 }
+  let nightStartedAt = 0
+  await drainQueue(database, queue, lease, async (claim: Claim<typeof exportNights>) => {
+    nightStartedAt = performance.now()
+    const night = claim.row
     const [row] = await database.db.select().from(schools).where(eq(schools.id, night.schoolId))
     const ctx = systemContext(database, schoolRefFromRow(row!), 'exports:produce')
-    let renewedAt = clock()
-    // Renewed at most once a minute, as batches and files finish, so a long table never outlives the lease.
-    const keepLease = async () => {
-      if (stopping()) throw new HandedBack()
-      if (clock() - renewedAt < 60_000) return
-      renewedAt = clock()
-      if (!await renewLease(database, queue, night.id, { owner: options.owner, leaseMs, now: renewedAt })) {
-        throw new Error(`Lost the claim on export night ${night.id}`)
-      }
-    }
     const afterBatch = async (progress: { table: string, rows: number }) => {
-      await keepLease()
+      await claim.heartbeat()
       await options.onProgress?.({ schoolId: night.schoolId, ...progress })
     }
-    const nightStartedAt = performance.now()
-    try {
-      const files = await produceSchoolExports(ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: keepLease })
-      await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner, { state: 'done', doneAt: new Date(clock()).toISOString() }))
-      produced.push({ schoolId: night.schoolId, night: night.night, files: files.length, durationMs: performance.now() - nightStartedAt })
-    } catch (error) {
-      if (error instanceof HandedBack) {
-        await database.transaction(tx => releaseRow(tx, queue, night.id, options.owner))
-        return { produced, failed }
-      }
-      // The night keeps its lease, so this run goes on to the next school and a later run, once the
-      // lease has ended, tries again, producing only the tables still missing. The fault's class and
-      // message only: never a value of the school's data.
-      failed.push({ schoolId: night.schoolId, night: night.night, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown fault', fault: error, durationMs: performance.now() - nightStartedAt })
-    }
-  }
+    const files = await produceSchoolExports(ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: claim.heartbeat })
+    await database.transaction(tx => claim.release(tx, { state: 'done', doneAt: new Date(clock()).toISOString() }))
+    return files.length
+  }, (night, outcome) => {
+    const durationMs = performance.now() - nightStartedAt
+    if (outcome.kind === 'done') produced.push({ schoolId: night.schoolId, night: night.night, files: outcome.value, durationMs })
+    // A failed night keeps its lease, so this run goes on to the next school and a later run, once the
+    // lease has ended, tries again, producing only the tables still missing. The fault's class and
+    // message only: never a value of the school's data.
+    const fault = outcome.kind === 'failed' ? outcome.fault : outcome.kind === 'lost' ? new LeaseLost(night.id) : undefined
+    if (fault) failed.push({ schoolId: night.schoolId, night: night.night, error: fault instanceof Error ? `${fault.name}: ${fault.message}` : 'unknown fault', fault, durationMs })
+  })
+  return { produced, failed }
 }

@@ -2,7 +2,8 @@ import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
-import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/claim-rows'
+import type { ClaimQueue } from '../../../db/claim-rows'
+import { claimWork, LeaseLost, runClaim, type Claim, type WorkerLease } from '../workers/worker-driver'
 import { systemContext, type DomainContext, type SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { timestampNow } from '../shared/clock'
@@ -57,11 +58,6 @@ class Paused extends Error {
     super(reason)
   }
 }
-
-class RunMovedOn extends Error {}
-
-/** The process is stopping: the run's transaction rolls back and the run is freed for another worker. */
-class HandedBack extends Error {}
 
 type PersonFields = { familyName: string, givenNames: string, dateOfBirth: string | null }
 type SpanFields = { validFrom: string, validTo: string | null, yearLevel: string | null, campusId: string | null }
@@ -274,59 +270,64 @@ async function readRunRows(database: Database, school: SchoolRef, runId: string)
   return (await readSyncFile(database.db, school, stored?.file ?? '')).rows
 }
 
+type ClaimedRun = Claim<typeof syncRuns, SyncRunSummary>
+
+const syncLease = (owner: string, stopping?: () => boolean): WorkerLease => ({ owner, leaseMs, stopping })
+
 /**
  * Applies a claimed run in one transaction, or pauses it (the thresholds) without applying
  * anything. A worker that dies mid-way leaves nothing applied: the transaction rolls back and the
  * run, still `applying`, is claimed again once its lease ends. On PostgreSQL the school's other
  * writers wait only for the run's last moments (`lockSchool: 'last'`), and its progress is written
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
+ * Once `stopping`, the run is handed back at its next progress note, its transaction rolled back.
  */
 export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
   const [claimed] = await database.db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
+  const outcome = await runClaim(database, syncRunQueue, syncLease(owner, stopping), claimed, claim => applyClaimedRun(database, claim))
+  if (outcome.kind === 'failed') throw outcome.fault
+  return outcome.kind === 'done' ? outcome.value : null
+}
+
+async function applyClaimedRun(database: Database, claim: ClaimedRun): Promise<SyncRunSummary['status']> {
+  const { row: claimed, owner } = claim
+  const runId = claimed.id
   const school = await requireSchool(database, claimed.schoolId)
   const ctx = systemContext(database, school, 'sync')
   if (claimed.status === 'queued') {
     await writeChanges(ctx, async (tx, changes) => {
-      await tx.update(syncRuns).set({ status: 'applying' }).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
+      await claim.keep(tx, { status: 'applying' })
       changes.record('sync_run.updated', 'sync_runs', runId)
     })
   }
   const rows = await readRunRows(database, school, runId)
   const onProgress = async (done: number) => {
-    if (stopping()) throw new HandedBack()
+    claim.checkStopping()
     // SQLite has one writer, and it is this run's transaction: progress shows once it commits.
     if (database.dialect !== 'postgresql') return
     await database.transaction(tx => tx.update(syncRuns).set({ done }).where(eq(syncRuns.id, runId)))
-    await renewLease(database, syncRunQueue, runId, { owner, leaseMs })
+    await claim.heartbeat()
   }
   try {
-    if (stopping()) throw new HandedBack()
+    claim.checkStopping()
     await writeChanges(ctx, async (tx, changes) => {
       if (database.dialect === 'postgresql') {
         // A second worker that took the run over from a stalled first waits here, then finds it applied.
         await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${runId}))`)
         const [current] = await tx.select({ status: syncRuns.status, leaseOwner: syncRuns.leaseOwner }).from(syncRuns).where(eq(syncRuns.id, runId))
-        if (current?.status !== 'applying' || current.leaseOwner !== owner) throw new RunMovedOn()
+        if (current?.status !== 'applying' || current.leaseOwner !== owner) throw new LeaseLost(runId)
       }
       const counts = await applyRunChanges(tx, changes, ctx, { ...claimed, status: 'applying' }, rows, onProgress)
-      const released = await releaseRow(tx, syncRunQueue, runId, owner, { status: 'applied', ...counts, done: rows.length, appliedAt: timestampNow(), file: '' })
-      if (!released) throw new RunMovedOn()
+      await claim.release(tx, { status: 'applied', ...counts, done: rows.length, appliedAt: timestampNow(), file: '' })
       changes.record('sync_run.updated', 'sync_runs', runId)
     }, { lockSchool: 'last' })
     return 'applied'
   } catch (error) {
-    if (error instanceof RunMovedOn) return null
-    if (error instanceof HandedBack) {
-      await database.transaction(tx => releaseRow(tx, syncRunQueue, runId, owner))
-      return null
-    }
     if (!(error instanceof Paused)) throw error
     await writeChanges(ctx, async (tx, changes) => {
-      if (!await releaseRow(tx, syncRunQueue, runId, owner, { status: 'paused', reason: error.reason, ...error.counts })) throw new RunMovedOn()
+      await claim.release(tx, { status: 'paused', reason: error.reason, ...error.counts })
       changes.record('sync_run.updated', 'sync_runs', runId)
-    }).catch((failure) => {
-      if (!(failure instanceof RunMovedOn)) throw failure
     })
     return 'paused'
   }
@@ -339,7 +340,7 @@ export async function applySyncRun(database: Database, runId: string, owner: str
 export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
   if (!waiting) return null
-  const [run] = await claimRows(database, syncRunQueue, { owner, limit: 1, leaseMs })
+  const [run] = await claimWork(database, syncRunQueue, syncLease(owner), 1)
   if (!run) return null
   return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) }
 }

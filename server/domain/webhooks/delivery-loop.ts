@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client'
 import { onOutboxCommit } from '../shared/outbox-signal'
-import { claimWebhookSubscriptions, newWorkerOwner, serveWebhookSubscription, type DeliveryWorkerOptions } from './delivery-worker'
+import { workerOwner } from '../workers/worker-driver'
+import { claimWebhookSubscriptions, serveWebhookSubscription, type DeliveryWorkerOptions } from './delivery-worker'
 
 export interface DeliveryLoopOptions extends DeliveryWorkerOptions {
   /** How often to look for other processes' changes and for retries that came due. */
@@ -26,7 +27,7 @@ export interface DeliveryLoop {
 export function startWebhookDeliveryLoop(database: Database, options: DeliveryLoopOptions = {}): DeliveryLoop {
   const { pollMs = 1000, concurrency = 32, onError = () => {}, onServed = () => {}, ...worker } = options
   let stopped = false
-  const settled = { ...worker, owner: worker.owner ?? newWorkerOwner(), stopping: () => stopped }
+  const settled = { ...worker, owner: worker.owner ?? workerOwner(), stopping: () => stopped }
   const serving = new Map<string, { schoolId: string, done: Promise<void> }>()
   let claiming: Promise<void> | undefined
   let claimAgain = false

@@ -6,12 +6,12 @@
  * its lease (it stalled past it; another took over) records nothing more. Any number of processes
  * may run it: on PostgreSQL they claim with `FOR UPDATE SKIP LOCKED`, on SQLite on the one writer.
  */
-import { hostname } from 'node:os'
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { apiTokens, changeEvents, schools, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
-import { claimRows, releaseRow, type ClaimQueue } from '../../../db/claim-rows'
-import type { Database, Db } from '../../../db/client'
+import type { ClaimQueue } from '../../../db/claim-rows'
+import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
+import { claimWork, runClaim, workerOwner, type Claim } from '../workers/worker-driver'
 import { destinationPolicy, type DestinationPolicy } from './destinations'
 import { postWebhook, type DeliveryOutcome, type WebhookPost } from './post-webhook'
 import { maximumDeliveryAttempts, retryDelayMs } from './retry-schedule'
@@ -19,9 +19,10 @@ import { signatureOf } from './signing'
 import { tokenState } from './subscriptions'
 
 type Subscription = typeof webhookSubscriptions.$inferSelect
+type ClaimedSubscription = Claim<typeof webhookSubscriptions>
 
 export interface DeliveryWorkerOptions {
-  /** This worker, unique among all processes on the database. */
+  /** This worker (`workerOwner()`), unique among all processes on the database. */
   owner?: string
   /** Milliseconds since the epoch: tests step it through the retry schedule. */
   now?: () => number
@@ -45,16 +46,9 @@ const fanOutBatch = 500
 const webhooksOffPattern = '%"webhooks":"off"%'
 const sendBatch = 100
 
-class LeaseLost extends Error {}
-
-/** A worker id unique across processes and hosts. */
-export function newWorkerOwner(): string {
-  return `${hostname()}:${process.pid}:${newId('dlv').slice(4, 12)}`
-}
-
 function settle(options: DeliveryWorkerOptions): Settled {
   return {
-    owner: options.owner ?? newWorkerOwner(),
+    owner: options.owner ?? workerOwner(),
     now: options.now ?? Date.now,
     policy: options.policy ?? destinationPolicy(),
     schoolIds: options.schoolIds,
@@ -97,18 +91,12 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
 export function claimWebhookSubscriptions(database: Database, options: DeliveryWorkerOptions, limit: number): Promise<Subscription[]> {
   const settled = settle(options)
   if (settled.schoolIds?.length === 0) return Promise.resolve([])
-  return claimRows(database, subscriptionQueue(settled.schoolIds), { owner: settled.owner, limit, leaseMs: settled.leaseMs, now: settled.now() })
-}
-
-/** Renews the lease and sets `changes` on the subscription, inside `tx`; throws LeaseLost when it is no longer ours. */
-async function keepLease(tx: Db, subscriptionId: string, options: Settled, changes: Partial<Subscription> = {}) {
-  const kept = await tx.update(webhookSubscriptions).set({ ...changes, leaseUntil: options.now() + options.leaseMs })
-    .where(and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.leaseOwner, options.owner))).returning({ id: webhookSubscriptions.id })
-  if (kept.length === 0) throw new LeaseLost()
+  return claimWork(database, subscriptionQueue(settled.schoolIds), settled, limit)
 }
 
 /** Turns the next outbox events past the subscription's place into deliveries of the kinds it wants; how many events it passed. */
-async function fanOut(database: Database, subscription: Subscription, options: Settled): Promise<number> {
+async function fanOut(database: Database, claim: ClaimedSubscription, options: Settled): Promise<number> {
+  const subscription = claim.row
   const wanted = new Set(subscription.kinds.split(' '))
   const createdAt = new Date(options.now()).toISOString()
   return database.transaction(async (tx) => {
@@ -131,7 +119,7 @@ async function fanOut(database: Database, subscription: Subscription, options: S
     }))
     if (rows.length) await tx.insert(webhookDeliveries).values(rows)
     const lastSequence = events.at(-1)!.sequence
-    await keepLease(tx, subscription.id, options, { lastSequence })
+    await claim.keep(tx, { lastSequence })
     subscription.lastSequence = lastSequence
     return events.length
   })
@@ -148,13 +136,13 @@ async function maySend(database: Database, subscriptionId: string, now: number):
  * Records an attempt's outcome; returns until when the subscription is held (the failed delivery's
  * next attempt), or 0 when the next delivery may go at once (this one succeeded or was given up).
  */
-async function recordOutcome(database: Database, delivery: typeof webhookDeliveries.$inferSelect, outcome: DeliveryOutcome, options: Settled): Promise<number> {
+async function recordOutcome(database: Database, claim: ClaimedSubscription, delivery: typeof webhookDeliveries.$inferSelect, outcome: DeliveryOutcome, options: Settled): Promise<number> {
   const now = options.now()
   const attempts = delivery.attempts + 1
   const givenUp = !outcome.ok && attempts >= maximumDeliveryAttempts
   const heldUntil = outcome.ok || givenUp ? 0 : now + retryDelayMs(attempts)
   await database.transaction(async (tx) => {
-    await keepLease(tx, delivery.subscriptionId, options, { heldUntil })
+    await claim.keep(tx, { heldUntil })
     await tx.update(webhookDeliveries).set({
       status: outcome.ok ? 'delivered' : givenUp ? 'given_up' : 'pending',
       attempts,
@@ -176,27 +164,27 @@ async function recordOutcome(database: Database, delivery: typeof webhookDeliver
  */
 export async function serveWebhookSubscription(database: Database, claimed: Subscription, options: DeliveryWorkerOptions = {}): Promise<void> {
   const settled = settle(options)
-  const subscription = { ...claimed }
-  try {
-    const changes = await sendWhileDue(database, subscription, settled)
-    await database.transaction(tx => releaseRow(tx, subscriptionQueue(undefined), subscription.id, settled.owner, changes))
-  } catch (error) {
-    // Another worker holds the subscription now; it carries on from what was recorded.
-    if (!(error instanceof LeaseLost)) throw error
-  }
+  // Lost: another worker holds the subscription now and carries on from what was recorded. Handed
+  // back: freed after the delivery in hand, not served to the end.
+  const outcome = await runClaim(database, subscriptionQueue(undefined), settled, { ...claimed }, async (claim) => {
+    const changes = await sendWhileDue(database, claim, settled)
+    await database.transaction(tx => claim.release(tx, changes))
+  })
+  if (outcome.kind === 'failed') throw outcome.fault
 }
 
 /** Sends the subscription's deliveries in order while it may; what to set on it as it is freed. */
-async function sendWhileDue(database: Database, subscription: Subscription, options: Settled): Promise<Partial<Subscription>> {
+async function sendWhileDue(database: Database, claim: ClaimedSubscription, options: Settled): Promise<Partial<Subscription>> {
+  const subscription = claim.row
   for (;;) {
-    if (options.stopping()) return {}
-    const passed = await fanOut(database, subscription, options)
+    claim.checkStopping()
+    const passed = await fanOut(database, claim, options)
     const due = await database.db.select().from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.subscriptionId, subscription.id), eq(webhookDeliveries.status, 'pending')))
       .orderBy(asc(webhookDeliveries.sequence)).limit(sendBatch)
     if (due.length === 0 && passed === 0) return {}
     for (const delivery of due) {
-      if (options.stopping()) return {}
+      claim.checkStopping()
       if (delivery.nextAttemptAt > options.now()) return { heldUntil: delivery.nextAttemptAt }
       if (!await maySend(database, subscription.id, options.now())) return {}
       const outcome = await options.post({
@@ -205,7 +193,7 @@ async function sendWhileDue(database: Database, subscription: Subscription, opti
         headers: { 'Service-Delivery': delivery.id, 'Service-Signature': signatureOf(subscription.signingKey, delivery.body) }
       }, options.policy)
       // A failure holds the subscription until the retry (recorded with the outcome).
-      if (await recordOutcome(database, delivery, outcome, options)) return {}
+      if (await recordOutcome(database, claim, delivery, outcome, options)) return {}
     }
   }
 }

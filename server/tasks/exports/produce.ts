@@ -1,15 +1,14 @@
-import { hostname } from 'node:os'
-import { randomUUID } from 'node:crypto'
 import { defineTask } from 'nitropack/runtime'
 import { useDatabase } from '../../utils/database'
 import { isServerStopping, onServerStopping } from '../../utils/shutdown'
 import { produceDueExports } from '../../domain/exports/nightly'
+import { workerOwner } from '../../domain/workers/worker-driver'
 import { configuredExportStorage } from '../../domain/exports/storage/export-storage'
 import { countExportProduction } from '../../utils/metrics'
 import { faultSummary, logger } from '../../domain/shared/log'
 import { loggedRun } from '../../utils/task-run'
 
-const owner = `${hostname()} ${process.pid} ${randomUUID()}`
+const owner = workerOwner()
 
 /**
  * Every quarter hour: produce the files of each school whose 02:00 has passed since its last night.
