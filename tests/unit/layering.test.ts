@@ -59,6 +59,13 @@ describe('layering', () => {
     expect(unimported).toEqual([])
   })
 
+  it('keeps server/ free of scripts/ and cli/, which call the server, never the other way', () => {
+    const imports = importsOf('server')
+    expect(imports.length).toBeGreaterThan(200)
+    const offending = imports.filter(({ target }) => /^(scripts|cli)(\/|$)/.test(target))
+    expect(offending).toEqual([])
+  })
+
   it('keeps shared/ (which the screens\' bundle takes) free of server/ and db/', () => {
     const imports = importsOf('shared')
     expect(imports.length).toBeGreaterThan(5)
