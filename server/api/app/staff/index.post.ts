@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { staffAddSchema, staffAddedSchema } from '../../../../shared/schemas/staff-settings'
 import { addStaffWithLink } from '../../../domain/staff/add-staff-with-link'
 
