@@ -1,18 +1,9 @@
 import { defineCommand } from 'citty'
 import type { Database } from '../db/client'
-import { addStaffAccount } from '../server/domain/staff/accounts'
-import { createSignInLink, signInLinkLifetimeMs } from '../server/domain/staff/sign-in-links'
+import { addStaffWithLink } from '../server/domain/staff/add-staff-with-link'
+import { signInLinkLifetimeMs } from '../server/domain/staff/sign-in-links'
 import { requireSchool } from '../server/domain/schools/find-school'
 import { systemContext } from '../server/domain/shared/context'
-import { signInLinkUrl } from '../server/utils/public-url'
-
-/** Adds a member of staff and makes the one-time link (24 hours) where they sign in and register a passkey. */
-export async function addStaffWithLink(database: Database, input: { schoolId: string, email: string, role: string }) {
-  const school = await requireSchool(database, input.schoolId)
-  const member = await addStaffAccount(systemContext(database, school, 'cli'), { email: input.email, role: input.role })
-  const link = await createSignInLink(database, member.id)
-  return { member, signInLink: signInLinkUrl(link.secret), linkExpiresAt: link.expiresAt }
-}
 
 type Runner = (work: (database: Database) => Promise<void>) => Promise<void>
 type Reporter = (json: boolean, value: unknown, human: string) => void
@@ -28,7 +19,8 @@ export function staffCommands(withDatabase: Runner, report: Reporter, json: { ty
       json
     },
     run: ({ args }) => withDatabase(async (database) => {
-      const added = await addStaffWithLink(database, { schoolId: args.school, email: args.email, role: args.role })
+      const school = await requireSchool(database, args.school)
+      const added = await addStaffWithLink(systemContext(database, school, 'cli'), { email: args.email, role: args.role })
       report(args.json, added, `Added ${added.member.email} (${added.member.role}) as ${added.member.id}. Their sign-in link works once, for ${signInLinkLifetimeMs / 3600_000} hours:\n${added.signInLink}`)
     })
   })

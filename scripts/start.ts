@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../db/client'
 import { databaseFailureLine } from '../db/failure'
 import { migrateDatabase } from '../db/migrate'
 import { keepNewFilesPrivate } from '../db/private-files'
-import { readStartOptions, type StartOptions } from './start/options'
+import { readStartOptions, type StartOptions } from '../server/domain/setup/start-options'
 
 const root = resolve(import.meta.dirname, '..')
 const builtServer = join(root, '.output/server/index.mjs')
@@ -73,7 +73,7 @@ if (options.build && (!existsSync(builtServer) || statSync(builtServer).mtimeMs 
   keepNewFilesPrivate()
 }
 if (!existsSync(builtServer)) stop('There is no build to serve: run npm start without --no-build, or npm run build.')
-// The server says what the database holds and how to get in (scripts/start/first-start.ts), deciding on
+// The server says what the database holds and how to get in (server/domain/setup/first-start.ts), deciding on
 // the demo school from ROLLBOOK_DEMO alone: --demo reaches it that way.
 const server = spawn(process.execPath, [builtServer], { stdio: 'inherit', env: { ...process.env, PORT: port, ROLLBOOK_DEMO: options.demo ? 'on' : 'off' } })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))

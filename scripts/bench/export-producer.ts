@@ -11,7 +11,7 @@ import { writeChanges } from '../../server/domain/shared/write-changes'
 import { timestampNow } from '../../server/domain/shared/clock'
 import { produceSchoolExports } from '../../server/domain/exports/produce-exports'
 import { configuredExportStorage } from '../../server/domain/exports/storage/export-storage'
-import { DemoBatch } from '../demo/demo-batch'
+import { DemoBatch } from '../../server/domain/setup/demo/demo-batch'
 
 const [step, schoolId = '', count = '100000'] = process.argv.slice(2)
 const database = openDatabase()

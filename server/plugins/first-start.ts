@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { firstStart } from '../../scripts/start/first-start'
-import { readStartOptions } from '../../scripts/start/options'
+import { firstStart } from '../domain/setup/first-start'
+import { readStartOptions } from '../domain/setup/start-options'
 import { databaseHealth, useDatabase } from '../utils/database'
 import { faultSummary, logger } from '../domain/shared/log'
 

@@ -8,7 +8,7 @@ import { passkeysRequired } from '../domain/staff/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
-import { publicUrl } from './public-url'
+import { publicUrl } from '../domain/shared/public-url'
 import { refuseCrossSiteChange } from './same-origin'
 
 const onHttps = () => publicUrl().startsWith('https:')

@@ -40,6 +40,11 @@ function codeOnly(text: string): string {
     .replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, '""')
 }
 
+/** What Nitro's runtime makes global in server code (nitropack 2's auto-import preset). */
+const nitroRuntimeImports = ['useNitroApp', 'useRuntimeConfig', 'useAppConfig', 'defineAppConfig', 'defineNitroPlugin', 'nitroPlugin', 'defineCachedFunction',
+  'defineCachedEventHandler', 'cachedFunction', 'cachedEventHandler', 'useStorage', 'defineRenderHandler', 'defineRouteMeta', 'getRouteRules', 'useEvent',
+  'defineTask', 'runTask', 'defineNitroErrorHandler']
+
 describe('layering', () => {
   it('keeps the domain free of h3, Nitro and server/utils', () => {
     const imports = importsOf('server/domain')
@@ -48,13 +53,16 @@ describe('layering', () => {
     expect(offending).toEqual([])
   })
 
-  it('keeps the domain from reaching h3 or server/utils through Nitro\'s auto-imports either', async () => {
-    // Nitro makes every export of h3 and server/utils a global of server code, so a domain file could use one without an import.
+  it('keeps every file under server/ on explicit imports: none leans on Nitro\'s auto-imports of h3, Nitro or server/utils', async () => {
+    // Nitro makes every export of h3 and server/utils a global of server code, so a file could use one
+    // without an import; an import names where it comes from, and the rules above can see it.
     const utilsExports = sourceFiles('server/utils').flatMap(file => [...readFileSync(join(root, file), 'utf8')
       .matchAll(/export\s+(?:async\s+)?(?:function|const|let|class|interface|type|enum)\s+([\w$]+)/g)].map(match => match[1]!))
-    const autoImported = new Set([...Object.keys(await import('h3')), ...utilsExports, 'useStorage', 'useRuntimeConfig', 'useNitroApp', 'defineNitroPlugin', 'defineTask', 'runTask'])
-    expect(autoImported.has('defineEventHandler') && autoImported.has('apiError') && autoImported.has('useDatabase')).toBe(true)
-    const unimported = sourceFiles('server/domain').flatMap((file) => {
+    const autoImported = new Set([...Object.keys(await import('h3')), ...utilsExports, ...nitroRuntimeImports])
+    expect(autoImported.has('defineEventHandler') && autoImported.has('apiError') && autoImported.has('defineAppRoute')).toBe(true)
+    const files = sourceFiles('server')
+    expect(files.some(file => file.startsWith('server/api/app/'))).toBe(true)
+    const unimported = files.flatMap((file) => {
       const code = codeOnly(readFileSync(join(root, file), 'utf8'))
       const named = new Set([
         ...[...code.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(match => match[1]!.split(',').map(name => name.trim().split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''))),
@@ -64,6 +72,13 @@ describe('layering', () => {
       return [...new Set(used.filter(name => autoImported.has(name) && !named.has(name)))].map(name => `${file}: ${name}`)
     })
     expect(unimported).toEqual([])
+  })
+
+  it('keeps server/ free of scripts/ and cli/, which call the server, never the other way', () => {
+    const imports = importsOf('server')
+    expect(imports.length).toBeGreaterThan(200)
+    const offending = imports.filter(({ target }) => /^(scripts|cli)(\/|$)/.test(target))
+    expect(offending).toEqual([])
   })
 
   it('keeps shared/ (which the screens\' bundle takes) free of server/ and db/', () => {

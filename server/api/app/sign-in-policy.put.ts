@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../utils/app-route'
 import { signInPolicySchema } from '../../../shared/schemas/staff-settings'
 import { setSignInPolicy } from '../../domain/staff/sign-in-policy'
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { applications, campuses, protectionFlags, tours } from '../../../db/schema'
-import { seedDemoSchool } from '../../../scripts/demo/seed-demo-school'
+import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { timestampNow, todayInZone } from '../../../server/domain/shared/clock'
 import { callApi } from '../../support/api'
 import { newSchool } from '../../support/schools'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { billingResponsibilities, courtOrders, exitReasons, nameHistory, protectionFlags } from '../../../db/schema'
-import { seedDemoSchool } from '../../../scripts/demo/seed-demo-school'
+import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { callApi } from '../../support/api'
 import { newSchool } from '../../support/schools'
 import type { TestSchool } from '../../support/roles-fixtures'

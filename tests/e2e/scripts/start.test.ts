@@ -16,7 +16,7 @@ function newFolder() {
   return folder
 }
 
-/** The last line of each banner the server prints at start (scripts/start/banners.ts), printed in one piece. */
+/** The last line of each banner the server prints at start (server/domain/setup/start-banners.ts), printed in one piece. */
 const bannerEnd = /Issue tokens of your own: |Every command: |For a demo school with sample people instead: /
 
 interface StartRun { stdout: string, stderr: string, code: number | null }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { applicationEvents, applications, exportFiles } from '../../../db/schema'
-import { seedDemoSchool } from '../../../scripts/demo/seed-demo-school'
+import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { importStaff } from '../../../server/domain/imports/import-staff'
 import { saveHrisMapping } from '../../../server/domain/imports/hris-mappings'
 import { stageSync } from '../../../server/domain/imports/sync-runs'

@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf, passkeyChangeRequestOf } from '../../../utils/app-session'
 import { z } from 'zod'
 import { removedSchema } from '../../../../shared/schemas/sign-in'
 import { recordId } from '../../../../shared/schemas/common'

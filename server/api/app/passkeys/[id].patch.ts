@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf } from '../../../utils/app-session'
 import { z } from 'zod'
 import { passkeyRenameSchema, passkeySchema } from '../../../../shared/schemas/sign-in'
 import { recordId } from '../../../../shared/schemas/common'

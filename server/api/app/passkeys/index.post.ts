@@ -1,3 +1,6 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { relyingParty } from '../../../utils/public-url'
+import { staffSessionOf, passkeyChangeRequestOf } from '../../../utils/app-session'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { passkeyRegisterSchema, passkeySchema } from '../../../../shared/schemas/sign-in'
 import { registerPasskey } from '../../../domain/staff/passkeys'

@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { z } from 'zod'
 import { roleChangeSchema, roleSchema, staffRoleNames } from '../../../../shared/schemas/staff-settings'
 import { isCapability } from '../../../domain/staff/capabilities'

@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { roleListSchema } from '../../../../shared/schemas/staff-settings'
 import { capabilityCatalogue } from '../../../domain/staff/capabilities'
 import { listRoles } from '../../../domain/staff/roles'

@@ -1,3 +1,4 @@
+import { defineSignInRoute } from '../../../utils/sign-in-route'
 import { codeRequestSchema } from '../../../../shared/schemas/sign-in'
 import { requestSignInCode } from '../../../domain/staff/sign-in-codes'
 

@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf, clearSessionCookie } from '../../../utils/app-session'
 import { signedOutSchema } from '../../../../shared/schemas/sign-in'
 import { endSession } from '../../../domain/staff/sessions'
 

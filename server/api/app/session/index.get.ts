@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf } from '../../../utils/app-session'
 import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { listPasskeys } from '../../../domain/staff/passkeys'
 import { passkeysRequired } from '../../../domain/staff/sign-in-policy'

@@ -1,3 +1,5 @@
+import { defineSignInRoute } from '../../../utils/sign-in-route'
+import { signInAs } from '../../../utils/sign-in'
 import { signInLinkSchema } from '../../../../shared/schemas/sign-in'
 import { consumeSignInLink } from '../../../domain/staff/sign-in-links'
 

@@ -1,3 +1,6 @@
+import { defineSignInRoute } from '../../../utils/sign-in-route'
+import { signInAs } from '../../../utils/sign-in'
+import { relyingParty } from '../../../utils/public-url'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { verifyPasskey } from '../../../domain/staff/passkeys'

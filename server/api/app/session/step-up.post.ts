@@ -1,3 +1,6 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf, setSessionCookie } from '../../../utils/app-session'
+import { relyingParty } from '../../../utils/public-url'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'

@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { z } from 'zod'
 import { recordId } from '../../../../shared/schemas/common'
 import { staffMemberSchema, staffRoleChangeSchema } from '../../../../shared/schemas/staff-settings'

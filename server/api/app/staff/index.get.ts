@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { staffListSchema } from '../../../../shared/schemas/staff-settings'
 import { listStaff } from '../../../domain/staff/accounts'
 

@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { z } from 'zod'
 import { recordId } from '../../../../shared/schemas/common'
 import { revokedTokenSchema } from '../../../../shared/schemas/staff-settings'

@@ -1,3 +1,4 @@
+import { defineAppRoute } from '../../../utils/app-route'
 import { tokenListSchema } from '../../../../shared/schemas/staff-settings'
 import { listTokens } from '../../../domain/tokens/manage-tokens'
 import { scopeCatalogue } from '../../../domain/tokens/scopes'

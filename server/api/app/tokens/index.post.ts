@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../utils/app-route'
+import { staffSessionOf } from '../../../utils/app-session'
 import { issuedTokenSchema, tokenIssueSchema } from '../../../../shared/schemas/staff-settings'
 import { issueToken } from '../../../domain/tokens/manage-tokens'
 import { isScope, unknownScopeProblems } from '../../../domain/tokens/scopes'

@@ -12,7 +12,7 @@ import { newSchool } from '../../../support/schools'
 import { serverLogContains } from '../../../support/server-log'
 import { adminJson } from '../../../support/admin-cli'
 import { rosterRuleProblems } from '../../../support/roster-rules'
-import { seedDemoSchool } from '../../../../scripts/demo/seed-demo-school'
+import { seedDemoSchool } from '../../../../server/domain/setup/demo/seed-demo-school'
 import { todayInZone } from '../../../../server/domain/shared/clock'
 
 describe('GET /api/v1/roster/{format}', () => {

@@ -1,3 +1,5 @@
+import { defineSignInRoute } from '../../../../utils/sign-in-route'
+import { signInAs } from '../../../../utils/sign-in'
 import { codeVerifySchema } from '../../../../../shared/schemas/sign-in'
 import { verifySignInCode } from '../../../../domain/staff/sign-in-codes'
 

@@ -1,3 +1,5 @@
+import { defineSignInRoute } from '../../../../utils/sign-in-route'
+import { relyingParty } from '../../../../utils/public-url'
 import { passkeySignInOptionsSchema } from '../../../../../shared/schemas/sign-in'
 import { passkeySignInOptions } from '../../../../domain/staff/passkeys'
 

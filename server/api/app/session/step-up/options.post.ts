@@ -1,3 +1,6 @@
+import { defineAppRoute } from '../../../../utils/app-route'
+import { relyingParty } from '../../../../utils/public-url'
+import { staffSessionOf } from '../../../../utils/app-session'
 import { z } from 'zod'
 import { webauthnOptionsSchema } from '../../../../../shared/schemas/sign-in'
 import { passkeyStepUpOptions } from '../../../../domain/staff/passkeys'

@@ -1,3 +1,5 @@
+import { defineAppRoute } from '../../../../utils/app-route'
+import { staffSessionOf } from '../../../../utils/app-session'
 import { z } from 'zod'
 import { recordId } from '../../../../../shared/schemas/common'
 import { issuedTokenSchema } from '../../../../../shared/schemas/staff-settings'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DemoBatch } from '../../../scripts/demo/demo-batch'
-import { personRow } from '../../../server/domain/people/person-record'
-import { affiliationRow } from '../../../server/domain/affiliations/open-affiliation'
+import { DemoBatch } from '../../../../server/domain/setup/demo/demo-batch'
+import { personRow } from '../../../../server/domain/people/person-record'
+import { affiliationRow } from '../../../../server/domain/affiliations/open-affiliation'
 
 const now = '2026-03-02T01:02:03.004Z'
 const withoutId = <T extends { id: string }>({ id: _, ...row }: T) => row

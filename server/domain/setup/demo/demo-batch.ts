@@ -1,10 +1,10 @@
-import { affiliations, billingResponsibilities, parentalResponsibilities, people, allCharges, type AffiliationKind } from '../../db/schema'
-import type { Db } from '../../db/client'
-import type { ChangeLog } from '../../server/domain/shared/write-changes'
-import { newId } from '../../server/domain/shared/ids'
-import { personRow, type NewPerson } from '../../server/domain/people/person-record'
-import { affiliationRow } from '../../server/domain/affiliations/open-affiliation'
-import { shareTotalProblems, shareTotalSentence, wholeShare } from '../../server/domain/billing/share-totals'
+import { affiliations, billingResponsibilities, parentalResponsibilities, people, allCharges, type AffiliationKind } from '../../../../db/schema'
+import type { Db } from '../../../../db/client'
+import type { ChangeLog } from '../../shared/write-changes'
+import { newId } from '../../shared/ids'
+import { personRow, type NewPerson } from '../../people/person-record'
+import { affiliationRow } from '../../affiliations/open-affiliation'
+import { shareTotalProblems, shareTotalSentence, wholeShare } from '../../billing/share-totals'
 
 type PersonRow = typeof people.$inferInsert
 type AffiliationRow = typeof affiliations.$inferInsert

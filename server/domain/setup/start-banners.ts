@@ -1,6 +1,6 @@
-import { readDatabaseConfig } from '../../db/config'
-import { databaseLabel } from '../../db/failure'
-import type { SchoolListing } from '../../cli/school-list'
+import { readDatabaseConfig } from '../../../db/config'
+import { databaseLabel } from '../../../db/failure'
+import type { SchoolListing } from '../schools/list-schools'
 
 /**
  * How this installation runs the admin CLI and asks for the demo: from a checkout as the README says

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { defaultSqlitePath } from '../../db/config'
+import { defaultSqlitePath } from '../../../db/config'
 
 export interface StartOptions {
   /** Make a demo school when the database is empty. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readStartOptions } from '../../../scripts/start/options'
+import { readStartOptions } from '../../../../server/domain/setup/start-options'
 
 const cwd = '/srv/rollbook'
 

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { Database } from '../../db/client'
-import { holdingStartLock } from '../../db/migrate'
-import { createSchool } from '../../server/domain/schools/create-school'
-import { requireSchool } from '../../server/domain/schools/find-school'
-import { issueToken } from '../../server/domain/tokens/manage-tokens'
-import { scopeNames } from '../../server/domain/tokens/scopes'
-import { systemContext } from '../../server/domain/shared/context'
-import { listSchools } from '../../cli/school-list'
-import { addStaffWithLink } from '../../cli/staff-commands'
-import { seedDemoSchool } from '../demo/seed-demo-school'
-import { buildCommands, checkoutCommands, demoBanner, emptyDatabaseBanner, schoolsBanner, type Commands } from './banners'
+import type { Database } from '../../../db/client'
+import { holdingStartLock } from '../../../db/migrate'
+import { createSchool } from '../schools/create-school'
+import { requireSchool } from '../schools/find-school'
+import { listSchools } from '../schools/list-schools'
+import { issueToken } from '../tokens/manage-tokens'
+import { scopeNames } from '../tokens/scopes'
+import { systemContext } from '../shared/context'
+import { addStaffWithLink } from '../staff/add-staff-with-link'
+import { seedDemoSchool } from './demo/seed-demo-school'
+import { buildCommands, checkoutCommands, demoBanner, emptyDatabaseBanner, schoolsBanner, type Commands } from './start-banners'
 
 const demoTokenDays = 7
 const demoWithheldScopes = ['restricted.read'] as const
@@ -23,7 +23,7 @@ async function makeDemoSchool(database: Database, port: string, commands: Comman
   const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
   const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
   const token = await issueToken(database, { schoolId: id, purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
-  const administrator = await addStaffWithLink(database, { schoolId: id, email: demoAdministrator, role: 'admin' })
+  const administrator = await addStaffWithLink(systemContext(database, school, 'cli'), { email: demoAdministrator, role: 'admin' })
   return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink } })
 }
 

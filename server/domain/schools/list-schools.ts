@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm'
-import { schools } from '../db/schema'
-import type { Database } from '../db/client'
+import { schools } from '../../../db/schema'
+import type { Database } from '../../../db/client'
 
 export interface SchoolListing {
   id: string
