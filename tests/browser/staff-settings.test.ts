@@ -31,14 +31,15 @@ describe('the staff settings and passkeys screens', () => {
     await page.getByRole('option', { name: 'teacher' }).click()
     await page.getByText(`${email} is now teacher`, { exact: true }).waitFor()
 
-    await row.getByRole('button', { name: 'End sessions' }).click()
-    await page.getByText(`Ended 0 session(s) of ${email}`, { exact: true }).waitFor()
-
     // Changing the sign-in policy needs a passkey proof within five minutes: the screen asks for one.
     await page.getByRole('switch', { name: 'Require passkeys for staff' }).click()
     const prompt = page.getByRole('dialog', { name: 'Confirm it\'s you' })
     await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
     await expect.poll(() => page.getByRole('switch', { name: 'Require passkeys for staff' }).getAttribute('aria-checked')).toBe('true')
+
+    // Ending another member's sessions needs a proof too: the one just given still holds.
+    await row.getByRole('button', { name: 'End sessions' }).click()
+    await page.getByText(`Ended 0 session(s) of ${email}`, { exact: true }).waitFor()
 
     await row.getByRole('button', { name: 'Remove access' }).click()
     await expect.poll(() => row.count()).toBe(0)
