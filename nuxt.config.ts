@@ -12,13 +12,16 @@ export default defineNuxtConfig({
   // The build's own folder beside the sources, not under node_modules/.cache, which checkouts sharing node_modules would share.
   buildDir: '.nuxt',
   // The staff screens sit behind sign-in and hold nothing to index: rendered in the browser only.
-  routeRules: { '/staff/**': { ssr: false }, '/sign-in/**': { ssr: false } },
+  // Sign-in is the front door a phone meets first: rendered on the server, so it shows before its script has run (docs/performance.md).
+  routeRules: { '/staff/**': { ssr: false }, '/sign-in/link': { ssr: false } },
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
     scheduledTasks: { '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'] },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
-    externals: { external: ['better-sqlite3'] }
+    externals: { external: ['better-sqlite3'] },
+    // Static files precompressed at build, sent as brotli or gzip to a browser that accepts it (docs/performance.md).
+    compressPublicAssets: { brotli: true, gzip: true }
   },
   // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
   typescript: { strict: true, tsConfig: { files: ['../server/types/v1-routes.d.ts'] } },
@@ -28,6 +31,14 @@ export default defineNuxtConfig({
     'nitro:config'(config) {
       const existing = config.errorHandler ? [config.errorHandler].flat() : []
       config.errorHandler = ['~~/server/error-handler', ...existing]
+    },
+    // Every page would otherwise hint the browser to fetch what the entry may import later (the staff
+    // layout, its navigation and menus): a phone opening sign-in would download the staff screens.
+    // Each chunk is still fetched when a screen needs it (docs/performance.md, "Sign-in on a phone").
+    'build:manifest'(manifest) {
+      for (const chunk of Object.values(manifest)) {
+        if (chunk.isEntry) chunk.dynamicImports = []
+      }
     }
   },
   icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false }

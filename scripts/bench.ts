@@ -7,6 +7,8 @@
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
  *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
  *
+ * Then, on the first database, the phone rows: Lighthouse on the sign-in page (scripts/bench/lighthouse.ts).
+ *
  * `--rounds N` measures every row N times, taking turns, and reports each row's median run: on a
  * shared machine one run can be off by a third. `--output DIR` benches another build (a copy of an
  * older `.output`, to compare). PostgreSQL is BENCH_POSTGRES_URL (default
@@ -25,6 +27,7 @@ import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } fr
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printImportRows, runStatusReader } from './bench/import-runs'
 import { benchExports } from './bench/exports'
+import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
 
 const { values: options } = parseArgs({
   options: {
@@ -53,7 +56,7 @@ if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dia
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
-const separateRows = ['webhooks', 'imports', 'exports']
+const separateRows = ['webhooks', 'imports', 'exports', 'lighthouse']
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
@@ -154,6 +157,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
         await runs.close()
       }
     }
+    // The pages do not read the school's data before sign-in: measured on the first database benched only.
+    if (runsSeparate('lighthouse') && !lighthouseMeasured) {
+      lighthouseMeasured = true
+      missedTargets += printLighthouseRows(await benchLighthouse(server.url))
+    }
     return measured
   } catch (error) {
     console.error(server.output())
@@ -188,6 +196,7 @@ const cpu = cpus()
 console.log(`Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`)
 
 let missedTargets = 0
+let lighthouseMeasured = false
 let importMisses = 0
 let failed = false
 for (const dialect of dialects) {

@@ -73,6 +73,13 @@ export const peopleSyncInputSchema = z.strictObject({
   file: csvText('The export: columns id, familyName, givenNames, dateOfBirth, and optionally yearLevel and campus')
 }).register(apiSchemas, { id: 'PeopleSyncInput' })
 
+/**
+ * A count of the run's plan: null until the run is planned, so a client never takes "not yet
+ * known" for 0 (docs/imports.md, "What a run's counts say").
+ */
+const plannedCount = (what: string) => z.number().int().nullable()
+  .describe(`${what}. Null until the run is planned: while it is \`queued\` or \`applying\`, and for a \`failed\` or \`cancelled\` run, which was never applied. A \`paused\` run gives what it would do; an \`applied\` or \`reverted\` one what it did.`)
+
 export const syncRunSchema = z.object({
   id: recordId('run'),
   status: z.enum(syncRunStatuses),
@@ -80,10 +87,10 @@ export const syncRunSchema = z.object({
   scope: z.enum(syncScopes),
   rows: z.number().int().describe('Lines of people in the file.'),
   done: z.number().int().describe('Rows applied so far while the run applies.'),
-  created: z.number().int(),
-  amended: z.number().int(),
-  absent: z.number().int(),
-  unchanged: z.number().int(),
+  created: plannedCount('People the file adds'),
+  amended: plannedCount('People whose names, date of birth, year level or campus change, or who come back'),
+  absent: plannedCount('People synced before whom a `full` file leaves out: their student span closes'),
+  unchanged: plannedCount('People in the file who change in nothing'),
   reason: z.string().optional().describe('Why the run paused or failed.'),
   waitingFor: recordId('run').optional().describe('The earlier run of the same system that this one waits for: runs of a school and system apply in the order received, so a later run waits until every earlier one is applied, cancelled, reverted or failed (a paused one until somebody confirms or cancels it).'),
   createdAt: timestamp,

@@ -40,11 +40,20 @@ export function receivedBefore(earlier: { createdAt: SQLiteColumn, id: SQLiteCol
   return or(lt(earlier.createdAt, later.createdAt), and(eq(earlier.createdAt, later.createdAt), lt(earlier.id, later.id)))!
 }
 
+/**
+ * The statuses whose counts are a plan made against the school's people: what a paused run would
+ * do, what an applied or reverted one did. Any other run's counts are not known (the worker plans a
+ * queued run as it applies it, a confirmed one afresh), and the columns' 0 would read as "nothing".
+ */
+const plannedSyncStatuses: SyncRunStatus[] = ['paused', 'applied', 'reverted']
+
 /** What the interface, the screens and the CLI show of a run; `waitingFor` is the earlier run it waits for, if any. */
 export function syncRunView(row: SyncRunSummary, waitingFor?: string): SyncRunView {
+  const planned = plannedSyncStatuses.includes(row.status)
   return {
     id: row.id, status: row.status, system: row.system, scope: row.scope, rows: row.rows, done: row.done,
-    created: row.created, amended: row.amended, absent: row.absent, unchanged: row.unchanged,
+    created: planned ? row.created : null, amended: planned ? row.amended : null,
+    absent: planned ? row.absent : null, unchanged: planned ? row.unchanged : null,
     ...(row.reason ? { reason: row.reason } : {}),
     ...(waitingFor ? { waitingFor } : {}),
     createdAt: row.createdAt,

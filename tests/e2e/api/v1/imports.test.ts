@@ -8,7 +8,8 @@ import { importBodyLimit } from '../../../../server/domain/imports/import-limits
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
-import { syncFile, syncPeople } from '../../../support/sync-files'
+import { settleRun, syncFile, syncPeople } from '../../../support/sync-files'
+import { showSyncRun } from '../../../../server/domain/imports/sync-runs'
 
 /**
  * Sends a body in chunks without a Content-Length and reports the answer and how much was sent before it.
@@ -87,6 +88,20 @@ describe('imports over /api/v1', () => {
     }
     expect(status).toBe('paused')
     expect((await school.database.db.select().from(syncRuns).where(eq(syncRuns.schoolId, school.id))).length).toBe(1)
+  })
+
+  it('answers a queued run\'s counts as null, not 0, until it is planned, and says so in the OpenAPI document', async () => {
+    const unknown = { created: null, amended: null, absent: null, unchanged: null }
+    const staged = await callApi('/api/v1/people/sync', { token, body: { system: 'counted', scope: 'full', file: syncFile(syncPeople(3)) } })
+    expect(staged.body.run).toMatchObject({ status: 'queued', rows: 3, done: 0, ...unknown })
+    await settleRun(school.database, staged.body.run.id)
+    expect((await showSyncRun(school.database, school.school, staged.body.run.id)).run).toMatchObject({ status: 'paused', created: 3, amended: 0, absent: 0, unchanged: 0 })
+    const failed = await callApi('/api/v1/people/sync', { token, body: { system: 'counted', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B\n' } })
+    expect(failed.body.run).toMatchObject({ status: 'failed', ...unknown })
+    const document = (await callApi('/_openapi.json')).body
+    for (const count of ['created', 'amended', 'absent', 'unchanged']) {
+      expect(JSON.stringify(document.components.schemas.SyncRun.properties[count])).toContain('null')
+    }
   })
 
   it('fails a file with unreadable lines at once, naming each', async () => {

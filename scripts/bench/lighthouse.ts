@@ -1,0 +1,81 @@
+/**
+ * The phone rows of `npm run bench`: Lighthouse 12 (its default mobile profile: a mid-range phone on
+ * simulated slow 4G, the CPU slowed four times) on the screens' front doors, served by the built
+ * server. Each page is measured `lighthouseRuns` times and the run of median performance is
+ * reported: performance score, largest contentful paint, bytes transferred, accessibility score.
+ * Targets (issue 27): performance at least 90, at most 300 KiB, accessibility 100.
+ *
+ * Alone, against a server already running (for a before/after without the whole bench):
+ *   npx tsx scripts/bench/lighthouse.ts http://localhost:3000
+ */
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+/** The pages a family or a member of staff meets first, before they have signed in. */
+export const lighthousePages = ['/sign-in']
+export const lighthouseTargets = { performance: 90, kib: 300, accessibility: 100 }
+const lighthouseRuns = 3
+
+export interface LighthouseRow {
+  path: string
+  performance: number
+  accessibility: number
+  lcpMs: number
+  kib: number
+  missed: string[]
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100)
+
+/** Lighthouse's runs of one page, in one headless Chromium; loopback only (the server is local, and Chromium fetches nothing else). */
+async function measurePage(url: string): Promise<Omit<LighthouseRow, 'path' | 'missed'>[]> {
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  try {
+    const runs = []
+    for (let run = 0; run < lighthouseRuns; run++) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}.`)
+      const { categories, audits, runtimeError } = result.lhr
+      if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.message}`)
+      runs.push({
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        kib: (audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024
+      })
+    }
+    return runs
+  } finally {
+    chrome.kill()
+  }
+}
+
+/** Measures each page of `lighthousePages` on the server at `baseUrl` and judges it against the targets. */
+export async function benchLighthouse(baseUrl: string): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = []
+  for (const path of lighthousePages) {
+    const runs = (await measurePage(baseUrl + path)).sort((a, b) => a.performance - b.performance)
+    const median = runs[Math.floor((runs.length - 1) / 2)]!
+    const missed = [
+      median.performance >= lighthouseTargets.performance ? '' : `performance below ${lighthouseTargets.performance}`,
+      median.kib <= lighthouseTargets.kib ? '' : `more than ${lighthouseTargets.kib} KiB`,
+      median.accessibility >= lighthouseTargets.accessibility ? '' : `accessibility below ${lighthouseTargets.accessibility}`
+    ].filter(Boolean)
+    rows.push({ path, ...median, missed })
+  }
+  return rows
+}
+
+/** Prints the rows and returns how many missed a target. */
+export function printLighthouseRows(rows: LighthouseRow[]): number {
+  for (const row of rows) {
+    console.log(`  lighthouse ${row.path} (mobile, median of ${lighthouseRuns}): performance ${row.performance} (target ≥ ${lighthouseTargets.performance}), largest contentful paint ${(row.lcpMs / 1000).toFixed(1)} s, ${Math.round(row.kib)} KiB transferred (target ≤ ${lighthouseTargets.kib}), accessibility ${row.accessibility} (target ${lighthouseTargets.accessibility})  ${row.missed.length ? 'MISSED: ' + row.missed.join('; ') : 'ok'}`)
+  }
+  return rows.filter(row => row.missed.length).length
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const baseUrl = process.argv[2]
+  if (!baseUrl || !/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(baseUrl)) throw new Error('Name the running server on loopback, such as http://localhost:3000.')
+  printLighthouseRows(await benchLighthouse(baseUrl))
+}
