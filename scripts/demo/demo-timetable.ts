@@ -6,7 +6,7 @@ import { timestampNow, todayInZone } from '../../server/domain/shared/clock'
 import { addDays } from '../../server/domain/shared/days'
 import { academicSessionRow, classMemberRow, classRow, courseRow, teachingAssignmentRow } from '../../server/domain/timetable/timetable-rows'
 import { nameSortKey } from '../../server/domain/people/name-key'
-import { childrenUnderRestriction } from '../../server/domain/restricted/restricted-record'
+import { childrenUnderRestriction } from '../../server/domain/access/withholding'
 import { DemoBatch } from './demo-batch'
 import type { SeededRandom } from './seeded-random'
 

@@ -9,7 +9,7 @@ import { requireSchool } from '../schools/find-school'
 import { domainError } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
 import type { DomainContext } from '../shared/context'
-import { refuseBeyondHolder } from '../staff/delegation'
+import { refuseBeyondHolder } from '../access/delegation'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730

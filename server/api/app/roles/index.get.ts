@@ -1,5 +1,5 @@
 import { roleListSchema } from '../../../../shared/schemas/staff-settings'
-import { capabilityCatalogue } from '../../../domain/staff/capabilities'
+import { capabilityCatalogue } from '../../../domain/access/catalogue'
 import { listRoles } from '../../../domain/staff/roles'
 
 export default defineAppRoute({

@@ -1,7 +1,7 @@
 import { issuedTokenSchema, tokenIssueSchema } from '../../../../shared/schemas/staff-settings'
 import { issueToken } from '../../../domain/tokens/manage-tokens'
-import { isScope, unknownScopeProblems } from '../../../domain/tokens/scopes'
-import { refuseBeyondHolder } from '../../../domain/staff/delegation'
+import { isScope, unknownScopeProblems } from '../../../domain/access/catalogue'
+import { refuseBeyondHolder } from '../../../domain/access/delegation'
 
 /** Issues a token from the API tokens settings; the secret is in this answer only. */
 export default defineAppRoute({
