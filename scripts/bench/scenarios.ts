@@ -2,7 +2,7 @@
  * What `npm run bench` measures. Add an endpoint by adding a row: the bench issues one token holding
  * every scope the rows ask for, checks each row's answer once, then measures it on every database.
  */
-import type { Scope } from '../../server/domain/tokens/scopes'
+import type { Scope } from '../../server/domain/access/catalogue'
 import type { Dialect } from './databases'
 
 export interface Scenario {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ModuleName } from '../../db/schema'
-import type { Scope } from '../domain/tokens/scopes'
+import type { Scope } from '../domain/access/catalogue'
 import { bearerTokenSurface } from './bearer-token'
 import { defineSurfaceRoute, type DeclaredRoute, type RouteContext, type RouteDeclaration } from './route-pipeline'
 

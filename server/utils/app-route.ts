@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Capability } from '../domain/staff/capabilities'
+import type { Capability } from '../domain/access/catalogue'
 import { appSessionSurface, type AppRouteGuards } from './app-session'
 import { defineSurfaceRoute, type DeclaredRoute, type RouteContext, type RouteDeclaration } from './route-pipeline'
 

@@ -1,7 +1,7 @@
 import { deleteCookie, getCookie, getRequestHeader, setCookie, type H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { StaffAccount } from '../domain/staff/accounts'
-import { roleCapabilities } from '../domain/staff/roles'
+import { accessFor } from '../domain/access/access'
 import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
 import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
 import { passkeysRequired } from '../domain/staff/sign-in-policy'
@@ -60,9 +60,8 @@ async function identifyStaffSession(event: H3Event, database: Database): Promise
   const { session, account, school } = found
   event.context.staffSession = { session, account, passkeysRequired: await passkeysRequired(database, school.id) }
   return {
-    actor: { kind: 'staff', accountId: account.id, sessionId: session.id },
+    ...await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: account.role }),
     school: schoolRefOfCaller(school),
-    capabilities: await roleCapabilities(database, school.id, account.role),
     limitKey: `staff ${account.id}`
   }
 }

@@ -3,7 +3,7 @@ import { getRequestHeader, setResponseHeader, type H3Event } from 'h3'
 import { apiTokens, schools } from '../../db/schema'
 import type { Database } from '../../db/client'
 import type { SchoolRef } from '../domain/shared/context'
-import type { Scope } from '../domain/tokens/scopes'
+import { accessFor } from '../domain/access/access'
 import { hashTokenSecret, hashesMatch } from '../domain/tokens/secrets'
 import { schoolRefFromRow } from '../domain/schools/find-school'
 import { noteTokenUse } from '../domain/tokens/manage-tokens'
@@ -96,10 +96,10 @@ export async function identifyBearerToken(event: H3Event, database: Database): P
     return refuseUnauthenticated(event, database)
   }
   noteTokenUse(database, row.tokenId)
+  const school = schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt })
   return {
-    actor: { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia },
-    school: schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt }),
-    capabilities: new Set(row.scopes.split(' ') as Scope[]),
+    ...await accessFor(database, school, { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia, scopes: row.scopes.split(' ') }),
+    school,
     limitKey: row.tokenId
   }
 }

@@ -1,14 +1,11 @@
 import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
-import type { Actor, SchoolRef } from '../domain/shared/context'
-import type { Capability } from '../domain/staff/capabilities'
+import type { SchoolRef } from '../domain/shared/context'
+import type { Access } from '../domain/access/access'
 
-/** Who is calling, whatever the surface: the pipeline runs on this alone. */
-export interface Principal {
-  actor: Actor
+/** Who is calling, whatever the surface: the pipeline runs on this alone. Its access is what `accessFor` (server/domain/access/access.ts) made of the caller. */
+export interface Principal extends Access {
   school: SchoolRef
-  /** v1 scopes for a token; scopes and screen capabilities for staff (server/domain/staff/capabilities.ts). */
-  capabilities: ReadonlySet<Capability>
   /** What rate limits and idempotency keys are counted and kept under: a token's id, later a session's account. */
   limitKey: string
 }

@@ -7,7 +7,9 @@ import type { DomainContext, SchoolRef } from '../domain/shared/context'
 import { malformedText, validationFailed } from '../domain/shared/domain-error'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { todayInZone } from '../domain/shared/clock'
-import type { Capability } from '../domain/staff/capabilities'
+import type { Capability } from '../domain/access/catalogue'
+import { assertCapability } from '../domain/access/access'
+import { assertModuleOpen } from '../domain/access/switches'
 import { useDatabase } from './database'
 import { apiError, type ErrorCode } from './errors'
 import { errorEnvelope } from './error-envelope'
@@ -137,20 +139,8 @@ async function enforceRateLimit(event: H3Event, principal: Principal, endpoint: 
   }
 }
 
-/** `component_off` when the school does not run the route's part, or keeps it read-only and this is a write: the same for every caller. */
-function enforceModule(school: SchoolRef, module: ModuleName, isWrite: boolean) {
-  const mode = school.modules[module] ?? 'on'
-  if (mode === 'off' || (mode === 'read_only' && isWrite)) {
-    throw apiError('component_off', [mode === 'off'
-      ? `The school does not run the ${module} part of the service.`
-      : `The school keeps the ${module} part of the service read-only.`])
-  }
-}
-
 function enforceCapability(principal: Principal, scope: Capability, tokensIssuedVia: 'rostering' | undefined) {
-  if (!principal.capabilities.has(scope)) {
-    throw apiError('forbidden', [`The caller lacks the capability ${scope}.`], { data: { missingScope: scope } })
-  }
+  assertCapability(principal, scope)
   if (tokensIssuedVia && principal.actor.kind === 'token' && principal.actor.issuedVia !== tokensIssuedVia) {
     throw apiError('forbidden', [`This token was not issued through the school's ${tokensIssuedVia} settings; only such a token is accepted here, whatever its scopes.`])
   }
@@ -180,7 +170,7 @@ export function defineSurfaceRoute<
     event.context.principal = principal
     const route = event.context.matchedRoute?.path ?? event.path
     await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
-    if (declaration.module) enforceModule(principal.school, declaration.module, event.method !== 'GET')
+    if (declaration.module) assertModuleOpen(principal.school, declaration.module, event.method === 'GET' ? 'read' : 'write')
     if (declaration.scope) enforceCapability(principal, declaration.scope, declaration.tokensIssuedVia)
     surface.admit?.(event, principal)
 

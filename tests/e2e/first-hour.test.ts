@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/api'
 import { projectRoot } from '../support/server-process'
-import { scopeCatalogue } from '../../server/domain/tokens/scopes'
+import { scopeCatalogue } from '../../server/domain/access/catalogue'
 
 const readme = readFileSync(resolve(projectRoot, 'README.md'), 'utf8')
 const document = (await callApi('/_openapi.json')).body

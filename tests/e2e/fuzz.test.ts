@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorCatalogue, isErrorCode } from '../../shared/error-catalogue'
-import { scopeNames } from '../../server/domain/tokens/scopes'
+import { scopeNames } from '../../server/domain/access/catalogue'
 import { callApi } from '../support/api'
 import { describePlan, hostileRequest, requestBytes, type FuzzContext, type RequestPlan } from '../support/hostile-requests'
 import { documentedOperations } from '../support/openapi-operations'

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../db/client'
 import { readDatabaseConfig, sqliteFilesOf } from '../../db/config'
 import { createSchool } from '../../server/domain/schools/create-school'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
-import type { Scope } from '../../server/domain/tokens/scopes'
+import type { Scope } from '../../server/domain/access/catalogue'
 import { projectRoot, startBuiltServer, type RunningServer } from './server-process'
 
 export interface OwnServer {

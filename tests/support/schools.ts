@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../../db/client'
 import { createSchool, type CreateSchoolInput } from '../../server/domain/schools/create-school'
 import { requireSchool } from '../../server/domain/schools/find-school'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
-import type { Scope } from '../../server/domain/tokens/scopes'
+import type { Scope } from '../../server/domain/access/catalogue'
 import { systemContext, type DomainContext } from '../../server/domain/shared/context'
 
 let shared: Database | undefined

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
 import { createSignInLink } from '../../server/domain/staff/sign-in-links'
 import { addStaffAccount } from '../../server/domain/staff/accounts'
-import type { RoleName } from '../../server/domain/staff/capabilities'
+import type { RoleName } from '../../server/domain/access/roles'
 import type { newSchool } from './schools'
 import { uniqueEmail } from './staff-sessions'
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { RoleName } from '../../server/domain/staff/capabilities'
+import type { RoleName } from '../../server/domain/access/roles'
 import { addStaffAccount } from '../../server/domain/staff/accounts'
 import { startSession, type SessionMethod } from '../../server/domain/staff/sessions'
 import { currentTime } from '../../server/domain/shared/clock'

@@ -108,4 +108,26 @@ describe('layering', () => {
     const naming = ['pages', 'components', 'layouts', 'middleware'].flatMap(sourceFiles).filter(file => withoutComments(readFileSync(join(root, file), 'utf8')).includes('/api/app'))
     expect(naming).toEqual([])
   })
+
+  it('decides access in server/domain/access/ alone: elsewhere the role, protection-flag and court-order tables are only shown or written', () => {
+    // The drizzle tables and their SQL names, in code and in raw SQL alike (comments aside).
+    const decidingTables = /\b(staffRoles|protectionFlags|courtOrders|staff_roles|protection_flags|court_orders)\b/
+    // Each file outside access/ that may name one of them, and why that is not deciding access.
+    const showOrWrite: Record<string, string> = {
+      'server/domain/staff/roles.ts': 'the roles screen lists the school\'s roles and changes one (after access/delegation.ts)',
+      'server/domain/restricted/protection-flags.ts': 'records and lifts a flag',
+      'server/domain/restricted/court-orders.ts': 'records and ends an order',
+      'server/domain/restricted/restricted-record.ts': 'reads the record once access/withholding.ts let the caller see it, and says when a flag or order is in force',
+      'server/domain/shared/close-span.ts': 'ends a span of these tables, among others',
+      'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file'
+    }
+    const scanned = ['server', 'cli', 'scripts'].flatMap(sourceFiles).filter(file => !file.startsWith('server/domain/access/'))
+    const uncomment = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
+    const reading = scanned.filter(file => decidingTables.test(uncomment(readFileSync(join(root, file), 'utf8'))))
+    expect(reading.filter(file => !(file in showOrWrite))).toEqual([])
+    // An allowance for a file that no longer names them is dropped, so the list stays exact.
+    expect(Object.keys(showOrWrite).filter(file => !reading.includes(file))).toEqual([])
+    // Nor does anything outside access test a caller's capability by hand: it asks access.
+    expect(scanned.filter(file => /\bcapabilities\.has\(/.test(codeOnly(readFileSync(join(root, file), 'utf8'))))).toEqual([])
+  })
 })

@@ -5,7 +5,7 @@ import { addDays } from '../shared/days'
 import { todayInZone } from '../shared/clock'
 import { keysetSlice } from '../shared/keyset-slice'
 import { validationFailed } from '../shared/domain-error'
-import { underRestriction } from '../restricted/restricted-record'
+import { underRestriction } from '../access/withholding'
 import { schoolCampuses } from './school-campus'
 
 export interface StartersPageRequest {

@@ -1,6 +1,7 @@
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { validationFailed } from '../shared/domain-error'
+import { fieldsVisible } from '../access/fields'
 import { alumniRoll, type AlumnusEntry } from './alumni-roll'
 
 export interface AlumniPageRequest {
@@ -36,15 +37,15 @@ function firstAfter(entries: readonly AlumnusEntry[], [nameKey, id]: [string, st
 
 /**
  * One page of the school's alumni as at a day (today in the school's zone by default), ordered by
- * family name, then given names (case- and accent-insensitively), then id. Names only for a caller
- * holding `person.read`. A position is a name key and id, not an index, so the walk holds while
+ * family name, then given names (case- and accent-insensitively), then id. Names (personal fields) only
+ * for a caller access shows them to. A position is a name key and id, not an index, so the walk holds while
  * people are added or removed between pages. Every page but the last is full.
  */
 export async function listAlumni(ctx: DomainContext, request: AlumniPageRequest, asAt?: string) {
   const today = todayInZone(ctx.school.timeZone)
   const day = asAt ?? today
   if (day > today) throw validationFailed([{ path: 'asAt', message: `Use a day no later than today in the school's time zone (${today}).` }])
-  const names = ctx.capabilities.has('person.read')
+  const names = fieldsVisible(ctx).has('personal')
   const entries = await alumniRoll(ctx, day)
   const start = request.after ? firstAfter(entries, request.after) : 0
   const page = entries.slice(start, start + request.limit)

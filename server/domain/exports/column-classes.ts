@@ -4,6 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { timestampNow } from '../shared/clock'
 import { isOneOf } from '../../../shared/vocabulary'
+import { fieldsInExportFiles } from '../access/fields'
 import type { ExportColumn, ExportTable } from './export-table'
 import { exportTables } from './tables'
 
@@ -28,9 +29,9 @@ export function classifiedColumns(table: ExportTable, classes: Map<string, Colum
   })
 }
 
-/** The columns a file of `table` holds: every one the school has not made (or that is not by default) restricted. */
+/** The columns a file of `table` holds: those whose class at the school export files carry (never a restricted one, server/domain/access/fields.ts). */
 export function writtenColumns(table: ExportTable, classes: Map<string, ColumnClass>): ClassifiedColumn[] {
-  return classifiedColumns(table, classes).filter(column => column.class !== 'restricted')
+  return classifiedColumns(table, classes).filter(column => fieldsInExportFiles.has(column.class))
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { spanInForce } from '../shared/days'
-import { childrenUnderRestrictionAt } from '../restricted/restricted-record'
+import { childrenUnderRestrictionAt } from '../access/withholding'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
 export interface RosterCourse { id: string, code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }

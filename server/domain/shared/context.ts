@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client'
 import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
-import { everyCapability, type Capability } from '../staff/capabilities'
+import { systemAccess, type Access } from '../access/access'
 
 /** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
 export interface SchoolRef {
@@ -20,15 +20,13 @@ export type Actor =
   | { kind: 'system', name: string }
 
 /**
- * What every domain function, read or write, receives: the school, the database, who acts and what
- * they may see. Callers build it once (the request pipeline, the CLI, a task, a test) and pass it on.
+ * What every domain function, read or write, receives: the school, the database, and the caller's
+ * access (who acts and what they may do, server/domain/access/access.ts), which decides what a read
+ * includes and what a write may do. Callers build it once (the request pipeline, the CLI, a task, a test) and pass it on.
  */
-export interface DomainContext {
+export interface DomainContext extends Access {
   database: Database
   school: SchoolRef
-  actor: Actor
-  /** Decides which fields a read includes (names of alumni need `person.read`, for one). */
-  capabilities: ReadonlySet<Capability>
   /**
    * Called by writeChanges inside its transaction, after the work, with its result: the request
    * pipeline stores an idempotent request's answer there, so the answer and the work commit together.
@@ -38,5 +36,5 @@ export interface DomainContext {
 
 /** The context of the service acting for itself (the CLI, a task, a test): it may see everything. */
 export function systemContext(database: Database, school: SchoolRef, name: string): DomainContext {
-  return { database, school, actor: { kind: 'system', name }, capabilities: everyCapability }
+  return { database, school, ...systemAccess(name) }
 }

@@ -5,9 +5,9 @@ import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
-import { isRoleName, type RoleName } from './capabilities'
+import { isRoleName, type RoleName } from '../access/roles'
 import { endAccountSessions } from './sessions'
-import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from './delegation'
+import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from './passkeys'
 
 export type StaffAccount = typeof staffAccounts.$inferSelect

@@ -1,25 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { staffRoles } from '../../../db/schema'
-import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { builtInRoles, isCapability, isRoleName, roleNames, type Capability, type RoleName } from './capabilities'
+import { isCapability, type Capability } from '../access/catalogue'
+import { builtInRoles, roleNames, storedCapabilities, type RoleName } from '../access/roles'
 
-/** The capabilities a role holds at a school: the school's own list where it changed the role, the built-in one otherwise. */
-export async function roleCapabilities(database: Database, schoolId: string, role: string): Promise<ReadonlySet<Capability>> {
-  if (!isRoleName(role)) return new Set()
-  const [row] = await database.prepared('staff-role-capabilities', db => db
-    .select({ capabilities: staffRoles.capabilities })
-    .from(staffRoles)
-    .where(and(eq(staffRoles.schoolId, sql.placeholder('schoolId')), eq(staffRoles.name, sql.placeholder('role'))))
-    .limit(1))({ schoolId, role })
-  return new Set(row ? row.capabilities.split(' ').filter(isCapability) : builtInRoles[role])
-}
+/*
+ * The roles screen's reading and writing of the school's roles. What a role grants a caller is
+ * decided in server/domain/access/roles.ts; changing a role goes through its delegation ceiling first.
+ */
 
 /** Every role of the school with its capabilities. */
 export async function listRoles(ctx: DomainContext) {
   const rows = await ctx.database.db.select().from(staffRoles).where(eq(staffRoles.schoolId, ctx.school.id))
-  const changed = new Map(rows.map(row => [row.name, row.capabilities.split(' ').filter(isCapability)]))
+  const changed = new Map(rows.map(row => [row.name, storedCapabilities(row.capabilities)]))
   return roleNames.map(name => ({ name, capabilities: changed.get(name) ?? [...builtInRoles[name]], changed: changed.has(name) }))
 }
 

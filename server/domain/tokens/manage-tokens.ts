@@ -3,13 +3,13 @@ import { apiTokens, staffAccounts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { currentTime, dayInZone, timestampNow } from '../shared/clock'
-import { isScope, type Scope } from './scopes'
+import { isScope, type Scope } from '../access/catalogue'
 import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
 import { domainError, requirePlainLines } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
 import type { DomainContext } from '../shared/context'
-import { refuseBeyondHolder } from '../staff/delegation'
+import { refuseBeyondHolder } from '../access/delegation'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730

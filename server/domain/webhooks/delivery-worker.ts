@@ -11,6 +11,7 @@ import { apiTokens, changeEvents, schools, webhookDeliveries, webhookSubscriptio
 import type { ClaimQueue } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
+import { moduleOffIn } from '../access/switches'
 import { claimWork, runClaim, workerOwner, type Claim } from '../workers/worker-driver'
 import { destinationPolicy, type DestinationPolicy } from './destinations'
 import { postWebhook, type DeliveryOutcome, type WebhookPost } from './post-webhook'
@@ -43,7 +44,6 @@ export interface DeliveryWorkerOptions {
 type Settled = Required<Omit<DeliveryWorkerOptions, 'schoolIds'>> & Pick<DeliveryWorkerOptions, 'schoolIds'>
 
 const fanOutBatch = 500
-const webhooksOffPattern = '%"webhooks":"off"%'
 const sendBatch = 100
 
 function settle(options: DeliveryWorkerOptions): Settled {
@@ -76,8 +76,7 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
       lte(s.heldUntil, now),
       schoolIds ? inArray(s.schoolId, [...schoolIds]) : undefined,
       sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
-      // The modules are stored as JSON.stringify writes them (server/domain/schools/create-school.ts): no spaces.
-      sql`not exists (select 1 from ${schools} where ${schools.id} = ${s.schoolId} and ${schools.modules} like ${webhooksOffPattern})`,
+      sql`not exists (select 1 from ${schools} where ${schools.id} = ${s.schoolId} and ${moduleOffIn(schools.modules, 'webhooks')})`,
       or(
         sql`exists (select 1 from ${changeEvents} where ${changeEvents.schoolId} = ${s.schoolId} and ${changeEvents.sequence} > ${s.lastSequence})`,
         sql`exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.subscriptionId} = ${s.id} and ${webhookDeliveries.status} = 'pending')`

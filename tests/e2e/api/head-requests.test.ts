@@ -3,7 +3,7 @@ import { callApi } from '../../support/api'
 import { documentedOperations, requestPath } from '../../support/openapi-operations'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans } from '../../support/roles-fixtures'
-import { scopeNames } from '../../../server/domain/tokens/scopes'
+import { scopeNames } from '../../../server/domain/access/catalogue'
 
 const reads = (await documentedOperations()).filter(({ method }) => method === 'get')
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { scopeNames } from '../../../server/domain/tokens/scopes'
+import { scopeNames } from '../../../server/domain/access/catalogue'
 import { freePort, projectRoot } from '../../support/server-process'
 
 const folders: string[] = []

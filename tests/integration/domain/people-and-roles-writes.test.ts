@@ -8,7 +8,8 @@ import { correctPersonName, listNameHistory } from '../../../server/domain/peopl
 import { closeParentalResponsibility, openParentalResponsibility, parentalResponsibilitiesFor } from '../../../server/domain/people/parental-responsibility'
 import { liftProtectionFlag, recordProtectionFlag } from '../../../server/domain/restricted/protection-flags'
 import { endCourtOrder, recordCourtOrder } from '../../../server/domain/restricted/court-orders'
-import { childrenUnderRestriction, readRestrictedRecord } from '../../../server/domain/restricted/restricted-record'
+import { readRestrictedRecord } from '../../../server/domain/restricted/restricted-record'
+import { childrenUnderRestriction } from '../../../server/domain/access/withholding'
 import { updateSchoolSettings } from '../../../server/domain/schools/school-settings'
 import { DomainError } from '../../../server/domain/shared/domain-error'
 import { nameSortKey } from '../../../server/domain/people/name-key'
@@ -85,7 +86,7 @@ describe('the writes behind the people and roles screens', () => {
       await closeAffiliation(school.context, span, { lastDay: '2025-06-30', exitReason: { reason: 'relocation', note: 'Moved to Perth' } })
       const [row] = await school.database.db.select().from(affiliations).where(eq(affiliations.id, span))
       expect(row!.validTo).toBe('2025-06-30')
-      expect((await readRestrictedRecord(school.database, school.school, student)).exitReasons).toMatchObject([{ affiliationId: span, reason: 'relocation', note: 'Moved to Perth' }])
+      expect((await readRestrictedRecord(school.context, student)).exitReasons).toMatchObject([{ affiliationId: span, reason: 'relocation', note: 'Moved to Perth' }])
       expect(await newEvents()).toEqual([['affiliation.updated', 'affiliations', span]])
     })
 

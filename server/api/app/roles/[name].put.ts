@@ -1,8 +1,8 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { z } from 'zod'
 import { roleChangeSchema, roleSchema, staffRoleNames } from '../../../../shared/schemas/staff-settings'
-import { isCapability } from '../../../domain/staff/capabilities'
-import { refuseRoleChangeBeyondHolder } from '../../../domain/staff/delegation'
+import { isCapability } from '../../../domain/access/catalogue'
+import { refuseRoleChangeBeyondHolder } from '../../../domain/access/delegation'
 import { setRoleCapabilities } from '../../../domain/staff/roles'
 
 export default defineAppRoute({

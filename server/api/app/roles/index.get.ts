@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { roleListSchema } from '../../../../shared/schemas/staff-settings'
-import { capabilityCatalogue } from '../../../domain/staff/capabilities'
+import { capabilityCatalogue } from '../../../domain/access/catalogue'
 import { listRoles } from '../../../domain/staff/roles'
 
 export default defineAppRoute({

@@ -2,8 +2,8 @@ import { defineAppRoute } from '../../../utils/app-route'
 import { staffSessionOf } from '../../../utils/app-session'
 import { issuedTokenSchema, tokenIssueSchema } from '../../../../shared/schemas/staff-settings'
 import { issueToken } from '../../../domain/tokens/manage-tokens'
-import { isScope, unknownScopeProblems } from '../../../domain/tokens/scopes'
-import { refuseBeyondHolder } from '../../../domain/staff/delegation'
+import { isScope, unknownScopeProblems } from '../../../domain/access/catalogue'
+import { refuseBeyondHolder } from '../../../domain/access/delegation'
 
 /** The only place a rostering token is issued: `/api/v1/roster` accepts no other. */
 export default defineAppRoute({

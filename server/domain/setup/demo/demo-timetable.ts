@@ -6,7 +6,7 @@ import { timestampNow, todayInZone } from '../../shared/clock'
 import { addDays } from '../../shared/days'
 import { academicSessionRow, classMemberRow, classRow, courseRow, teachingAssignmentRow } from '../../timetable/timetable-rows'
 import { nameSortKey } from '../../people/name-key'
-import { childrenUnderRestriction } from '../../restricted/restricted-record'
+import { childrenUnderRestriction } from '../../access/withholding'
 import { DemoBatch } from './demo-batch'
 import type { SeededRandom } from './seeded-random'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { scopeNames } from '../../../../server/domain/tokens/scopes'
+import { scopeNames } from '../../../../server/domain/access/catalogue'
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { documentedOperations, requestPath, type DocumentedOperation } from '../../../support/openapi-operations'

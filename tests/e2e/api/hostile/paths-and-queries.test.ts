@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { scopeNames } from '../../../../server/domain/tokens/scopes'
+import { scopeNames } from '../../../../server/domain/access/catalogue'
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { documentedOperations, requestPath } from '../../../support/openapi-operations'

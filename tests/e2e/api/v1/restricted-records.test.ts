@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { scopeNames } from '../../../../server/domain/tokens/scopes'
+import { scopeNames } from '../../../../server/domain/access/catalogue'
 import { closeAffiliation } from '../../../../server/domain/affiliations/close-affiliation'
 import { recordCourtOrder } from '../../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../../server/domain/restricted/protection-flags'
@@ -32,11 +32,11 @@ describe('restricted records stay out of every answer', () => {
     ])
     const [span] = await school.database.db.select().from(affiliations).where(eq(affiliations.personId, leaver!))
     await closeAffiliation(school.context, span!.id, { lastDay: '2022-06-30', exitReason: { reason: 'wellbeing', note: secrets[2] } })
-    const record = await readRestrictedRecord(school.database, school.school, child!)
+    const record = await readRestrictedRecord(school.context, child!)
     expect(record.courtOrders.map(row => row.id)).toEqual([order])
     expect(record.protectionFlags.map(row => row.id)).toEqual([flag])
     secrets.push(order, flag, 'parenting_order', 'child_protection', 'wellbeing')
-    const exits = (await readRestrictedRecord(school.database, school.school, leaver!)).exitReasons
+    const exits = (await readRestrictedRecord(school.context, leaver!)).exitReasons
     expect(exits).toMatchObject([{ reason: 'wellbeing', note: secrets[2] }])
     secrets.push(exits[0]!.id)
   })

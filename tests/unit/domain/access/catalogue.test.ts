@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isScope, scopeNames } from '../../../../server/domain/tokens/scopes'
+import { isScope, scopeNames } from '../../../../server/domain/access/catalogue'
 import { isErrorCode } from '../../../../server/utils/errors'
 
 const inheritedNames = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']

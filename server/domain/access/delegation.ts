@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { staffAccounts, staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import type { Capability, RoleName } from './capabilities'
-import { roleCapabilities } from './roles'
-import { hasRecentPasskeyProof } from './sessions'
+import { hasRecentPasskeyProof } from '../staff/sessions'
+import type { Capability } from './catalogue'
+import { roleCapabilities, type RoleName } from './roles'
 
 /*
  * The delegation ceiling: what a member of staff hands on (a token's scopes, a role's capabilities,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { builtInRoles, capabilityNames, isCapability, roleNames } from '../../../../server/domain/staff/capabilities'
-import { scopeNames } from '../../../../server/domain/tokens/scopes'
+import { capabilityNames, isCapability, scopeNames } from '../../../../server/domain/access/catalogue'
+import { builtInRoles, roleNames } from '../../../../server/domain/access/roles'
 import { staffRoleNames } from '../../../../shared/schemas/staff-settings'
 
 describe('the capability catalogue', () => {
