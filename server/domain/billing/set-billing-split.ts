@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gte, lt } from 'drizzle-orm'
 import { billingResponsibilities } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { addDays, isDay } from '../shared/days'
 import { closeSpan } from '../shared/close-span'
+import { notEndedBefore } from '../shared/in-force'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { enforceShareTotals } from './check-share-totals'
@@ -49,7 +50,7 @@ export async function applyBillingSplit(tx: Db, changes: ChangeLog, school: Scho
   const ofCategory = and(
     eq(billingResponsibilities.studentId, studentId),
     eq(billingResponsibilities.category, split.category),
-    or(isNull(billingResponsibilities.validTo), gte(billingResponsibilities.validTo, split.from))
+    notEndedBefore(billingResponsibilities, split.from)
   )
   await tx.delete(billingResponsibilities).where(and(ofCategory, gte(billingResponsibilities.validFrom, split.from)))
   await tx.update(billingResponsibilities).set({ validTo: addDays(split.from, -1) }).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))

@@ -6,6 +6,7 @@ import { claimRows, releaseRow, renewLease, type ClaimQueue } from '../../../db/
 import { systemContext, type DomainContext, type SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { timestampNow } from '../shared/clock'
+import { isNotEndedBefore } from '../shared/in-force'
 import { requireSchool } from '../schools/find-school'
 import { personRow } from '../people/person-record'
 import { nameSortKey } from '../people/name-key'
@@ -147,7 +148,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     .from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
     .where(eq(affiliations.kind, 'student'))), span => span.personId)
   const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
-    .filter(span => span.validTo === null || span.validTo >= run.runDay)
+    .filter(span => isNotEndedBefore(span, run.runDay))
     .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
 
   const counts: Counts = { created: 0, amended: 0, absent: 0, unchanged: 0 }

@@ -9,6 +9,7 @@ import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { spansOverlap } from '../shared/days'
+import { isInForceOn } from '../shared/in-force'
 import { personRow } from '../people/person-record'
 import { affiliationRow } from '../affiliations/open-affiliation'
 import { personName } from '../../../shared/schemas/common'
@@ -256,7 +257,7 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
   const inFile = new Set(rows.map(row => row.employeeId))
   for (const [employeeId, personId] of linked) {
     if (inFile.has(employeeId)) continue
-    const open = (spansOf.get(personId) ?? []).some(span => span.validFrom <= today && (span.validTo === null || span.validTo >= today))
+    const open = (spansOf.get(personId) ?? []).some(span => isInForceOn(span, today))
     if (open) problems.add({ row: null, column: mapping.columns.employeeId, reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.` })
   }
   return { counts, problems }

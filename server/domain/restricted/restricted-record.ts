@@ -1,7 +1,8 @@
-import { and, asc, eq, exists, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm'
+import { and, asc, eq, exists, inArray, isNull, or, type Column } from 'drizzle-orm'
 import { courtOrders, exitReasons, protectionFlags } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
+import { inForceOn } from '../shared/in-force'
 
 /**
  * A person's restricted records. Only for a caller holding `restricted.read` (the staff screens,
@@ -19,11 +20,11 @@ export async function readRestrictedRecord(database: Database, school: SchoolRef
 /** A protection flag on the child that is open, or in force on the day. */
 // An open flag counts even before its first day: protection errs on the side of the child.
 export const protectionFlagInForce = (day: string) =>
-  or(isNull(protectionFlags.validTo), and(lte(protectionFlags.validFrom, day), gte(protectionFlags.validTo, day)))
+  or(isNull(protectionFlags.validTo), inForceOn(protectionFlags, day))
 
 /** A court order about the child in force on the day. */
 export const courtOrderInForce = (day: string) =>
-  and(lte(courtOrders.validFrom, day), or(isNull(courtOrders.validTo), gte(courtOrders.validTo, day)))
+  inForceOn(courtOrders, day)
 
 /**
  * Whether the child in `childId` (a column of the outer query) is under restriction on the day, as a

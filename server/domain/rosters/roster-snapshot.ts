@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { spanInForce } from '../shared/days'
+import { inForceOn, isInForceOn } from '../shared/in-force'
 import { childrenUnderRestriction } from '../restricted/restricted-record'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
@@ -26,8 +26,6 @@ export interface RosterSnapshot {
 
 const compareText = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0
 const byId = <T extends { id: string }>(a: T, b: T) => compareText(a.id, b.id)
-const inForceOn = (table: { validFrom: Column, validTo: Column }, day: string) =>
-  and(lte(table.validFrom, day), or(isNull(table.validTo), gte(table.validTo, day)))
 
 /**
  * The roster as of `day` in the school's zone: each current student (less those withheld), each
@@ -44,7 +42,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
   const sessionsById = new Map(sessionRows.map(row => [row.id, row]))
   const running = (id: string) => {
     const session = sessionsById.get(id)
-    return session !== undefined && session.startsOn <= day && day <= session.endsOn
+    return session !== undefined && isInForceOn({ validFrom: session.startsOn, validTo: session.endsOn }, day)
   }
   const termsOfClass = new Map<string, string[]>()
   for (const row of termRows) termsOfClass.set(row.classId, [...termsOfClass.get(row.classId) ?? [], row.sessionId])
@@ -94,7 +92,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
 
   // The sessions the classes and courses name, their school years, and the school year running today.
   const sessionIds = new Set([...classList.flatMap(row => row.termIds), ...courseList.map(row => row.schoolYearId)])
-  for (const row of sessionRows) if (row.kind === 'school_year' && spanInForce({ validFrom: row.startsOn, validTo: row.endsOn }, day)) sessionIds.add(row.id)
+  for (const row of sessionRows) if (row.kind === 'school_year' && isInForceOn({ validFrom: row.startsOn, validTo: row.endsOn }, day)) sessionIds.add(row.id)
   for (const id of [...sessionIds]) {
     const parentId = sessionsById.get(id)?.parentId
     if (parentId) sessionIds.add(parentId)
