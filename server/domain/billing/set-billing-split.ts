@@ -6,7 +6,7 @@ import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { addDays, isDay } from '../shared/days'
-import { closeSpan } from '../shared/close-span'
+import { closeSpan, endSpan } from '../shared/close-span'
 import { notEndedBefore } from '../shared/in-force'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
@@ -53,7 +53,8 @@ export async function applyBillingSplit(tx: Db, changes: ChangeLog, school: Scho
     notEndedBefore(billingResponsibilities, split.from)
   )
   await tx.delete(billingResponsibilities).where(and(ofCategory, gte(billingResponsibilities.validFrom, split.from)))
-  await tx.update(billingResponsibilities).set({ validTo: addDays(split.from, -1) }).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
+  const begun = await tx.select({ id: billingResponsibilities.id, validFrom: billingResponsibilities.validFrom }).from(billingResponsibilities).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
+  for (const row of begun) await endSpan(tx, billingResponsibilities, row, addDays(split.from, -1))
   if (split.shares.length) {
     const createdAt = timestampNow()
     await tx.insert(billingResponsibilities).values(split.shares.map(({ payerId, share }) => ({

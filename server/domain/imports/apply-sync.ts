@@ -7,6 +7,7 @@ import { systemContext, type DomainContext, type SchoolRef } from '../shared/con
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { timestampNow } from '../shared/clock'
 import { isNotEndedBefore } from '../shared/in-force'
+import { lastDayWithin } from '../shared/close-span'
 import { requireSchool } from '../schools/find-school'
 import { personRow } from '../people/person-record'
 import { nameSortKey } from '../people/name-key'
@@ -194,8 +195,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     for (const [sourceId, personId] of links) {
       const span = inFile.has(sourceId) || linkedPeople.get(personId)?.deletedAt ? undefined : (studentSpans.get(personId) ?? []).find(s => s.validTo === null)
       if (!span) continue
-      const lastDay = span.validFrom > run.runDay ? span.validFrom : run.runDay
-      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDay } })
+      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDayWithin(span, run.runDay) } })
       counts.absent++
     }
   }

@@ -7,6 +7,7 @@ import { writeChanges } from '../shared/write-changes'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { addDays, isDay } from '../shared/days'
 import { inForceOn, isInForceOn } from '../shared/in-force'
+import { endSpan, lastDayWithin } from '../shared/close-span'
 import { domainError } from '../shared/domain-error'
 import { classMemberRow, classRow, courseRow, schoolCodePattern, teachingAssignmentRow } from './timetable-rows'
 
@@ -204,17 +205,17 @@ export async function importTimetable(ctx: DomainContext, csv: string, options: 
       const members = await tx.select().from(classMembers).where(inForce(classMembers))
       const assignments = await tx.select().from(teachingAssignments).where(inForce(teachingAssignments))
       const span = (row: Line) => ({ classId, personId: row.get('personId'), validFrom: row.get('validFrom') || from, validTo: row.get('validTo') || null })
-      const closeFrom = (validFrom: string) => validFrom < from ? addDays(from, -1) : validFrom
+      const lastDay = addDays(from, -1)
 
       for (const member of members) {
         if (listed.some(row => row.get('role') === 'student' && row.get('personId') === member.personId)) continue
-        await tx.update(classMembers).set({ validTo: closeFrom(member.validFrom) }).where(eq(classMembers.id, member.id))
+        await endSpan(tx, classMembers, member, lastDayWithin(member, lastDay))
         changes.record('class_member.updated', 'class_members', member.id)
         counts.membersClosed++
       }
       for (const assignment of assignments) {
         if (listed.some(row => row.get('role') === assignment.role && row.get('personId') === assignment.personId)) continue
-        await tx.update(teachingAssignments).set({ validTo: closeFrom(assignment.validFrom) }).where(eq(teachingAssignments.id, assignment.id))
+        await endSpan(tx, teachingAssignments, assignment, lastDayWithin(assignment, lastDay))
         changes.record('teaching_assignment.updated', 'teaching_assignments', assignment.id)
         counts.teachersClosed++
       }
