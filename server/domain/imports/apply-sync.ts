@@ -244,28 +244,26 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     done += spans.length
     await onProgress(done)
   }
-  for (const shape of byShape(personUpdates)) {
-    for (let i = 0; i < shape.length; i += sliceRows) {
-      const planned = shape.slice(i, i + sliceRows)
-      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, people, personKeys, planned.map(update => update.id)))
-      await bulkUpdate(tx, people, slice.map(update => personSet(update, now)))
-      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)))
-      for (const update of slice) changes.record('person.updated', 'people', update.id)
-      done += slice.length
-      await onProgress(done)
+  /** Writes one table's planned updates a slice at a time, each with what it changed (for undo) and its event. */
+  async function writeUpdates<F extends object, T extends typeof people | typeof affiliations>(
+    table: T, keys: readonly (keyof F & string)[], updates: { id: string, before: Partial<F>, after: Partial<F> }[],
+    set: (update: { id: string, before: Partial<F>, after: Partial<F> }) => { id: string } & Partial<T['$inferInsert']>
+  ) {
+    const [tableName, event] = table === people ? ['people', 'person.updated'] as const : ['affiliations', 'affiliation.updated'] as const
+    for (const shape of byShape(updates)) {
+      for (let i = 0; i < shape.length; i += sliceRows) {
+        const planned = shape.slice(i, i + sliceRows)
+        const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, table, keys, planned.map(update => update.id)))
+        await bulkUpdate(tx, table, slice.map(set))
+        await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow(tableName, update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof F)[]), update.after)))
+        for (const update of slice) changes.record(event, tableName, update.id)
+        done += slice.length
+        await onProgress(done)
+      }
     }
   }
-  for (const shape of byShape(spanUpdates)) {
-    for (let i = 0; i < shape.length; i += sliceRows) {
-      const planned = shape.slice(i, i + sliceRows)
-      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, affiliations, spanKeys, planned.map(update => update.id)))
-      await bulkUpdate(tx, affiliations, slice.map(update => ({ id: update.id, ...update.after })))
-      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('affiliations', update.id, 'update', update.before, update.after)))
-      for (const update of slice) changes.record('affiliation.updated', 'affiliations', update.id)
-      done += slice.length
-      await onProgress(done)
-    }
-  }
+  await writeUpdates(people, personKeys, personUpdates, update => personSet(update as typeof personUpdates[number], now))
+  await writeUpdates(affiliations, spanKeys, spanUpdates, update => ({ id: update.id, ...update.after }))
   return counts
 }
 
