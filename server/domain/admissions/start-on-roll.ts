@@ -1,9 +1,10 @@
-import { and, eq, gte, isNull, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { affiliations, applicationEvents, type ApplicationEventKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import type { ChangeLog } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
+import { notEndedBefore } from '../shared/in-force'
 import { actorLabel } from '../shared/actor-label'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
@@ -23,7 +24,7 @@ export async function startOnRoll(tx: Db, changes: ChangeLog, ctx: DomainContext
   checkWithinAYear(ctx.school, startsOn, 'first day on the roll')
   const [enrolled] = await tx.select({ validFrom: affiliations.validFrom }).from(affiliations).where(and(
     eq(affiliations.personId, studentId), eq(affiliations.kind, 'student'),
-    or(isNull(affiliations.validTo), gte(affiliations.validTo, startsOn))
+    notEndedBefore(affiliations, startsOn)
   )).limit(1)
   if (enrolled) throw domainError('conflict', [`The child is already enrolled, on the roll from ${enrolled.validFrom}.`])
   return insertAffiliation(tx, changes, ctx.school, { personId: studentId, kind: 'student', validFrom: startsOn, ...placement })

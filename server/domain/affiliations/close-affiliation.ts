@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm'
 import { affiliations, exitReasons } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
-import { checkLastDay, checkWithinAYear } from '../shared/span-input'
+import { checkWithinAYear } from '../shared/span-input'
+import { closeSpan } from '../shared/close-span'
 import { domainError } from '../shared/domain-error'
 import { refuseHeldElsewhere } from '../shared/held-elsewhere'
-import { requireAffiliation } from './find-affiliation'
 import { checkNoOverlap } from './open-affiliation'
 import { excerpt } from '../../../shared/excerpt'
 
@@ -21,19 +20,23 @@ export interface AffiliationClosing {
 
 /** Closes (or moves the end of) a span inside a write; the exit reason is kept apart as a restricted record. */
 export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolRef, affiliationId: string, closing: AffiliationClosing) {
-  const span = await requireAffiliation(tx, school, affiliationId)
-  if (span.kind === 'student') refuseHeldElsewhere(school, 'studentSpans')
-  checkLastDay(span, closing.lastDay)
-  // A staff contract may end years ahead; a student's leaving day may not (span-input.ts).
-  if (span.kind === 'student') checkWithinAYear(school, closing.lastDay, 'leaving day')
-  if (closing.exitReason) {
-    if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
-    if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
-      throw domainError('unprocessable', [`The school does not list the reason "${excerpt(closing.exitReason.reason)}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+  const span = await closeSpan(tx, school, affiliations, affiliationId, closing.lastDay, {
+    label: 'affiliation',
+    check: (row) => {
+      if (row.kind === 'student') refuseHeldElsewhere(school, 'studentSpans')
+    },
+    checkEnd: async (row) => {
+      // A staff contract may end years ahead; a student's leaving day may not (span-input.ts).
+      if (row.kind === 'student') checkWithinAYear(school, closing.lastDay, 'leaving day')
+      if (closing.exitReason) {
+        if (row.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
+        if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
+          throw domainError('unprocessable', [`The school does not list the reason "${excerpt(closing.exitReason.reason)}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+        }
+      }
+      await checkNoOverlap(tx, row.personId, row.kind, { validFrom: row.validFrom, validTo: closing.lastDay }, row.id)
     }
-  }
-  await checkNoOverlap(tx, span.personId, span.kind, { validFrom: span.validFrom, validTo: closing.lastDay }, span.id)
-  await tx.update(affiliations).set({ validTo: closing.lastDay }).where(eq(affiliations.id, span.id))
+  })
   if (closing.exitReason) {
     const { reason, note = null } = closing.exitReason
     const recordedAt = timestampNow()

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { affiliations, people, type AffiliationKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { keysetSlice } from '../shared/keyset-slice'
+import { inForceOn } from '../shared/in-force'
 
 export interface AffiliationsPageRequest {
   limit: number
@@ -36,7 +37,7 @@ function affiliationsPageQuery(db: Db, shape: PageShape) {
     .where(and(
       eq(affiliations.schoolId, placeholder('schoolId')),
       shape.kind ? eq(affiliations.kind, placeholder('kind')) : undefined,
-      shape.open ? and(lte(affiliations.validFrom, today), or(isNull(affiliations.validTo), gte(affiliations.validTo, today))) : undefined,
+      shape.open ? inForceOn(affiliations, today) : undefined,
       // Row values keep the keyset one index range on both databases.
       shape.after ? sql`(${affiliations.validFrom}, ${affiliations.id}) < (${placeholder('afterFrom')}, ${placeholder('afterId')})` : undefined,
       isNull(people.deletedAt)

@@ -1,5 +1,6 @@
 import type { SchoolLists } from '../../../db/schema'
-import { spanInForce, startOfDayInZone, type Span } from '../shared/days'
+import { startOfDayInZone, type Span } from '../shared/days'
+import { isInForceOn } from '../shared/in-force'
 
 export type AlumniRule = SchoolLists['alumniRule']
 
@@ -13,7 +14,7 @@ export interface StudentSpan extends Span {
  */
 export function lastStudentSpanAsAt<S extends StudentSpan>(spans: readonly S[], asAt: string): S | null {
   const begun = spans.filter(span => span.validFrom <= asAt)
-  if (begun.length === 0 || begun.some(span => spanInForce(span, asAt))) return null
+  if (begun.length === 0 || begun.some(span => isInForceOn(span, asAt))) return null
   return begun.reduce((last, span) => span.validTo! > last.validTo! ? span : last)
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gte, lt } from 'drizzle-orm'
 import { billingResponsibilities } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
@@ -6,7 +6,8 @@ import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { addDays, isDay } from '../shared/days'
-import { closeSpan } from '../shared/close-span'
+import { closeSpan, endSpan } from '../shared/close-span'
+import { notEndedBefore } from '../shared/in-force'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { enforceShareTotals } from './check-share-totals'
@@ -49,10 +50,11 @@ export async function applyBillingSplit(tx: Db, changes: ChangeLog, school: Scho
   const ofCategory = and(
     eq(billingResponsibilities.studentId, studentId),
     eq(billingResponsibilities.category, split.category),
-    or(isNull(billingResponsibilities.validTo), gte(billingResponsibilities.validTo, split.from))
+    notEndedBefore(billingResponsibilities, split.from)
   )
   await tx.delete(billingResponsibilities).where(and(ofCategory, gte(billingResponsibilities.validFrom, split.from)))
-  await tx.update(billingResponsibilities).set({ validTo: addDays(split.from, -1) }).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
+  const begun = await tx.select({ id: billingResponsibilities.id, validFrom: billingResponsibilities.validFrom }).from(billingResponsibilities).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
+  for (const row of begun) await endSpan(tx, billingResponsibilities, row, addDays(split.from, -1))
   if (split.shares.length) {
     const createdAt = timestampNow()
     await tx.insert(billingResponsibilities).values(split.shares.map(({ payerId, share }) => ({

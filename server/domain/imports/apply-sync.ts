@@ -7,6 +7,8 @@ import { claimWork, LeaseLost, runClaim, type Claim, type WorkerLease } from '..
 import { systemContext, type DomainContext, type SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { timestampNow } from '../shared/clock'
+import { isNotEndedBefore } from '../shared/in-force'
+import { lastDayWithin } from '../shared/close-span'
 import { requireSchool } from '../schools/find-school'
 import { personRow } from '../people/person-record'
 import { nameSortKey } from '../people/name-key'
@@ -143,7 +145,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     .from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
     .where(eq(affiliations.kind, 'student'))), span => span.personId)
   const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
-    .filter(span => span.validTo === null || span.validTo >= run.runDay)
+    .filter(span => isNotEndedBefore(span, run.runDay))
     .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
 
   const counts: Counts = { created: 0, amended: 0, absent: 0, unchanged: 0 }
@@ -189,8 +191,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     for (const [sourceId, personId] of links) {
       const span = inFile.has(sourceId) || linkedPeople.get(personId)?.deletedAt ? undefined : (studentSpans.get(personId) ?? []).find(s => s.validTo === null)
       if (!span) continue
-      const lastDay = span.validFrom > run.runDay ? span.validFrom : run.runDay
-      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDay } })
+      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDayWithin(span, run.runDay) } })
       counts.absent++
     }
   }
@@ -239,28 +240,26 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     done += spans.length
     await onProgress(done)
   }
-  for (const shape of byShape(personUpdates)) {
-    for (let i = 0; i < shape.length; i += sliceRows) {
-      const planned = shape.slice(i, i + sliceRows)
-      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, people, personKeys, planned.map(update => update.id)))
-      await bulkUpdate(tx, people, slice.map(update => personSet(update, now)))
-      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('people', update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof PersonFields)[]), update.after)))
-      for (const update of slice) changes.record('person.updated', 'people', update.id)
-      done += slice.length
-      await onProgress(done)
+  /** Writes one table's planned updates a slice at a time, each with what it changed (for undo) and its event. */
+  async function writeUpdates<F extends object, T extends typeof people | typeof affiliations>(
+    table: T, keys: readonly (keyof F & string)[], updates: { id: string, before: Partial<F>, after: Partial<F> }[],
+    set: (update: { id: string, before: Partial<F>, after: Partial<F> }) => { id: string } & Partial<T['$inferInsert']>
+  ) {
+    const [tableName, event] = table === people ? ['people', 'person.updated'] as const : ['affiliations', 'affiliation.updated'] as const
+    for (const shape of byShape(updates)) {
+      for (let i = 0; i < shape.length; i += sliceRows) {
+        const planned = shape.slice(i, i + sliceRows)
+        const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, table, keys, planned.map(update => update.id)))
+        await bulkUpdate(tx, table, slice.map(set))
+        await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow(tableName, update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof F)[]), update.after)))
+        for (const update of slice) changes.record(event, tableName, update.id)
+        done += slice.length
+        await onProgress(done)
+      }
     }
   }
-  for (const shape of byShape(spanUpdates)) {
-    for (let i = 0; i < shape.length; i += sliceRows) {
-      const planned = shape.slice(i, i + sliceRows)
-      const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, affiliations, spanKeys, planned.map(update => update.id)))
-      await bulkUpdate(tx, affiliations, slice.map(update => ({ id: update.id, ...update.after })))
-      await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow('affiliations', update.id, 'update', update.before, update.after)))
-      for (const update of slice) changes.record('affiliation.updated', 'affiliations', update.id)
-      done += slice.length
-      await onProgress(done)
-    }
-  }
+  await writeUpdates(people, personKeys, personUpdates, update => personSet(update as typeof personUpdates[number], now))
+  await writeUpdates(affiliations, spanKeys, spanUpdates, update => ({ id: update.id, ...update.after }))
   return counts
 }
 

@@ -9,6 +9,8 @@ import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { spansOverlap } from '../shared/days'
+import { isInForceOn } from '../shared/in-force'
+import { endSpan } from '../shared/close-span'
 import { personRow } from '../people/person-record'
 import { affiliationRow } from '../affiliations/open-affiliation'
 import { personName } from '../../../shared/schemas/common'
@@ -219,7 +221,9 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
     const same = own.find(span => span.validFrom === row.startDate)
     if (same) {
       if (same.validTo !== row.endDate || (row.role !== null && same.role !== row.role)) {
-        await tx.update(affiliations).set({ validTo: row.endDate, role: row.role ?? same.role }).where(eq(affiliations.id, same.id))
+        const role = row.role ?? same.role
+        if (row.endDate) await endSpan(tx, affiliations, same, row.endDate, { role })
+        else await tx.update(affiliations).set({ validTo: null, role }).where(eq(affiliations.id, same.id))
         changes.record('affiliation.updated', 'affiliations', same.id)
         if (same.validTo !== row.endDate) {
           if (row.endDate) counts.closed++
@@ -262,7 +266,7 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
   const inFile = new Set(rows.map(row => row.employeeId))
   for (const [employeeId, personId] of linked) {
     if (inFile.has(employeeId)) continue
-    const open = (spansOf.get(personId) ?? []).some(span => span.validFrom <= today && (span.validTo === null || span.validTo >= today))
+    const open = (spansOf.get(personId) ?? []).some(span => isInForceOn(span, today))
     if (open) problems.add({ row: null, column: mapping.columns.employeeId, reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.` })
   }
   return { counts, problems }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { courtOrders, exitReasons, protectionFlags } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
+import { inForceOn } from '../shared/in-force'
 import { assertCanSee } from '../access/withholding'
 
 /**
@@ -22,8 +23,8 @@ export async function readRestrictedRecord(ctx: DomainContext, personId: string)
 /** A protection flag on the child that is open, or in force on the day. */
 // An open flag counts even before its first day: protection errs on the side of the child.
 export const protectionFlagInForce = (day: string) =>
-  or(isNull(protectionFlags.validTo), and(lte(protectionFlags.validFrom, day), gte(protectionFlags.validTo, day)))
+  or(isNull(protectionFlags.validTo), inForceOn(protectionFlags, day))
 
 /** A court order about the child in force on the day. */
 export const courtOrderInForce = (day: string) =>
-  and(lte(courtOrders.validFrom, day), or(isNull(courtOrders.validTo), gte(courtOrders.validTo, day)))
+  inForceOn(courtOrders, day)

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { spanInForce } from '../shared/days'
+import { inForceOn } from '../shared/in-force'
 import { childrenUnderRestrictionAt } from '../access/withholding'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
@@ -26,8 +26,6 @@ export interface RosterSnapshot {
 
 const compareText = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0
 const byId = <T extends { id: string }>(a: T, b: T) => compareText(a.id, b.id)
-const inForceOn = (table: { validFrom: Column, validTo: Column }, day: string) =>
-  and(lte(table.validFrom, day), or(isNull(table.validTo), gte(table.validTo, day)))
 
 /**
  * The roster as of `day` in the school's zone: each current student (less those withheld), each
@@ -41,7 +39,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
   // bind more values than SQLite (32,766) or PostgreSQL (65,535) takes in one statement.
   const runningClassIds = db.selectDistinct({ id: classTerms.classId }).from(classTerms)
     .innerJoin(academicSessions, eq(academicSessions.id, classTerms.sessionId))
-    .where(and(eq(classTerms.schoolId, school.id), lte(academicSessions.startsOn, day), gte(academicSessions.endsOn, day)))
+    .where(and(eq(classTerms.schoolId, school.id), inForceOn({ validFrom: academicSessions.startsOn, validTo: academicSessions.endsOn }, day)))
   const teacherIds = db.select({ id: teachingAssignments.personId }).from(teachingAssignments)
     .where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day)))
   const loginNameOf = and(eq(loginNames.personId, people.id), eq(loginNames.schoolId, school.id))
@@ -91,7 +89,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
 
   // The sessions the classes and courses name, their school years, and the school year running today.
   const sessionIds = new Set([...classList.flatMap(row => row.termIds), ...courseList.map(row => row.schoolYearId)])
-  for (const row of sessionRows) if (row.kind === 'school_year' && spanInForce({ validFrom: row.startsOn, validTo: row.endsOn }, day)) sessionIds.add(row.id)
+  for (const row of sessionRows) if (row.kind === 'school_year' && isInForceOn({ validFrom: row.startsOn, validTo: row.endsOn }, day)) sessionIds.add(row.id)
   for (const id of [...sessionIds]) {
     const parentId = sessionsById.get(id)?.parentId
     if (parentId) sessionIds.add(parentId)

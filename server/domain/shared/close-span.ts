@@ -1,19 +1,23 @@
 import { and, eq } from 'drizzle-orm'
-import type { billingResponsibilities, concessions, courtOrders, parentalResponsibilities, protectionFlags } from '../../../db/schema'
+import type { affiliations, billingResponsibilities, classMembers, concessions, courtOrders, parentalResponsibilities, protectionFlags, teachingAssignments } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { SchoolRef } from './context'
+import type { Span } from './days'
 import { domainError } from './domain-error'
 import { checkLastDay } from './span-input'
 import { excerpt } from '../../../shared/excerpt'
 
 /** The school's records that run for a span of days and are ended by giving their last day. */
-type SpanTable = typeof concessions | typeof courtOrders | typeof parentalResponsibilities | typeof billingResponsibilities | typeof protectionFlags
+type SpanTable = typeof affiliations | typeof billingResponsibilities | typeof classMembers | typeof concessions | typeof courtOrders
+  | typeof parentalResponsibilities | typeof protectionFlags | typeof teachingAssignments
 
 export interface CloseSpanOptions<T extends SpanTable> {
   /** What the record is called in a refusal: `No concession with the id …`. */
   label: string
-  /** A refusal particular to the record, made before anything is written. */
+  /** A refusal particular to the record, made before the last day is checked. */
   check?: (row: T['$inferSelect']) => void
+  /** A refusal that needs a good last day, such as an overlap with the shorter span; made before anything is written. */
+  checkEnd?: (row: T['$inferSelect']) => void | Promise<void>
   /** Other columns that change with the end, such as when a flag was lifted. */
   alsoSet?: Partial<T['$inferInsert']>
 }
@@ -30,6 +34,29 @@ export async function closeSpan<T extends SpanTable>(tx: Db, school: SchoolRef, 
   if (!row) throw domainError('not_found', [`No ${options.label} with the id ${excerpt(recordId)}.`])
   options.check?.(row as T['$inferSelect'])
   checkLastDay(row, lastDay)
-  await tx.update(spans).set({ ...options.alsoSet, validTo: lastDay }).where(eq(spans.id, row.id))
+  await options.checkEnd?.(row as T['$inferSelect'])
+  await endSpan(tx, table, row, lastDay, options.alsoSet)
   return row as T['$inferSelect']
+}
+
+/**
+ * Ends a span record already read inside the write (one of a list the writer read itself, such as
+ * a class's members an import leaves out) on its last day; refused when the day falls before the
+ * span starts. `closeSpan` is this for one record named by id.
+ */
+export async function endSpan<T extends SpanTable>(tx: Db, table: T, row: { id: string } & Pick<Span, 'validFrom'>, lastDay: string, alsoSet?: Partial<T['$inferInsert']>): Promise<void> {
+  checkLastDay(row, lastDay)
+  const spans = table as typeof concessions
+  await tx.update(spans).set({ ...alsoSet, validTo: lastDay }).where(eq(spans.id, row.id))
+}
+
+/**
+ * The last day of a span a bulk writer ends on `lastDay` (a sync run's absentees, a timetable's
+ * leavers): that day, or the span's first day when it only starts later, since a span cannot end
+ * before it starts. Writers that end thousands of spans at once with their own batched updates
+ * (imports/apply-sync.ts, which records each change for undo) take the day from here instead of
+ * going through `endSpan` row by row.
+ */
+export function lastDayWithin(span: Pick<Span, 'validFrom'>, lastDay: string): string {
+  return lastDay < span.validFrom ? span.validFrom : lastDay
 }

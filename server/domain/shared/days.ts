@@ -17,11 +17,6 @@ export function addDays(day: string, count: number): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** Whether the span is in force on the day. */
-export function spanInForce(span: Span, day: string): boolean {
-  return span.validFrom <= day && (span.validTo === null || span.validTo >= day)
-}
-
 /** Whether two spans share at least one day. */
 export function spansOverlap(a: Span, b: Span): boolean {
   return (a.validTo === null || b.validFrom <= a.validTo) && (b.validTo === null || a.validFrom <= b.validTo)

@@ -1,11 +1,13 @@
-import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { parse } from 'csv-parse/sync'
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, classKinds, type ClassKind } from '../../../db/schema'
 import { isOneOf } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { timestampNow, todayInZone } from '../shared/clock'
-import { addDays, isDay, spanInForce } from '../shared/days'
+import { addDays, isDay } from '../shared/days'
+import { inForceOn, isInForceOn } from '../shared/in-force'
+import { endSpan, lastDayWithin } from '../shared/close-span'
 import { domainError } from '../shared/domain-error'
 import { plainLineRefusal } from '../../../shared/plain-text'
 import { classMemberRow, classRow, courseRow, schoolCodePattern, teachingAssignmentRow } from './timetable-rows'
@@ -140,7 +142,7 @@ export async function importTimetable(ctx: DomainContext, csv: string, options: 
       continue
     }
     const kind = role === 'student' ? 'student' : 'staff_member'
-    if (!spans.some(span => span.personId === personId && span.kind === kind && spanInForce(span, validFrom))) {
+    if (!spans.some(span => span.personId === personId && span.kind === kind && isInForceOn(span, validFrom))) {
       problem(line.row, 'personId', `The person is not ${role === 'student' ? 'a student' : 'on the staff'} on ${validFrom}.`)
     }
     if (seen.has(`${classCode} ${personId}`)) problem(line.row, 'personId', 'The person is listed in this class twice.')
@@ -204,21 +206,21 @@ export async function importTimetable(ctx: DomainContext, csv: string, options: 
       await tx.insert(classTerms).values(words(line.get('terms')).map(term => ({ classId, sessionId: sessionByCode.get(term)!.id, schoolId: school.id })))
 
       const listed = classRows.filter(row => row.get('personId'))
-      const inForce = (table: typeof classMembers | typeof teachingAssignments) => and(eq(table.classId, classId), lte(table.validFrom, from), or(isNull(table.validTo), gte(table.validTo, from)))
+      const inForce = (table: typeof classMembers | typeof teachingAssignments) => and(eq(table.classId, classId), inForceOn(table, from))
       const members = await tx.select().from(classMembers).where(inForce(classMembers))
       const assignments = await tx.select().from(teachingAssignments).where(inForce(teachingAssignments))
       const span = (row: Line) => ({ classId, personId: row.get('personId'), validFrom: row.get('validFrom') || from, validTo: row.get('validTo') || null })
-      const closeFrom = (validFrom: string) => validFrom < from ? addDays(from, -1) : validFrom
+      const lastDay = addDays(from, -1)
 
       for (const member of members) {
         if (listed.some(row => row.get('role') === 'student' && row.get('personId') === member.personId)) continue
-        await tx.update(classMembers).set({ validTo: closeFrom(member.validFrom) }).where(eq(classMembers.id, member.id))
+        await endSpan(tx, classMembers, member, lastDayWithin(member, lastDay))
         changes.record('class_member.updated', 'class_members', member.id)
         counts.membersClosed++
       }
       for (const assignment of assignments) {
         if (listed.some(row => row.get('role') === assignment.role && row.get('personId') === assignment.personId)) continue
-        await tx.update(teachingAssignments).set({ validTo: closeFrom(assignment.validFrom) }).where(eq(teachingAssignments.id, assignment.id))
+        await endSpan(tx, teachingAssignments, assignment, lastDayWithin(assignment, lastDay))
         changes.record('teaching_assignment.updated', 'teaching_assignments', assignment.id)
         counts.teachersClosed++
       }
