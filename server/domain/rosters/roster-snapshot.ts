@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn, isInForceOn } from '../shared/in-force'
 import { childrenUnderRestrictionAt } from '../access/withholding'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
