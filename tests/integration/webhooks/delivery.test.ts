@@ -148,7 +148,7 @@ describe('webhook delivery', () => {
     const { school, token, subscription, deliver } = await subscribed(receiver.url)
     await recordChanges(school.context, 'person.created', ['per_1'])
     await deliver()
-    await revokeToken(school.database, token.id)
+    await revokeToken(school.context, token.id)
     await recordChanges(school.context, 'person.created', ['per_2', 'per_3'])
     await deliver()
     expect(receiver.ids()).toEqual(['per_1'])

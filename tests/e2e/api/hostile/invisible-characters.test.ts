@@ -110,7 +110,7 @@ describe('invisible and direction-changing characters, over every writer', () =>
     await expect(createSchool(testDatabase(), { name: inside('Riverside', char), timeZone: 'Australia/Sydney' })).rejects.toMatchObject(refusal('name'))
     await expect(createSchool(testDatabase(), { name: 'Riverside', timeZone: 'Australia/Sydney', campuses: [{ name: inside('North', char) }] })).rejects.toMatchObject(refusal('campuses[0].name'))
     await expect(updateSchoolSettings(testDatabase(), school.id, { yearLevels: ['K', inside('Year 1', char)] })).rejects.toMatchObject(refusal('yearLevels[1]'))
-    await expect(issueToken(testDatabase(), { schoolId: school.id, purpose: inside('LMS', char), scopes: ['person.read'] })).rejects.toMatchObject(refusal('purpose'))
+    await expect(issueToken(school.context, { purpose: inside('LMS', char), scopes: ['person.read'] })).rejects.toMatchObject(refusal('purpose'))
   })
 
   it('the admin CLI answers bad_request for a school named with a right-to-left override', async () => {

@@ -23,7 +23,7 @@ describe('bearer tokens and scopes', () => {
   it('gives a revoked, an expired and an unknown token the same 401', async () => {
     const revoked = await schoolA.tokenWithId(['person.read'])
     expect((await callApi('/api/v1/people', { token: revoked.token })).status).toBe(200)
-    await revokeToken(schoolA.database, revoked.id)
+    await revokeToken(schoolA.context, revoked.id)
 
     const expired = await schoolA.tokenWithId(['person.read'])
     await schoolA.database.transaction(tx => tx.update(apiTokens).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).where(eq(apiTokens.id, expired.id)))
