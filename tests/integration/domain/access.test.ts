@@ -108,7 +108,7 @@ describe('access (server/domain/access/)', () => {
   it('switches a module on, read-only and off, the same for every caller', async () => {
     const modes = ['on', 'read_only', 'off'] as const
     for (const mode of modes) {
-      await setSchoolModule(school.database, school.id, 'admissions', mode)
+      await setSchoolModule(school.context, 'admissions', mode)
       const current = await requireSchool(school.database, school.id)
       expect(moduleSwitch(current, 'admissions')).toBe(mode)
       expect(moduleSwitch(current, 'billing')).toBe('on')
