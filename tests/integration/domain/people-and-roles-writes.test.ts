@@ -136,21 +136,21 @@ describe('the writes behind the people and roles screens', () => {
   describe('protection flags and court orders', () => {
     it('records and lifts a flag; the child is kept out while it is open', async () => {
       const flag = await recordProtectionFlag(school.context, student, { kind: 'child_protection', validFrom: '2025-02-01' })
-      expect(await childrenUnderRestriction(school.database, school.school, [student, adult], '2025-03-01')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(school.context, [student, adult], '2025-03-01')).toEqual(new Set([student]))
       await expect(liftProtectionFlag(school.context, flag, '2025-01-01')).rejects.toMatchObject(refused(422))
       await liftProtectionFlag(school.context, flag, '2025-05-31')
       await expect(liftProtectionFlag(school.context, flag, '2025-06-30')).rejects.toMatchObject(refused(422, 'already lifted'))
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-05-31')).toEqual(new Set([student]))
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-06-01')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2025-05-31')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(school.context, [student], '2025-06-01')).toEqual(new Set())
       expect(await newEvents()).toEqual([['person.updated', 'people', student], ['person.updated', 'people', student]])
     })
 
     it('records a court order in force for its span', async () => {
       const order = await recordCourtOrder(school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff })
       await endCourtOrder(school.context, order, '2026-07-31')
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-07-31')).toEqual(new Set())
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2026-07-31')).toEqual(new Set([student]))
-      expect(await childrenUnderRestriction(other.database, other.school, [student], '2026-07-31')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2025-07-31')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2026-07-31')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(other.context, [student], '2026-07-31')).toEqual(new Set())
       expect(await newEvents()).toEqual([['person.updated', 'people', student], ['person.updated', 'people', student]])
     })
   })

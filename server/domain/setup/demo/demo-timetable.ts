@@ -61,7 +61,7 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
     }
     return people.slice(0, names.length)
   }
-  const withheld = await childrenUnderRestriction(database, school, students.map(student => student.id), today)
+  const withheld = await childrenUnderRestriction(ctx, students.map(student => student.id), today)
   renamed(students.filter(student => !withheld.has(student.id)).slice(-4), [['D\'Arcy', 'Siobhán'], ['Nguyen, Tran', 'Minh'], ['山田', '花子'], ['Παπαδοπούλου', 'Σοφία']])
   // The named staff only assist, so some staff are assistants alone (`teacherAssistant` in SDS).
   const namedStaff = renamed(staff.slice(staff.length - Math.min(3, Math.max(0, staff.length - 1))), [['O\'Sullivan', 'Máire'], ['Reyes, Jr', 'Antonio'], ['Иванова', 'Ольга']])
