@@ -21,7 +21,7 @@ import { stripVTControlCharacters } from 'node:util'
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty'
 import { createSchool } from '../server/domain/schools/create-school'
 import { requireSchool } from '../server/domain/schools/find-school'
-import { issueToken, listTokens, revokeToken } from '../server/domain/tokens/manage-tokens'
+import { issueToken, listTokens, revokeToken, schoolOfToken } from '../server/domain/tokens/manage-tokens'
 import { DomainError } from '../server/domain/shared/domain-error'
 import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
@@ -87,13 +87,11 @@ const tokenIssue = defineCommand({
   },
   run: ({ args }) => withDatabase(async (database) => {
     const days = args['expires-in-days'] === undefined ? undefined : Number(args['expires-in-days'])
-    const token = await issueToken(database, {
-      schoolId: args.school,
+    const token = await issueToken(systemContext(database, await requireSchool(database, args.school), 'cli'), {
       purpose: args.purpose,
       scopes: args.scopes.split(',').map(s => s.trim()).filter(Boolean),
       issuedVia: args.rostering ? 'rostering' : 'settings',
-      expiresInDays: days,
-      issuedBy: 'cli'
+      expiresInDays: days
     })
     report(args.json, token, `Token ${token.id} (expires ${token.expiresOn}). Keep this secret now; it cannot be shown again:\n${token.token}`)
   })
@@ -103,7 +101,7 @@ const tokenList = defineCommand({
   meta: { name: 'list', description: 'List a school\'s tokens: purpose, scopes and expiry, never a secret' },
   args: { school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
-    const tokens = await listTokens(database, args.school)
+    const tokens = await listTokens(systemContext(database, await requireSchool(database, args.school), 'cli'))
     report(args.json, tokens, tokens.map(t => `${t.id}  ${t.revokedAt ? 'revoked' : 'expires ' + t.expiresOn}  ${t.scopes.join(',')}  ${t.purpose}`).join('\n') || 'No tokens.')
   })
 })
@@ -112,7 +110,7 @@ const tokenRevoke = defineCommand({
   meta: { name: 'revoke', description: 'Revoke a token; the next request made with it is refused' },
   args: { id: { type: 'string', required: true, description: 'The token\'s id (tok_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
-    if (!await revokeToken(database, args.id)) throw new Refusal('not_found', `No token has the id ${args.id}.`)
+    if (!await revokeToken(systemContext(database, await schoolOfToken(database, args.id), 'cli'), args.id)) throw new Refusal('not_found', `No token has the id ${args.id}.`)
     report(args.json, { id: args.id, revoked: true }, `Revoked ${args.id}`)
   })
 })

@@ -23,7 +23,7 @@ interface CliKit {
 
 export function exportCommands({ withDatabase, report, json }: CliKit) {
   const school = { type: 'string', required: true, description: 'The school\'s id (sch_…)' } as const
-  const contextFor = async (database: Database, schoolId: string) => systemContext(database, await requireSchool(database, schoolId), 'admin')
+  const contextFor = async (database: Database, schoolId: string) => systemContext(database, await requireSchool(database, schoolId), 'cli')
 
   const run = defineCommand({
     meta: { name: 'run', description: 'Produce the school\'s export files now, one per table its modules export' },

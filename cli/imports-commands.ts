@@ -34,7 +34,7 @@ export const schoolSet = defineCommand({
   },
   run: ({ args }) => withDatabase(async (database) => {
     const parts = args['held-elsewhere'].split(',').map(part => part.trim()).filter(Boolean) as HeldPart[]
-    const updated = await updateSchoolSettings(database, args.id, { heldElsewhere: parts })
+    const updated = await updateSchoolSettings(systemContext(database, await requireSchool(database, args.id), 'cli'), { heldElsewhere: parts })
     const heldElsewhere = updated.lists.heldElsewhere ?? []
     report(args.json, { id: updated.id, heldElsewhere }, `${updated.id} keeps ${heldElsewhere.join(', ') || 'nothing'} in its SIS`)
   })
@@ -50,7 +50,7 @@ const mappingSave = defineCommand({
     } catch {
       throw new Refusal('validation_failed', `${args.file} is not a readable JSON file.`)
     }
-    const saved = await saveHrisMapping(database, await requireSchool(database, args.school), mapping as never)
+    const saved = await saveHrisMapping(systemContext(database, await requireSchool(database, args.school), 'cli'), mapping as never)
     report(args.json, saved, `Saved HRIS mapping ${saved.id}`)
   })
 })
@@ -59,7 +59,7 @@ const mappingList = defineCommand({
   meta: { name: 'list', description: 'List a school\'s HRIS mappings' },
   args: { school, json },
   run: ({ args }) => withDatabase(async (database) => {
-    const mappings = await listHrisMappings(database, await requireSchool(database, args.school))
+    const mappings = await listHrisMappings(systemContext(database, await requireSchool(database, args.school), 'cli'))
     report(args.json, mappings, mappings.map(m => `${m.id}  ${m.name}  (${m.dateFormat})`).join('\n') || 'No HRIS mappings.')
   })
 })
@@ -93,7 +93,7 @@ export const syncCommand = defineCommand({
       meta: { name: 'list', description: 'List a school\'s sync runs, newest first' },
       args: { school, json },
       run: ({ args }) => withDatabase(async (database) => {
-        const runs = await listSyncRuns(database, await requireSchool(database, args.school))
+        const runs = await listSyncRuns(systemContext(database, await requireSchool(database, args.school), 'cli'))
         report(args.json, runs, runs.map(runLine).join('\n') || 'No sync runs.')
       })
     }),
@@ -101,7 +101,7 @@ export const syncCommand = defineCommand({
       meta: { name: 'show', description: 'Show a run with its unreadable lines and problems' },
       args: { run, json },
       run: ({ args }) => withDatabase(async (database) => {
-        const shown = await onRun(database, args.run, ctx => showSyncRun(database, ctx.school, args.run))
+        const shown = await onRun(database, args.run, ctx => showSyncRun(ctx, args.run))
         const lines = [...shown.unreadable.map((u: { line: number, reason: string }) => `  line ${u.line}: ${u.reason}`), ...shown.problems.map((p: { row: number, reason: string }) => `  line ${p.row}: ${p.reason}`)]
         report(args.json, shown, [runLine(shown.run), ...lines].join('\n'))
       })

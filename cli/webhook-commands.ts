@@ -38,7 +38,7 @@ function readDestinationPolicy() {
 }
 
 async function contextOf(database: Database, schoolId: string) {
-  return systemContext(database, await requireSchool(database, schoolId), 'admin-cli')
+  return systemContext(database, await requireSchool(database, schoolId), 'cli')
 }
 
 function wholeNumber(value: string, name: string, min: number, max: number): number {

@@ -46,3 +46,18 @@ export const exitReasons = table('exit_reasons', {
   note: text('note'),
   recordedAt: text('recorded_at').notNull()
 }, t => [index('exit_reasons_person_id_idx').on(t.personId), uniqueIndex('exit_reasons_affiliation_id_idx').on(t.affiliationId)])
+
+/**
+ * Who read which person's restricted record, and when: one row per read access allowed, written
+ * before the record is read, so no one sees it unrecorded. `viewedBy` is the caller's recorded form
+ * (`staff:acc_…`, `system:cli`). Not school data: a view announces nothing and keeps no answer stale.
+ * `personId` is the id asked for, with no reference to `people`: a read of an unknown id, which
+ * finds nothing, is recorded too.
+ */
+export const restrictedViews = table('restricted_views', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  personId: text('person_id').notNull(),
+  viewedBy: text('viewed_by').notNull(),
+  viewedAt: text('viewed_at').notNull()
+}, t => [index('restricted_views_school_id_viewed_at_idx').on(t.schoolId, t.viewedAt)])

@@ -125,7 +125,7 @@ describe('GET /_openapi.json', () => {
 
     it('answers held_elsewhere where the document lists it: an enrolment at a school whose SIS keeps student spans', async () => {
       const sis = await newSchool()
-      await updateSchoolSettings(sis.database, sis.id, { heldElsewhere: ['studentSpans'] })
+      await updateSchoolSettings(sis.context, { heldElsewhere: ['studentSpans'] })
       const refused = await callApi('/api/v1/enrolments', {
         token: await sis.token(['application.write']),
         body: { student: { familyName: 'Held', givenNames: 'Elsewhere', dateOfBirth: '2016-09-30' }, carers: [{ familyName: 'Held', givenNames: 'Carer', email: 'held.carer@example.org', relationship: 'mother' }], yearLevel: '4', startsOn: '2026-07-20' }

@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { openDatabase, type Database } from '../../db/client'
 import { readDatabaseConfig, sqliteFilesOf } from '../../db/config'
 import { createSchool } from '../../server/domain/schools/create-school'
+import { requireSchool } from '../../server/domain/schools/find-school'
+import { systemContext } from '../../server/domain/shared/context'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import type { Scope } from '../../server/domain/access/catalogue'
 import { projectRoot, startBuiltServer, type RunningServer } from './server-process'
@@ -34,7 +36,8 @@ export async function startServerOnOwnDatabase(name: string, env: Record<string,
     databaseUrl,
     async schoolWithToken(scopes) {
       const { id } = await createSchool(database, { name: `${name} school`, timeZone: 'Australia/Sydney' })
-      return { schoolId: id, token: (await issueToken(database, { schoolId: id, purpose: 'test', scopes })).token }
+      const ctx = systemContext(database, await requireSchool(database, id), 'test')
+      return { schoolId: id, token: (await issueToken(ctx, { purpose: 'test', scopes })).token }
     },
     async stop() {
       await server.stop()

@@ -33,7 +33,7 @@ export async function newSchool(input: Partial<CreateSchoolInput> = {}) {
     context,
     database,
     token: async (scopes: Scope[], options: { issuedVia?: 'settings' | 'rostering', expiresInDays?: number } = {}) =>
-      (await issueToken(database, { schoolId: id, purpose: 'test', scopes, ...options })).token,
-    tokenWithId: (scopes: Scope[]) => issueToken(database, { schoolId: id, purpose: 'test', scopes })
+      (await issueToken(context, { purpose: 'test', scopes, ...options })).token,
+    tokenWithId: (scopes: Scope[]) => issueToken(context, { purpose: 'test', scopes })
   }
 }

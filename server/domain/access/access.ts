@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client'
-import type { Actor, SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/context'
+import type { Actor, SystemName } from '../shared/actor'
 import { domainError } from '../shared/domain-error'
 import { everyCapability, isScope, type Capability } from './catalogue'
 import { roleCapabilities } from './roles'
@@ -16,7 +17,7 @@ export type Caller =
   /** A member of staff signed in to the screens (`/api/app`): what their role grants at the school. */
   | { kind: 'staff', accountId: string, sessionId?: string, role: string }
   /** The service acting for itself (the CLI, a task, first start): the operator, who may do everything. */
-  | { kind: 'system', name: string }
+  | { kind: 'system', name: SystemName }
 
 /** What a caller may do: who they are, as the history records them, and the capabilities they hold. */
 export interface Access {
@@ -25,7 +26,7 @@ export interface Access {
 }
 
 /** The access of the service acting for itself, under the name its work is recorded with. */
-export function systemAccess(name: string): Access {
+export function systemAccess(name: SystemName): Access {
   return { actor: { kind: 'system', name }, capabilities: everyCapability }
 }
 

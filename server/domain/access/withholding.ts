@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, or, type Column } from 'drizzle-orm'
 import { courtOrders, protectionFlags } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { Db } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { courtOrderInForce, protectionFlagInForce } from '../restricted/restricted-record'
 import type { Access } from './access'
@@ -36,7 +36,7 @@ export function underRestriction(db: Db, childId: Column, day: string) {
  * hand children's details to others leave them out; the answer says no more than
  * that, so a caller learns nothing restricted from it.
  */
-export async function childrenUnderRestriction(database: Database, school: SchoolRef, childIds: readonly string[], day: string): Promise<Set<string>> {
+export async function childrenUnderRestriction({ database, school }: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Set<string>> {
   if (childIds.length === 0) return new Set()
   const ids = [...childIds]
   const [flagged, ordered] = await Promise.all([
@@ -54,7 +54,7 @@ export async function childrenUnderRestriction(database: Database, school: Schoo
  * students binds no value per student. Lists that hand children's details to others leave them out;
  * the answer says no more than that, so a caller learns nothing restricted from it.
  */
-export async function childrenUnderRestrictionAt(database: Database, school: SchoolRef, day: string): Promise<Set<string>> {
+export async function childrenUnderRestrictionAt({ database, school }: Pick<DomainContext, 'database' | 'school'>, day: string): Promise<Set<string>> {
   const [flagged, ordered] = await Promise.all([
     database.db.selectDistinct({ id: protectionFlags.personId }).from(protectionFlags)
       .where(and(eq(protectionFlags.schoolId, school.id), protectionFlagInForce(day))),
@@ -70,7 +70,7 @@ export async function canSee(ctx: Pick<DomainContext, 'database' | 'school'> & A
     case 'restricted_record':
       return ctx.capabilities.has('restricted.read')
     case 'handed_on':
-      return !(await childrenUnderRestriction(ctx.database, ctx.school, [personId], day)).has(personId)
+      return !(await childrenUnderRestriction(ctx, [personId], day)).has(personId)
   }
 }
 

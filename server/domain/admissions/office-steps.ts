@@ -4,7 +4,7 @@ import { offerInputSchema, type OfferInput } from '../../../shared/schemas/appli
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { domainError, parseInput } from '../shared/domain-error'
-import { actorLabel } from '../shared/actor-label'
+import { recordedActor } from '../shared/actor'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { requireApplication, type ApplicationRow } from './application-record'
 import { campusNamed } from './school-campus'
@@ -34,7 +34,7 @@ export async function offerApplication(ctx: DomainContext, applicationId: string
       startsOn: offer.startsOn ?? (yearStart > today ? yearStart : today),
       campusId: campus?.id ?? null,
       offeredAt: now,
-      offeredBy: actorLabel(ctx.actor),
+      offeredBy: recordedActor(ctx.actor),
       updatedAt: now
     }
     await tx.update(applications).set(changed).where(eq(applications.id, application.id))
@@ -49,7 +49,7 @@ function answerOffer(ctx: DomainContext, applicationId: string, answer: 'accepte
     const application = await requireApplication(tx, ctx.school, applicationId)
     requireState(application, 'offered', answer === 'accepted' ? 'accept an offer' : 'decline an offer')
     const now = timestampNow()
-    const changed = { state: answer, answeredAt: now, answeredBy: actorLabel(ctx.actor), updatedAt: now }
+    const changed = { state: answer, answeredAt: now, answeredBy: recordedActor(ctx.actor), updatedAt: now }
     await tx.update(applications).set(changed).where(eq(applications.id, application.id))
     changes.record('application.updated', 'applications', application.id)
     return { ...application, ...changed }

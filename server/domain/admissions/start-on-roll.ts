@@ -5,7 +5,7 @@ import type { DomainContext } from '../shared/context'
 import type { ChangeLog } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
 import { notEndedBefore } from '../shared/in-force'
-import { actorLabel } from '../shared/actor-label'
+import { recordedActor } from '../shared/actor'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { checkWithinAYear } from '../shared/span-input'
@@ -34,7 +34,7 @@ export async function startOnRoll(tx: Db, changes: ChangeLog, ctx: DomainContext
 export async function insertApplicationEvent(tx: Db, ctx: DomainContext, event: { applicationId: string, personId: string, kind: ApplicationEventKind, occurredOn: string, reason?: string }) {
   const id = newId('evt')
   await tx.insert(applicationEvents).values({
-    id, schoolId: ctx.school.id, ...event, reason: event.reason ?? null, recordedAt: timestampNow(), recordedBy: actorLabel(ctx.actor)
+    id, schoolId: ctx.school.id, ...event, reason: event.reason ?? null, recordedAt: timestampNow(), recordedBy: recordedActor(ctx.actor)
   })
   return { id, personId: event.personId, kind: event.kind, occurredOn: event.occurredOn }
 }

@@ -293,7 +293,7 @@ async function applyClaimedRun(database: Database, claim: ClaimedRun): Promise<S
   const { row: claimed, owner } = claim
   const runId = claimed.id
   const school = await requireSchool(database, claimed.schoolId)
-  const ctx = systemContext(database, school, 'sync')
+  const ctx = systemContext(database, school, 'sync:apply')
   if (claimed.status === 'queued') {
     await writeChanges(ctx, async (tx, changes) => {
       await claim.keep(tx, { status: 'applying' })

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { hrisMappings } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { domainError, parseInput } from '../shared/domain-error'
@@ -24,7 +24,8 @@ function mappingView(row: typeof hrisMappings.$inferSelect): HrisMapping {
  * a column of its own, a known date format, a name no other of the school's mappings has. Mappings
  * are the school's settings, not its data, so no event is recorded.
  */
-export async function saveHrisMapping(database: Database, school: SchoolRef, input: HrisMappingInput): Promise<{ id: string }> {
+export async function saveHrisMapping(ctx: DomainContext, input: HrisMappingInput): Promise<{ id: string }> {
+  const { database, school } = ctx
   const mapping = parseInput(hrisMappingInputSchema, input)
   const now = timestampNow()
   return database.transaction(async (tx) => {
@@ -43,8 +44,8 @@ export async function saveHrisMapping(database: Database, school: SchoolRef, inp
 }
 
 /** The school's HRIS mappings by name. */
-export async function listHrisMappings(database: Database, school: SchoolRef): Promise<HrisMapping[]> {
-  const rows = await database.db.select().from(hrisMappings).where(eq(hrisMappings.schoolId, school.id)).orderBy(asc(hrisMappings.name), asc(hrisMappings.id))
+export async function listHrisMappings(ctx: DomainContext): Promise<HrisMapping[]> {
+  const rows = await ctx.database.db.select().from(hrisMappings).where(eq(hrisMappings.schoolId, ctx.school.id)).orderBy(asc(hrisMappings.name), asc(hrisMappings.id))
   return rows.map(mappingView)
 }
 

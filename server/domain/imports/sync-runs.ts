@@ -139,7 +139,8 @@ export async function requireSyncRun(db: Db, school: SchoolRef, runId: string): 
 }
 
 /** A run with what the file said: its unreadable lines and problems. */
-export async function showSyncRun(database: Database, school: SchoolRef, runId: string) {
+export async function showSyncRun(ctx: DomainContext, runId: string) {
+  const { database, school } = ctx
   const run = await requireSyncRun(database.db, school, runId)
   const [detail] = await database.db.select({ unreadable: syncRuns.unreadable, problems: syncRuns.problems }).from(syncRuns).where(eq(syncRuns.id, runId))
   const waiting = await waitingForOf(database.db, school, [run])
@@ -147,7 +148,8 @@ export async function showSyncRun(database: Database, school: SchoolRef, runId: 
 }
 
 /** The school's runs, newest first (at most `limit`). */
-export async function listSyncRuns(database: Database, school: SchoolRef, limit = 100): Promise<SyncRunView[]> {
+export async function listSyncRuns(ctx: DomainContext, limit = 100): Promise<SyncRunView[]> {
+  const { database, school } = ctx
   const rows = await database.db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.schoolId, school.id)).orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(limit)
   const waiting = await waitingForOf(database.db, school, rows)
   return rows.map(row => syncRunView(row, waiting.get(row.id)))

@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { nameHistory, people } from '../../../db/schema'
-import type { Database } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
@@ -51,7 +50,8 @@ export async function correctPersonName(ctx: DomainContext, personId: string, co
 }
 
 /** A person's earlier names, most recent first; empty for another school's person. */
-export async function listNameHistory(database: Database, school: SchoolRef, personId: string) {
+export async function listNameHistory(ctx: DomainContext, personId: string) {
+  const { database, school } = ctx
   return database.db
     .select({ familyName: nameHistory.familyName, givenNames: nameHistory.givenNames, heldFrom: nameHistory.heldFrom, heldTo: nameHistory.heldTo, change: nameHistory.change })
     .from(nameHistory)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { parentalResponsibilities } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
+import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
@@ -59,8 +59,9 @@ export function closeParentalResponsibility(ctx: DomainContext, responsibilityId
 }
 
 /** Every parental responsibility, open or closed, for these children of the school. */
-export async function parentalResponsibilitiesFor(database: Database, school: SchoolRef, childIds: readonly string[]) {
+export async function parentalResponsibilitiesFor(ctx: DomainContext, childIds: readonly string[]) {
   if (childIds.length === 0) return []
+  const { database, school } = ctx
   return database.db.select({
     id: parentalResponsibilities.id,
     adultId: parentalResponsibilities.adultId,

@@ -55,7 +55,7 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
     db.selectDistinct({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, loginName: loginNames.loginName })
       .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId)).leftJoin(loginNames, loginNameOf)
       .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt))),
-    childrenUnderRestrictionAt(database, school, day)
+    childrenUnderRestrictionAt({ database, school }, day)
   ])
   const sessionsById = new Map(sessionRows.map(row => [row.id, row]))
   const termsOfClass = new Map<string, string[]>()

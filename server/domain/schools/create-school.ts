@@ -3,6 +3,7 @@ import { campuses, schools, type ModuleMode, type ModuleName, moduleNames } from
 import { isOneOf } from '../../../shared/vocabulary'
 import { domainError, requirePlainLines, validationFailed } from '../shared/domain-error'
 import type { Database } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { defaultSchoolLists } from './default-lists'
@@ -43,10 +44,12 @@ export async function createSchool(database: Database, input: CreateSchoolInput)
 }
 
 /** Switches a module of the school on, off, or to read-only. */
-export async function setSchoolModule(database: Database, schoolId: string, module: ModuleName, mode: ModuleMode) {
+export async function setSchoolModule(ctx: DomainContext, module: ModuleName, mode: ModuleMode) {
+  const { database } = ctx
   if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${excerpt(module)}". The modules are: ${moduleNames.join(', ')}.`])
   if (!isOneOf(['on', 'read_only', 'off'], mode)) throw domainError('unprocessable', [`A module is on, read_only or off, not "${excerpt(mode)}".`])
-  const school = await requireSchool(database, schoolId)
+  // Read afresh: the context's reference may predate another module's change.
+  const school = await requireSchool(database, ctx.school.id)
   const modules = { ...school.modules, [module]: mode }
   // A module's mode changes what answers say, so kept answers of the school's data go stale with it.
   await database.transaction(tx => tx.update(schools)

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { schools, type SchoolLists } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
 import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
 import { domainError, requirePlainLines } from '../shared/domain-error'
 import { isTimeZone } from './create-school'
@@ -21,8 +21,10 @@ export interface SchoolSettings {
  * Changes the settings a school keeps for people and roles: its time zone, its year levels and
  * which is final, who counts as an alumnus, and which parts of a person its SIS keeps. Returns the school as it now is.
  */
-export async function updateSchoolSettings(database: Database, schoolId: string, settings: SchoolSettings) {
-  const school = await requireSchool(database, schoolId)
+export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolSettings) {
+  const { database } = ctx
+  // Read afresh: the context's reference may predate another change of the settings.
+  const school = await requireSchool(database, ctx.school.id)
   const lists: SchoolLists = { ...school.lists }
   if (settings.yearLevels !== undefined) {
     requirePlainLines(settings.yearLevels.map((level, i) => [`yearLevels[${i}]`, level] as const))
@@ -51,5 +53,5 @@ export async function updateSchoolSettings(database: Database, schoolId: string,
   await database.transaction(tx => tx.update(schools)
     .set({ timeZone, lists: JSON.stringify(lists), dataVersion: sql`${schools.dataVersion} + 1` })
     .where(eq(schools.id, school.id)))
-  return requireSchool(database, schoolId)
+  return requireSchool(database, school.id)
 }

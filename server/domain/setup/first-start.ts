@@ -21,9 +21,10 @@ async function makeDemoSchool(database: Database, port: string, commands: Comman
   const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
   const school = await requireSchool(database, id)
   const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
+  const ctx = systemContext(database, school, 'first-start')
   const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
-  const token = await issueToken(database, { schoolId: id, purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
-  const administrator = await addStaffWithLink(systemContext(database, school, 'cli'), { email: demoAdministrator, role: 'admin' })
+  const token = await issueToken(ctx, { purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
+  const administrator = await addStaffWithLink(ctx, { email: demoAdministrator, role: 'admin' })
   return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink } })
 }
 

@@ -1,6 +1,9 @@
 import type { Database } from '../../../db/client'
 import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
 import { systemAccess, type Access } from '../access/access'
+import type { SystemName } from './actor'
+
+export type { Actor, SystemName } from './actor'
 
 /** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
 export interface SchoolRef {
@@ -12,12 +15,6 @@ export interface SchoolRef {
   /** The school's data version when this reference was read: it changes with every write of its data. */
   dataVersion: number
 }
-
-export type Actor =
-  | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering' }
-  /** A member of staff signed in to the screens, through one session. */
-  | { kind: 'staff', accountId: string, sessionId?: string }
-  | { kind: 'system', name: string }
 
 /**
  * What every domain function, read or write, receives: the school, the database, and the caller's
@@ -35,6 +32,6 @@ export interface DomainContext extends Access {
 }
 
 /** The context of the service acting for itself (the CLI, a task, a test): it may see everything. */
-export function systemContext(database: Database, school: SchoolRef, name: string): DomainContext {
+export function systemContext(database: Database, school: SchoolRef, name: SystemName): DomainContext {
   return { database, school, ...systemAccess(name) }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { apiTokens, staffAccounts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
@@ -8,25 +8,35 @@ import { hashTokenSecret, newTokenSecret } from './secrets'
 import { requireSchool } from '../schools/find-school'
 import { domainError, requirePlainLines } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
-import type { DomainContext } from '../shared/context'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { recordedActor, type Actor } from '../shared/actor'
 import { refuseBeyondHolder } from '../access/delegation'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
 
 export interface IssueTokenInput {
-  schoolId: string
   purpose: string
   scopes: string[]
   issuedVia?: 'settings' | 'rostering'
   expiresInDays?: number
-  /** A staff account's id, or `cli`. */
-  issuedBy?: string
 }
 
-/** Issues a token; the secret is returned here once and only its hash is kept. */
-export async function issueToken(database: Database, input: IssueTokenInput) {
-  const school = await requireSchool(database, input.schoolId)
+/**
+ * Who issued a token, as its row keeps it: a member of staff by their account's id (the list shows
+ * their email, and removing the account's sign-ins finds their tokens by it), anyone else in the
+ * recorded form (`system:cli`).
+ */
+function issuerOf(actor: Actor): string {
+  return actor.kind === 'staff' ? actor.accountId : recordedActor(actor)
+}
+
+/** Tokens the CLI issued before the recorded form was one were kept as `cli`: shown as it is recorded now. */
+const shownIssuer = (issuedBy: string | null) => issuedBy === 'cli' ? recordedActor({ kind: 'system', name: 'cli' }) : issuedBy
+
+/** Issues a token for the caller's school, recording the caller as its issuer; the secret is returned here once and only its hash is kept. */
+export async function issueToken(ctx: DomainContext, input: IssueTokenInput) {
+  const { database, school } = ctx
   requirePlainLines([['purpose', input.purpose]])
   const purpose = input.purpose.trim()
   if (!purpose) throw domainError('unprocessable', ['A token needs a purpose.'])
@@ -51,7 +61,7 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
     createdAt: issuedAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
     revokedAt: null,
-    issuedBy: input.issuedBy ?? null,
+    issuedBy: issuerOf(ctx.actor),
     lastUsedAt: null
   }
   await database.transaction(tx => tx.insert(apiTokens).values(row))
@@ -59,8 +69,8 @@ export async function issueToken(database: Database, input: IssueTokenInput) {
 }
 
 /** The school's tokens with purpose, scopes and expiry day; never a secret or its hash. */
-export async function listTokens(database: Database, schoolId: string) {
-  const school = await requireSchool(database, schoolId)
+export async function listTokens(ctx: DomainContext) {
+  const { database, school } = ctx
   const rows = await database.db.select({ token: apiTokens, issuerEmail: staffAccounts.email }).from(apiTokens)
     .leftJoin(staffAccounts, eq(staffAccounts.id, apiTokens.issuedBy))
     .where(eq(apiTokens.schoolId, school.id)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
@@ -73,16 +83,14 @@ export async function listTokens(database: Database, schoolId: string) {
     expiresOn: dayInZone(new Date(row.expiresAt), school.timeZone),
     revokedAt: row.revokedAt,
     lastUsedAt: row.lastUsedAt,
-    issuedBy: issuerEmail ?? row.issuedBy
+    issuedBy: issuerEmail ?? shownIssuer(row.issuedBy)
   }))
 }
 
-/**
- * Revokes a token; the next request made with it is refused. Returns false for an unknown token,
- * or one of another school when `schoolId` is given (the screens always give it).
- */
-export async function revokeToken(database: Database, tokenId: string, schoolId?: string): Promise<boolean> {
-  const ofSchool: SQL | undefined = schoolId === undefined ? undefined : eq(apiTokens.schoolId, schoolId)
+/** Revokes a token; the next request made with it is refused. Returns false for an unknown token, or one of another school. */
+export async function revokeToken(ctx: DomainContext, tokenId: string): Promise<boolean> {
+  const { database } = ctx
+  const ofSchool = eq(apiTokens.schoolId, ctx.school.id)
   const revoked = await database.transaction(tx => tx.update(apiTokens)
     .set({ revokedAt: timestampNow() })
     .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), ofSchool))
@@ -96,14 +104,21 @@ export async function revokeToken(database: Database, tokenId: string, schoolId?
  * Rotation: issues the twin of a live token (same purpose, scopes and way of issue, a fresh expiry)
  * and leaves the old one working until it is revoked, once the integration has moved.
  */
-export async function rotateToken(ctx: DomainContext, tokenId: string, issuedBy?: string) {
+export async function rotateToken(ctx: DomainContext, tokenId: string) {
   const [old] = await ctx.database.db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), eq(apiTokens.schoolId, ctx.school.id)))
   if (!old) throw domainError('not_found', [`No token has the id ${tokenId}.`])
   if (old.revokedAt) throw domainError('unprocessable', ['A revoked token cannot be rotated: issue a new one.'])
   const scopes = old.scopes.split(' ').filter(isScope)
   // The new secret is the rotating member's to hand on: it may not carry more than they hold.
   refuseBeyondHolder(ctx, scopes, 'rotate a token')
-  return issueToken(ctx.database, { schoolId: ctx.school.id, purpose: old.purpose, scopes, issuedVia: old.issuedVia, issuedBy })
+  return issueToken(ctx, { purpose: old.purpose, scopes, issuedVia: old.issuedVia })
+}
+
+/** The school a token belongs to, for the CLI, which names only the token; `not_found` for an unknown one. */
+export async function schoolOfToken(database: Database, tokenId: string): Promise<SchoolRef> {
+  const [row] = await database.db.select({ schoolId: apiTokens.schoolId }).from(apiTokens).where(eq(apiTokens.id, tokenId))
+  if (!row) throw domainError('not_found', [`No token has the id ${tokenId}.`])
+  return requireSchool(database, row.schoolId)
 }
 
 const lastUseWritten = new Map<string, number>()

@@ -118,11 +118,11 @@ describe('access through the routes', () => {
 
   it('switches a module off for every caller alike, before asking for the capability', async () => {
     const other = await newSchool()
-    await setSchoolModule(other.database, other.id, 'admissions', 'off')
+    await setSchoolModule(other.context, 'admissions', 'off')
     for (const scopes of [['starter.read'], ['person.read']] as Scope[][]) {
       expectEnvelope(await callApi('/api/v1/starters', { token: await other.token(scopes) }), 403, 'component_off')
     }
-    await setSchoolModule(other.database, other.id, 'admissions', 'read_only')
+    await setSchoolModule(other.context, 'admissions', 'read_only')
     expect((await callApi('/api/v1/starters', { token: await other.token(['starter.read']) })).status).toBe(200)
     expectEnvelope(await callApi('/api/v1/enquiries', { method: 'POST', token: await other.token(['enquiry.write']), body: {} }), 403, 'component_off')
   })

@@ -6,6 +6,8 @@ import { openDatabase } from '../../../db/client'
 import { readDatabaseConfig, sqliteFilesOf } from '../../../db/config'
 import { migrateDatabase } from '../../../db/migrate'
 import { createSchool } from '../../../server/domain/schools/create-school'
+import { requireSchool } from '../../../server/domain/schools/find-school'
+import { systemContext } from '../../../server/domain/shared/context'
 import { issueToken } from '../../../server/domain/tokens/manage-tokens'
 import { adminRun } from '../../support/admin-cli'
 import { callApi } from '../../support/api'
@@ -39,7 +41,7 @@ describe.skipIf(readDatabaseConfig().dialect !== 'sqlite')('admin backup and res
     const setup = openDatabase(readDatabaseConfig(liveUrl))
     await migrateDatabase(setup)
     const { id: schoolId } = await createSchool(setup, { name: 'Backup school', timeZone: 'Australia/Sydney' })
-    const { token } = await issueToken(setup, { schoolId, purpose: 'test', scopes: ['enquiry.write', 'person.read'] })
+    const { token } = await issueToken(systemContext(setup, await requireSchool(setup, schoolId), 'test'), { purpose: 'test', scopes: ['enquiry.write', 'person.read'] })
     await setup.close()
     const server = await startBuiltServer({ DATABASE_URL: liveUrl, RATE_LIMIT_SCALE: '1000' })
     servers.push(server)

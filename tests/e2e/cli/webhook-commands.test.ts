@@ -47,7 +47,7 @@ describe('admin CLI: webhook', () => {
     expect((await admin(['webhook', 'deliveries', '--id', created.id, '--limit', '1'])).answer[0]).toMatchObject({ status: 'delivered', attempts: 2 })
     expect((await admin(['webhook', 'retry', '--delivery', waiting.id])).answer.error.code).toBe('unprocessable')
 
-    await revokeToken(school.database, token.id)
+    await revokeToken(school.context, token.id)
     expect((await admin(['webhook', 'list', '--school', school.id])).answer[0].tokenState).toBe('revoked')
     const other = await school.tokenWithId(['person.read'])
     expect((await admin(['webhook', 'set-token', '--id', created.id, '--token-id', other.id])).answer).toEqual({ id: created.id, tokenId: other.id })

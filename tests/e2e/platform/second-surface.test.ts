@@ -127,21 +127,21 @@ describe('a second surface is an identify step and routes, and the pipeline does
     expect(forbidden.detail.join(' ')).toContain('affiliation.read')
     expect((forbidden as any).missingScope).toBe('affiliation.read')
 
-    await setSchoolModule(school.database, school.id, 'people', 'off')
+    await setSchoolModule(school.context, 'people', 'off')
     try {
       expectEnvelope(await call(reader, '/test/alumni'), 403, 'component_off')
       expectEnvelope(await call(unable, '/test/alumni'), 403, 'component_off')
     } finally {
-      await setSchoolModule(school.database, school.id, 'people', 'on')
+      await setSchoolModule(school.context, 'people', 'on')
     }
     expect((await call(reader, '/test/alumni')).status).toBe(200)
 
     const writer = addTestCaller(school.id, ['enquiry.write'])
-    await setSchoolModule(school.database, school.id, 'admissions', 'read_only')
+    await setSchoolModule(school.context, 'admissions', 'read_only')
     try {
       expectEnvelope(await call(writer, '/test/enquiries', { body: enquiry() }), 403, 'component_off')
     } finally {
-      await setSchoolModule(school.database, school.id, 'admissions', 'on')
+      await setSchoolModule(school.context, 'admissions', 'on')
     }
   })
 

@@ -42,7 +42,7 @@ const rows: Row[] = [
   { name: 'a teacher, the school having delegated the restricted record to teachers', caller: { kind: 'staff', accountId: 'stf_t', role: 'teacher' }, holds: delegatedTeacher, personal: true, restricted: true },
   { name: 'a member whose role is not a role', caller: { kind: 'staff', accountId: 'stf_x', role: 'janitor' }, holds: [], personal: false, restricted: false },
   { name: 'the CLI', caller: { kind: 'system', name: 'cli' }, holds: capabilityNames, personal: true, restricted: true },
-  { name: 'a task', caller: { kind: 'system', name: 'task exports:produce' }, holds: capabilityNames, personal: true, restricted: true }
+  { name: 'a task', caller: { kind: 'system', name: 'exports:produce' }, holds: capabilityNames, personal: true, restricted: true }
 ]
 
 describe('access (server/domain/access/)', () => {
@@ -108,7 +108,7 @@ describe('access (server/domain/access/)', () => {
   it('switches a module on, read-only and off, the same for every caller', async () => {
     const modes = ['on', 'read_only', 'off'] as const
     for (const mode of modes) {
-      await setSchoolModule(school.database, school.id, 'admissions', mode)
+      await setSchoolModule(school.context, 'admissions', mode)
       const current = await requireSchool(school.database, school.id)
       expect(moduleSwitch(current, 'admissions')).toBe(mode)
       expect(moduleSwitch(current, 'billing')).toBe('on')

@@ -100,14 +100,14 @@ describe('the writes behind the people and roles screens', () => {
     it('corrects a name, keeping the one it replaces with the days it was held, and moves the name key', async () => {
       expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smith', givenNames: 'Mei', change: 'change', effectiveFrom: '2025-03-01' })).toBe(true)
       expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smyth', givenNames: ' Mei ', effectiveFrom: '2026-01-10' })).toBe(true)
-      expect(await listNameHistory(school.database, school.school, adult)).toEqual([
+      expect(await listNameHistory(school.context, adult)).toEqual([
         { familyName: 'Tanaka-Smith', givenNames: 'Mei', heldFrom: '2025-03-01', heldTo: '2026-01-09', change: 'correction' },
         { familyName: 'Tanaka', givenNames: 'Mei', heldFrom: null, heldTo: '2025-02-28', change: 'change' }
       ])
       const [row] = await school.database.db.select().from(people).where(eq(people.id, adult))
       expect(row).toMatchObject({ familyName: 'Tanaka-Smyth', givenNames: 'Mei', nameKey: nameSortKey('Tanaka-Smyth', 'Mei') })
       expect(await newEvents()).toEqual([['person.updated', 'people', adult], ['person.updated', 'people', adult]])
-      expect(await listNameHistory(other.database, other.school, adult)).toEqual([])
+      expect(await listNameHistory(other.context, adult)).toEqual([])
     })
 
     it('writes nothing when the name is unchanged, and refuses a new name before the current one began', async () => {
@@ -125,10 +125,10 @@ describe('the writes behind the people and roles screens', () => {
       const id = await openParentalResponsibility(school.context, { adultId: adult, childId: student, relationship: 'mother', validFrom: '2024-01-29' })
       await expect(openParentalResponsibility(school.context, { adultId: adult, childId: student, validFrom: '2025-01-01' })).rejects.toMatchObject(refused(422))
       await closeParentalResponsibility(school.context, id, '2025-12-31')
-      expect(await parentalResponsibilitiesFor(school.database, school.school, [student])).toEqual([
+      expect(await parentalResponsibilitiesFor(school.context, [student])).toEqual([
         { id, adultId: adult, childId: student, relationship: 'mother', validFrom: '2024-01-29', validTo: '2025-12-31' }
       ])
-      expect(await parentalResponsibilitiesFor(other.database, other.school, [student])).toEqual([])
+      expect(await parentalResponsibilitiesFor(other.context, [student])).toEqual([])
       expect(await newEvents()).toEqual([['person.updated', 'people', student], ['person.updated', 'people', student]])
     })
   })
@@ -136,32 +136,32 @@ describe('the writes behind the people and roles screens', () => {
   describe('protection flags and court orders', () => {
     it('records and lifts a flag; the child is kept out while it is open', async () => {
       const flag = await recordProtectionFlag(school.context, student, { kind: 'child_protection', validFrom: '2025-02-01' })
-      expect(await childrenUnderRestriction(school.database, school.school, [student, adult], '2025-03-01')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(school.context, [student, adult], '2025-03-01')).toEqual(new Set([student]))
       await expect(liftProtectionFlag(school.context, flag, '2025-01-01')).rejects.toMatchObject(refused(422))
       await liftProtectionFlag(school.context, flag, '2025-05-31')
       await expect(liftProtectionFlag(school.context, flag, '2025-06-30')).rejects.toMatchObject(refused(422, 'already lifted'))
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-05-31')).toEqual(new Set([student]))
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-06-01')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2025-05-31')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(school.context, [student], '2025-06-01')).toEqual(new Set())
       expect(await newEvents()).toEqual([['person.updated', 'people', student], ['person.updated', 'people', student]])
     })
 
     it('records a court order in force for its span', async () => {
       const order = await recordCourtOrder(school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff })
       await endCourtOrder(school.context, order, '2026-07-31')
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2025-07-31')).toEqual(new Set())
-      expect(await childrenUnderRestriction(school.database, school.school, [student], '2026-07-31')).toEqual(new Set([student]))
-      expect(await childrenUnderRestriction(other.database, other.school, [student], '2026-07-31')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2025-07-31')).toEqual(new Set())
+      expect(await childrenUnderRestriction(school.context, [student], '2026-07-31')).toEqual(new Set([student]))
+      expect(await childrenUnderRestriction(other.context, [student], '2026-07-31')).toEqual(new Set())
       expect(await newEvents()).toEqual([['person.updated', 'people', student], ['person.updated', 'people', student]])
     })
   })
 
   describe('school settings', () => {
     it('keeps year levels in order with the final one among them, and the alumni rule', async () => {
-      const updated = await updateSchoolSettings(school.database, school.id, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3', alumniRule: 'completed_final_year' })
+      const updated = await updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3', alumniRule: 'completed_final_year' })
       expect(updated.lists).toMatchObject({ yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3', alumniRule: 'completed_final_year' })
-      await expect(updateSchoolSettings(school.database, school.id, { finalYearLevel: '12' })).rejects.toBeInstanceOf(DomainError)
-      await expect(updateSchoolSettings(school.database, school.id, { timeZone: 'Mars/Olympus' })).rejects.toBeInstanceOf(DomainError)
-      await expect(updateSchoolSettings(school.database, school.id, { alumniRule: 'everyone' as never })).rejects.toBeInstanceOf(DomainError)
+      await expect(updateSchoolSettings(school.context, { finalYearLevel: '12' })).rejects.toBeInstanceOf(DomainError)
+      await expect(updateSchoolSettings(school.context, { timeZone: 'Mars/Olympus' })).rejects.toBeInstanceOf(DomainError)
+      await expect(updateSchoolSettings(school.context, { alumniRule: 'everyone' as never })).rejects.toBeInstanceOf(DomainError)
     })
   })
 })

@@ -39,7 +39,7 @@ describe('warehouse export of admissions, imports and rosters', () => {
   beforeAll(async () => {
     school = await newSchool()
     await seedDemoSchool(school.context, { students: 30 })
-    const { id: mappingId } = await saveHrisMapping(school.database, school.school, hrisMapping)
+    const { id: mappingId } = await saveHrisMapping(school.context, hrisMapping)
     await importStaff(school.context, {
       mappingId,
       csv: 'Emp No,Surname,First Names,Start,Check,Check No,Check Expiry\r\nE1,Checked,Staff,27/01/2020,WWCC,WWC0001234,31/12/2030\r\n'
@@ -78,7 +78,7 @@ describe('warehouse export of admissions, imports and rosters', () => {
   })
 
   it('produces none of a switched-off module\'s tables', async () => {
-    for (const module of ['admissions', 'people_sync', 'staff_import', 'rosters'] as const) await setSchoolModule(school.database, school.id, module, 'off')
+    for (const module of ['admissions', 'people_sync', 'staff_import', 'rosters'] as const) await setSchoolModule(school.context, module, 'off')
     const ctx = systemContext(school.database, await requireSchool(school.database, school.id), 'test')
     const keys = (await produceSchoolExports(ctx, { storage })).map(file => file.tableKey)
     expect(keys).toContain('people')

@@ -92,12 +92,12 @@ describe('warehouse export files', () => {
 
   it('produces no table of a switched-off module, and nothing at all with exports off', async () => {
     const other = await newSchool()
-    await setSchoolModule(other.database, other.id, 'billing', 'off')
-    await setSchoolModule(other.database, other.id, 'admissions', 'read_only')
+    await setSchoolModule(other.context, 'billing', 'off')
+    await setSchoolModule(other.context, 'admissions', 'read_only')
     const ctx = systemContext(other.database, await requireSchool(other.database, other.id), 'test')
     const files = await produceSchoolExports(ctx, { storage })
     expect(files.map(file => file.tableKey)).toEqual(exportTables.filter(table => table.module !== 'billing').map(table => table.key))
-    await setSchoolModule(other.database, other.id, 'exports', 'off')
+    await setSchoolModule(other.context, 'exports', 'off')
     const off = systemContext(other.database, await requireSchool(other.database, other.id), 'test')
     expect(await produceSchoolExports(off, { storage })).toEqual([])
     expect((await listExportFiles(off)).files).toEqual([])

@@ -22,7 +22,7 @@ describe('parts of a person held elsewhere', () => {
     personId = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Tane', givenNames: 'Mere', dateOfBirth: '2014-05-05' }))
     studentSpan = await openAffiliation(school.context, { personId, kind: 'student', validFrom: '2024-01-30', yearLevel: '5' })
     staffSpan = await openAffiliation(school.context, { personId, kind: 'volunteer', validFrom: '2024-01-30' })
-    const updated = await updateSchoolSettings(school.database, school.id, { heldElsewhere: ['names', 'dateOfBirth', 'studentSpans'] })
+    const updated = await updateSchoolSettings(school.context, { heldElsewhere: ['names', 'dateOfBirth', 'studentSpans'] })
     ctx = systemContext(school.database, updated, 'test')
   })
 
@@ -45,6 +45,6 @@ describe('parts of a person held elsewhere', () => {
   })
 
   it('refuses parts it does not know', async () => {
-    await expect(updateSchoolSettings(school.database, school.id, { heldElsewhere: ['email' as never] })).rejects.toMatchObject({ code: 'unprocessable' })
+    await expect(updateSchoolSettings(school.context, { heldElsewhere: ['email' as never] })).rejects.toMatchObject({ code: 'unprocessable' })
   })
 })

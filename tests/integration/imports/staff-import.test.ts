@@ -26,16 +26,16 @@ describe('staff import', () => {
 
   beforeAll(async () => {
     school = await newSchool()
-    mappingId = (await saveHrisMapping(school.database, school.school, mapping)).id
+    mappingId = (await saveHrisMapping(school.context, mapping)).id
   })
 
   it('validates mappings: each column once, a known date format', async () => {
-    await expect(saveHrisMapping(school.database, school.school, { ...mapping, name: 'Twice', columns: { ...mapping.columns, givenNames: 'Surname' } }))
+    await expect(saveHrisMapping(school.context, { ...mapping, name: 'Twice', columns: { ...mapping.columns, givenNames: 'Surname' } }))
       .rejects.toMatchObject({ code: 'validation_failed', extras: { fields: [{ path: 'columns.givenNames' }] } })
-    await expect(saveHrisMapping(school.database, school.school, { ...mapping, name: 'Dates', dateFormat: 'D/M/YY' as never }))
+    await expect(saveHrisMapping(school.context, { ...mapping, name: 'Dates', dateFormat: 'D/M/YY' as never }))
       .rejects.toMatchObject({ code: 'validation_failed', extras: { fields: [{ path: 'dateFormat' }] } })
-    await expect(saveHrisMapping(school.database, school.school, mapping)).rejects.toMatchObject({ code: 'conflict' })
-    expect((await listHrisMappings(school.database, school.school)).map(m => m.id)).toEqual([mappingId])
+    await expect(saveHrisMapping(school.context, mapping)).rejects.toMatchObject({ code: 'conflict' })
+    expect((await listHrisMappings(school.context)).map(m => m.id)).toEqual([mappingId])
   })
 
   it('creates staff, opens and closes employment, records checks, and reports problems per row without stopping the good rows', async () => {

@@ -42,8 +42,8 @@ describe('sync runs of one school and system, in the order received', () => {
     expect(await statusOf(school, second.run.id)).toBe('queued')
     expect(await statusOf(school, third.run.id)).toBe('queued')
     expect(await statusOf(school, other.run.id)).toBe('paused')
-    expect((await showSyncRun(school.database, school.school, second.run.id)).run).toMatchObject({ status: 'queued', waitingFor: first.run.id })
-    const listed = new Map((await listSyncRuns(school.database, school.school)).map(run => [run.id, run]))
+    expect((await showSyncRun(school.context, second.run.id)).run).toMatchObject({ status: 'queued', waitingFor: first.run.id })
+    const listed = new Map((await listSyncRuns(school.context)).map(run => [run.id, run]))
     expect(listed.get(third.run.id)?.waitingFor).toBe(first.run.id)
     expect(listed.get(first.run.id)?.waitingFor).toBeUndefined()
 
@@ -54,7 +54,7 @@ describe('sync runs of one school and system, in the order received', () => {
     expect(runs.map(run => run.status)).toEqual(['applied', 'applied', 'applied'])
     expect(runs[0]!.appliedAt! <= runs[1]!.appliedAt! && runs[1]!.appliedAt! <= runs[2]!.appliedAt!).toBe(true)
     expect(await givenNamesOf(school, 'S00001')).toBe('Third')
-    expect((await showSyncRun(school.database, school.school, third.run.id)).run.waitingFor).toBeUndefined()
+    expect((await showSyncRun(school.context, third.run.id)).run.waitingFor).toBeUndefined()
 
     // Undo walks back through the values each run replaced.
     await revertSyncRun(school.context, third.run.id)
@@ -72,7 +72,7 @@ describe('sync runs of one school and system, in the order received', () => {
     await drainQueue(school)
     expect(await statusOf(school, second.run.id)).toBe('queued')
     await cancelSyncRun(school.context, first.run.id)
-    expect((await showSyncRun(school.database, school.school, second.run.id)).run.waitingFor).toBeUndefined()
+    expect((await showSyncRun(school.context, second.run.id)).run.waitingFor).toBeUndefined()
     // Now the system's first run to be applied: it pauses for confirmation in its turn.
     expect(await settleRun(school.database, second.run.id)).toMatchObject({ status: 'paused', created: 50 })
   })

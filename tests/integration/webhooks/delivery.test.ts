@@ -48,13 +48,13 @@ describe('webhook delivery', () => {
   it('sends nothing while the school has turned its webhooks module off, and everything in order once it is back on', async () => {
     const receiver = await startReceiver()
     const { school, deliver } = await subscribed(receiver.url)
-    await setSchoolModule(school.database, school.id, 'webhooks', 'off')
+    await setSchoolModule(school.context, 'webhooks', 'off')
     await recordChanges(school.context, 'person.created', ['per_a', 'per_b'])
     expect(await deliver()).toBe(0)
     expect(receiver.posts).toHaveLength(0)
 
     // Read-only keeps the subscriptions as they are; it does not stop their deliveries.
-    await setSchoolModule(school.database, school.id, 'webhooks', 'read_only')
+    await setSchoolModule(school.context, 'webhooks', 'read_only')
     await deliver()
     expect(receiver.ids()).toEqual(['per_a', 'per_b'])
   })
@@ -148,7 +148,7 @@ describe('webhook delivery', () => {
     const { school, token, subscription, deliver } = await subscribed(receiver.url)
     await recordChanges(school.context, 'person.created', ['per_1'])
     await deliver()
-    await revokeToken(school.database, token.id)
+    await revokeToken(school.context, token.id)
     await recordChanges(school.context, 'person.created', ['per_2', 'per_3'])
     await deliver()
     expect(receiver.ids()).toEqual(['per_1'])

@@ -9,6 +9,6 @@ export default defineAppRoute({
   summary: 'Revoke an API token', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 30,
   params: z.strictObject({ id: recordId('tok') }), response: revokedTokenSchema
 }, async (ctx) => {
-  if (!await revokeToken(ctx.database, ctx.params.id, ctx.school.id)) throw domainError('not_found', [`No token has the id ${ctx.params.id}.`])
+  if (!await revokeToken(ctx, ctx.params.id)) throw domainError('not_found', [`No token has the id ${ctx.params.id}.`])
   return { id: ctx.params.id, revoked: true as const }
 })

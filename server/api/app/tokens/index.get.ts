@@ -7,6 +7,6 @@ export default defineAppRoute({
   summary: 'The school\'s API tokens, and the scopes a token can hold', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 60,
   response: tokenListSchema
 }, async ctx => ({
-  items: await listTokens(ctx.database, ctx.school.id),
+  items: await listTokens(ctx),
   scopes: Object.entries(scopeCatalogue).map(([name, grants]) => ({ name, grants }))
 }))

@@ -1,5 +1,4 @@
 import { defineAppRoute } from '../../../utils/app-route'
-import { staffSessionOf } from '../../../utils/app-session'
 import { issuedTokenSchema, tokenIssueSchema } from '../../../../shared/schemas/staff-settings'
 import { issueToken } from '../../../domain/tokens/manage-tokens'
 import { isScope, unknownScopeProblems } from '../../../domain/access/catalogue'
@@ -11,5 +10,5 @@ export default defineAppRoute({
   body: tokenIssueSchema, bodyChecks: unknownScopeProblems, response: issuedTokenSchema
 }, (ctx) => {
   refuseBeyondHolder(ctx, ctx.body.scopes.filter(isScope), 'issue a token')
-  return issueToken(ctx.database, { schoolId: ctx.school.id, ...ctx.body, issuedVia: 'settings', issuedBy: staffSessionOf(ctx.event).account.id })
+  return issueToken(ctx, { ...ctx.body, issuedVia: 'settings' })
 })

@@ -1,9 +1,10 @@
-import { and, eq, gte, isNull, lte, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { affiliations, classMembers, classTerms, classes, courses, academicSessions, loginNames, people, teachingAssignments } from '../../../../db/schema'
 import type { DomainContext } from '../../shared/context'
 import { writeChanges } from '../../shared/write-changes'
 import { timestampNow, todayInZone } from '../../shared/clock'
 import { addDays } from '../../shared/days'
+import { inForceOn } from '../../shared/in-force'
 import { academicSessionRow, classMemberRow, classRow, courseRow, teachingAssignmentRow } from '../../timetable/timetable-rows'
 import { nameSortKey } from '../../people/name-key'
 import { childrenUnderRestriction } from '../../access/withholding'
@@ -38,7 +39,7 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const today = todayInZone(school.timeZone)
   const yesterday = addDays(today, -1)
   const thisYear = Number(today.slice(0, 4))
-  const inForceToday = and(lte(affiliations.validFrom, today), or(isNull(affiliations.validTo), gte(affiliations.validTo, today)))
+  const inForceToday = inForceOn(affiliations, today)
   const current = (kind: 'student' | 'staff_member') => database.db.select({ id: people.id, yearLevel: affiliations.yearLevel, familyName: people.familyName, givenNames: people.givenNames })
     .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
     .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, kind), inForceToday, isNull(people.deletedAt))).orderBy(people.id)
@@ -61,7 +62,7 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
     }
     return people.slice(0, names.length)
   }
-  const withheld = await childrenUnderRestriction(database, school, students.map(student => student.id), today)
+  const withheld = await childrenUnderRestriction(ctx, students.map(student => student.id), today)
   renamed(students.filter(student => !withheld.has(student.id)).slice(-4), [['D\'Arcy', 'Siobhán'], ['Nguyen, Tran', 'Minh'], ['山田', '花子'], ['Παπαδοπούλου', 'Σοφία']])
   // The named staff only assist, so some staff are assistants alone (`teacherAssistant` in SDS).
   const namedStaff = renamed(staff.slice(staff.length - Math.min(3, Math.max(0, staff.length - 1))), [['O\'Sullivan', 'Máire'], ['Reyes, Jr', 'Antonio'], ['Иванова', 'Ольга']])

@@ -41,7 +41,7 @@ describe('invisible and direction-changing characters, over every writer', () =>
     token = await school.token(scopeNames)
     cookie = (await staffSession(school, 'admin')).cookie
     tourId = await addTour(school)
-    mappingId = (await saveHrisMapping(school.database, school.school, { name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD' })).id
+    mappingId = (await saveHrisMapping(school.context, { name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD' })).id
   })
 
   /** Each writer over HTTP: the request carrying `text` in one field, and that field's path. */
@@ -109,8 +109,8 @@ describe('invisible and direction-changing characters, over every writer', () =>
     const refusal = (path: string) => ({ code: 'bad_request', extras: { fields: [{ path, message: `Contains an invisible or direction-changing character (${name}).` }] } })
     await expect(createSchool(testDatabase(), { name: inside('Riverside', char), timeZone: 'Australia/Sydney' })).rejects.toMatchObject(refusal('name'))
     await expect(createSchool(testDatabase(), { name: 'Riverside', timeZone: 'Australia/Sydney', campuses: [{ name: inside('North', char) }] })).rejects.toMatchObject(refusal('campuses[0].name'))
-    await expect(updateSchoolSettings(testDatabase(), school.id, { yearLevels: ['K', inside('Year 1', char)] })).rejects.toMatchObject(refusal('yearLevels[1]'))
-    await expect(issueToken(testDatabase(), { schoolId: school.id, purpose: inside('LMS', char), scopes: ['person.read'] })).rejects.toMatchObject(refusal('purpose'))
+    await expect(updateSchoolSettings(school.context, { yearLevels: ['K', inside('Year 1', char)] })).rejects.toMatchObject(refusal('yearLevels[1]'))
+    await expect(issueToken(school.context, { purpose: inside('LMS', char), scopes: ['person.read'] })).rejects.toMatchObject(refusal('purpose'))
   })
 
   it('the admin CLI answers bad_request for a school named with a right-to-left override', async () => {

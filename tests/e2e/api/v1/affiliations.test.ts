@@ -125,7 +125,7 @@ describe('GET /api/v1/affiliations', () => {
 
   it('is component_off when the school switches people off', async () => {
     const closed = await newSchool()
-    await setSchoolModule(closed.database, closed.id, 'people', 'off')
+    await setSchoolModule(closed.context, 'people', 'off')
     expectEnvelope(await callApi('/api/v1/affiliations', { token: await closed.token(['affiliation.read']) }), 403, 'component_off')
   })
 })

@@ -42,7 +42,7 @@ describe('GET /api/v1/alumni', () => {
   beforeAll(async () => {
     anyFormer = await newSchool({ timeZone: 'Australia/Sydney' })
     completed = await newSchool({ timeZone: 'Australia/Sydney' })
-    await updateSchoolSettings(completed.database, completed.id, { alumniRule: 'completed_final_year' })
+    await updateSchoolSettings(completed.context, { alumniRule: 'completed_final_year' })
     const seed = async (school: TestSchool) => {
       const list = await addPeopleWithSpans(school, history)
       const byName = Object.fromEntries(history.map((person, i) => [person.familyName, list[i]!]))
@@ -155,7 +155,7 @@ describe('walking the alumni of a completed_final_year school page by page', () 
 
   beforeAll(async () => {
     school = await newSchool({ timeZone: 'Australia/Sydney' })
-    await updateSchoolSettings(school.database, school.id, { alumniRule: 'completed_final_year' })
+    await updateSchoolSettings(school.context, { alumniRule: 'completed_final_year' })
     const list: PersonWithSpans[] = []
     const surnames = ['Ng', 'Nguyen', 'Núñez', 'O\'Neil', 'Okafor', 'Østergaard', 'Smith', 'smith', 'Szabó', 'Zed']
     for (let i = 0; i < 120; i++) {

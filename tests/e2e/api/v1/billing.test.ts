@@ -78,7 +78,7 @@ describe('GET /api/v1/people/{id}/billing', () => {
   it('is component_off when the school does not run billing, even for people it does run', async () => {
     const closed = await newSchool()
     const [child] = await addPeopleWithSpans(closed, [{ familyName: 'No', givenNames: 'Billing' }])
-    await setSchoolModule(closed.database, closed.id, 'billing', 'off')
+    await setSchoolModule(closed.context, 'billing', 'off')
     const both = await closed.token(['billing.read', 'person.read'])
     expectEnvelope(await callApi(`/api/v1/people/${child}/billing`, { token: both }), 403, 'component_off')
     expect((await callApi(`/api/v1/people/${child}`, { token: both })).status).toBe(200)

@@ -89,14 +89,14 @@ describe('POST /api/v1/enquiries', () => {
   it('refuses a write to a module the school switched off or keeps read-only, with component_off', async () => {
     const other = await newSchool()
     const otherToken = await other.token(['enquiry.write', 'person.read'])
-    await setSchoolModule(other.database, other.id, 'admissions', 'off')
+    await setSchoolModule(other.context, 'admissions', 'off')
     expectEnvelope(await callApi('/api/v1/enquiries', { token: otherToken, body: enquiry() }), 403, 'component_off')
-    await setSchoolModule(other.database, other.id, 'admissions', 'read_only')
+    await setSchoolModule(other.context, 'admissions', 'read_only')
     expectEnvelope(await callApi('/api/v1/enquiries', { token: otherToken, body: enquiry() }), 403, 'component_off')
 
-    await setSchoolModule(other.database, other.id, 'people', 'read_only')
+    await setSchoolModule(other.context, 'people', 'read_only')
     expect((await callApi('/api/v1/people', { token: otherToken })).status).toBe(200)
-    await setSchoolModule(other.database, other.id, 'people', 'off')
+    await setSchoolModule(other.context, 'people', 'off')
     expectEnvelope(await callApi('/api/v1/people', { token: otherToken }), 403, 'component_off')
   })
 })

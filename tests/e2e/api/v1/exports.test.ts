@@ -100,7 +100,7 @@ describe('GET /api/v1/exports and its files', () => {
     const refused = await callApi('/api/v1/exports', { token: reader })
     expect([refused.status, refused.body.data.code, refused.body.data.missingScope]).toEqual([403, 'forbidden', 'export.read'])
     const other = await newSchool()
-    await setSchoolModule(other.database, other.id, 'exports', 'off')
+    await setSchoolModule(other.context, 'exports', 'off')
     const off = await callApi('/api/v1/exports', { token: await other.token(['export.read']) })
     expect([off.status, off.body.data.code]).toEqual([403, 'component_off'])
   })

@@ -19,7 +19,7 @@ describe('an import or sync answers small whatever the file', () => {
   beforeAll(async () => {
     school = await newSchool()
     token = await school.token(['staff.import', 'people.sync'])
-    mappingId = (await saveHrisMapping(school.database, school.school, {
+    mappingId = (await saveHrisMapping(school.context, {
       name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start', role: 'role' }, dateFormat: 'YYYY-MM-DD'
     })).id
   })

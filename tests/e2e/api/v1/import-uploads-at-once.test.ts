@@ -43,7 +43,7 @@ describe('ten 8 MiB uploads at once', () => {
         uploads.push({ path: '/api/v1/people/sync', token, body: new TextEncoder().encode(JSON.stringify({ system: 'sis', scope: 'full', file })) })
       } else {
         const token = await school.token(['staff.import'])
-        const { id: mappingId } = await saveHrisMapping(school.database, school.school, {
+        const { id: mappingId } = await saveHrisMapping(school.context, {
           name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD'
         })
         const csv = fullFile('id,family,given,start\n', n => `E${n},Ng,Linh,not-a-day\n`)

@@ -57,7 +57,7 @@ describe('imports over /api/v1', () => {
   })
 
   it('imports staff by a saved mapping and answers run, problems and counts', async () => {
-    const { id: mappingId } = await saveHrisMapping(school.database, school.school, {
+    const { id: mappingId } = await saveHrisMapping(school.context, {
       name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD'
     })
     const answer = await callApi('/api/v1/staff/import', { token, body: { mappingId, csv: 'id,family,given,start\nE1,Ng,Linh,2020-01-27\nE2,Bad,Day,2020-13-01\n' } })
@@ -95,7 +95,7 @@ describe('imports over /api/v1', () => {
     const staged = await callApi('/api/v1/people/sync', { token, body: { system: 'counted', scope: 'full', file: syncFile(syncPeople(3)) } })
     expect(staged.body.run).toMatchObject({ status: 'queued', rows: 3, done: 0, ...unknown })
     await settleRun(school.database, staged.body.run.id)
-    expect((await showSyncRun(school.database, school.school, staged.body.run.id)).run).toMatchObject({ status: 'paused', created: 3, amended: 0, absent: 0, unchanged: 0 })
+    expect((await showSyncRun(school.context, staged.body.run.id)).run).toMatchObject({ status: 'paused', created: 3, amended: 0, absent: 0, unchanged: 0 })
     const failed = await callApi('/api/v1/people/sync', { token, body: { system: 'counted', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B\n' } })
     expect(failed.body.run).toMatchObject({ status: 'failed', ...unknown })
     const document = (await callApi('/_openapi.json')).body

@@ -36,18 +36,18 @@ describe('kept answers follow the school\'s settings at once', () => {
 
   it('a changed alumni rule', async () => {
     expect((await readTwice()).map(item => item.id)).toEqual([finisher, leaver])
-    await updateSchoolSettings(school.database, school.id, { alumniRule: 'completed_final_year' })
+    await updateSchoolSettings(school.context, { alumniRule: 'completed_final_year' })
     expect((await readTwice()).map(item => item.id)).toEqual([finisher])
-    await updateSchoolSettings(school.database, school.id, { alumniRule: 'any_former_student' })
+    await updateSchoolSettings(school.context, { alumniRule: 'any_former_student' })
     expect((await alumni()).map(item => item.id)).toEqual([finisher, leaver])
   })
 
   it('a changed final year level', async () => {
-    await updateSchoolSettings(school.database, school.id, { alumniRule: 'completed_final_year' })
+    await updateSchoolSettings(school.context, { alumniRule: 'completed_final_year' })
     expect((await readTwice()).map(item => item.id)).toEqual([finisher])
-    await updateSchoolSettings(school.database, school.id, { yearLevels: ['7', '8', '9'], finalYearLevel: '9' })
+    await updateSchoolSettings(school.context, { yearLevels: ['7', '8', '9'], finalYearLevel: '9' })
     expect((await alumni()).map(item => item.id)).toEqual([leaver])
-    await updateSchoolSettings(school.database, school.id, { alumniRule: 'any_former_student', yearLevels: ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], finalYearLevel: '12' })
+    await updateSchoolSettings(school.context, { alumniRule: 'any_former_student', yearLevels: ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'], finalYearLevel: '12' })
   })
 
   it('a changed time zone', async () => {
@@ -56,9 +56,9 @@ describe('kept answers follow the school\'s settings at once', () => {
     const leftAtThere = { 'Asia/Tokyo': '2024-12-05T15:00:00.000Z', 'Pacific/Auckland': '2024-12-05T11:00:00.000Z' }[sameDay]
     // 00:00 on the last day in the school's zone: Sydney is UTC+11 in December.
     expect((await readTwice()).find(item => item.id === finisher)!.leftAt).toBe('2024-12-05T13:00:00.000Z')
-    await updateSchoolSettings(school.database, school.id, { timeZone: sameDay })
+    await updateSchoolSettings(school.context, { timeZone: sameDay })
     expect((await readTwice()).find(item => item.id === finisher)!.leftAt).toBe(leftAtThere)
-    await updateSchoolSettings(school.database, school.id, { timeZone: 'Australia/Sydney' })
+    await updateSchoolSettings(school.context, { timeZone: 'Australia/Sydney' })
     expect((await alumni()).find(item => item.id === finisher)!.leftAt).toBe('2024-12-05T13:00:00.000Z')
   })
 
@@ -66,12 +66,12 @@ describe('kept answers follow the school\'s settings at once', () => {
     const before = await readTwice()
     const people = await callApi('/api/v1/people', { token: await school.token(['person.read']) })
     expect(people.status).toBe(200)
-    await setSchoolModule(school.database, school.id, 'people', 'off')
+    await setSchoolModule(school.context, 'people', 'off')
     expectEnvelope(await callApi('/api/v1/alumni', { token }), 403, 'component_off')
     expectEnvelope(await callApi('/api/v1/people', { token: await school.token(['person.read']) }), 403, 'component_off')
-    await setSchoolModule(school.database, school.id, 'people', 'read_only')
+    await setSchoolModule(school.context, 'people', 'read_only')
     expect(await alumni()).toEqual(before)
-    await setSchoolModule(school.database, school.id, 'people', 'on')
+    await setSchoolModule(school.context, 'people', 'on')
     expect(await alumni()).toEqual(before)
   })
 })

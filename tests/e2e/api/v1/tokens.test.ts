@@ -23,7 +23,7 @@ describe('bearer tokens and scopes', () => {
   it('gives a revoked, an expired and an unknown token the same 401', async () => {
     const revoked = await schoolA.tokenWithId(['person.read'])
     expect((await callApi('/api/v1/people', { token: revoked.token })).status).toBe(200)
-    await revokeToken(schoolA.database, revoked.id)
+    await revokeToken(schoolA.context, revoked.id)
 
     const expired = await schoolA.tokenWithId(['person.read'])
     await schoolA.database.transaction(tx => tx.update(apiTokens).set({ expiresAt: '2020-01-01T00:00:00.000Z' }).where(eq(apiTokens.id, expired.id)))
@@ -46,8 +46,8 @@ describe('bearer tokens and scopes', () => {
   it('answers component_off, not forbidden, to a token lacking the scope when the school switched the module off', async () => {
     const closed = await newSchool()
     const token = await closed.token(['billing.read'])
-    await setSchoolModule(closed.database, closed.id, 'people', 'off')
-    await setSchoolModule(closed.database, closed.id, 'admissions', 'read_only')
+    await setSchoolModule(closed.context, 'people', 'off')
+    await setSchoolModule(closed.context, 'admissions', 'read_only')
     const read = expectEnvelope(await callApi('/api/v1/people', { token }), 403, 'component_off')
     expect(read.detail.join(' ')).not.toContain('person.read')
     const write = expectEnvelope(await callApi('/api/v1/enquiries', { token, body: {} }), 403, 'component_off')

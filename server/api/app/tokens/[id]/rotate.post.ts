@@ -1,5 +1,4 @@
 import { defineAppRoute } from '../../../../utils/app-route'
-import { staffSessionOf } from '../../../../utils/app-session'
 import { z } from 'zod'
 import { recordId } from '../../../../../shared/schemas/common'
 import { issuedTokenSchema } from '../../../../../shared/schemas/staff-settings'
@@ -9,4 +8,4 @@ import { rotateToken } from '../../../../domain/tokens/manage-tokens'
 export default defineAppRoute({
   summary: 'Rotate an API token', tag: 'API tokens', capability: 'tokens.manage', rateLimit: 30, stepUp: true, status: 201,
   params: z.strictObject({ id: recordId('tok') }), body: z.strictObject({}), response: issuedTokenSchema
-}, ctx => rotateToken(ctx, ctx.params.id, staffSessionOf(ctx.event).account.id))
+}, ctx => rotateToken(ctx, ctx.params.id))

@@ -1,0 +1,30 @@
+/**
+ * Who acts: the one type every surface, the CLI and the workers name their caller with, carried to
+ * every domain function in its `DomainContext`. The family portal adds its family member here.
+ */
+export type Actor =
+  | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering' }
+  /** A member of staff signed in to the screens, through one session. */
+  | { kind: 'staff', accountId: string, sessionId?: string }
+  | { kind: 'system', name: SystemName }
+
+/**
+ * The names the service acts under for itself, one per way in, so that a record names each one way
+ * only: `cli` for every command of the admin CLI, a task by its task name, `first-start` and `demo`
+ * for what the server makes at its first start, `bench` and `test` for the benchmark's and the
+ * tests' own writes.
+ */
+export type SystemName = 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'bench' | 'test'
+
+/**
+ * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's
+ * `recordedBy`, a restricted view's `viewedBy`, a token's issuer other than a member of staff):
+ * `token:tok_…`, `staff:acc_…` or `system:cli`. The one form: nothing else spells an actor.
+ */
+export function recordedActor(actor: Actor): string {
+  switch (actor.kind) {
+    case 'token': return `token:${actor.tokenId}`
+    case 'staff': return `staff:${actor.accountId}`
+    case 'system': return `system:${actor.name}`
+  }
+}
