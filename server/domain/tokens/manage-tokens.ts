@@ -43,6 +43,8 @@ export async function issueToken(ctx: DomainContext, input: IssueTokenInput) {
   const unknown = input.scopes.filter(scope => !isScope(scope))
   if (unknown.length) throw domainError('unprocessable', [`Unknown scopes: ${unknown.join(', ')}.`])
   if (input.scopes.length === 0) throw domainError('unprocessable', ['A token needs at least one scope.'])
+  // A member issues only what their own role holds (access/delegation.ts); the CLI and first start act as the operator.
+  refuseBeyondHolder(ctx, input.scopes.filter(isScope), 'issue a token')
   const days = input.expiresInDays ?? defaultTokenDays
   if (!Number.isInteger(days) || days < 1 || days > maximumTokenDays) {
     throw domainError('unprocessable', [`Expiry must be a whole number of days from 1 to ${maximumTokenDays}.`])

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { affiliations, classMembers, classTerms, classes, courses, academicSessions, loginNames, people, teachingAssignments } from '../../../../db/schema'
 import type { DomainContext } from '../../shared/context'
 import { writeChanges } from '../../shared/write-changes'
