@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { parse, type CsvError } from 'csv-parse'
+import { parse, type CsvError, type InfoRecord, type Options } from 'csv-parse'
 import { multilineTextRefusal } from '../../../shared/plain-text'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { quotedValue } from './problem-list'
@@ -87,6 +87,9 @@ export interface CsvLine {
   fields: string[]
 }
 
+/** A record with the line it ends on, as the parser hands it on. */
+type NumberedLine = CsvLine & { endLine: number }
+
 /**
  * Reads CSV (RFC 4180) with csv-parse as it streams: with or without a UTF-8 byte order mark, lines
  * ending CRLF or LF or both, quoted fields holding commas, quotes and line breaks; empty lines are
@@ -107,15 +110,15 @@ export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | Unre
     record_delimiter: ['\r\n', '\n'],
     skip_empty_lines: true,
     relax_column_count: true,
-    info: true,
     skip_records_with_error: true,
-    on_record: ({ record, info }: { record: string[], info: { lines: number } }) => {
+    // csv-parse's types let on_record change what a record is only together with `columns`.
+    on_record: ((record: string[], { lines }: InfoRecord): NumberedLine => {
       const count = (pattern: RegExp) => record.reduce((sum, value) => sum + (value.match(pattern)?.length ?? 0), 0)
       carriageReturns += count(/\r/g)
-      const endLine = info.lines - carriageReturns
+      const endLine = lines - carriageReturns
       // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
       return { fields: record, line: endLine - count(/\n/g), endLine }
-    },
+    }) as unknown as Options['on_record'],
     on_skip: (error: CsvError | undefined) => {
       if (!error) return
       const { lines, records } = error as unknown as { lines: number, records: number }
@@ -134,7 +137,7 @@ export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | Unre
 
   try {
     let turnStarted = performance.now()
-    for await (const { fields, line, endLine } of parser as AsyncIterable<CsvLine & { endLine: number }>) {
+    for await (const { fields, line, endLine } of parser as AsyncIterable<NumberedLine>) {
       yield* skippedSoFar()
       lastLine = endLine
       read++
@@ -158,15 +161,13 @@ export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | Unre
  */
 export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ headerProblems: string[], records: AsyncIterable<CsvRecord> }> {
   const lines = readCsvLines(text)
-  const beforeHeader: UnreadableLine[] = []
-  let first = await lines.next()
-  for (; !first.done && !('fields' in first.value); first = await lines.next()) beforeHeader.push(first.value)
-  if (first.done) return { headerProblems: beforeHeader.length ? beforeHeader.map(s => `Line ${s.line}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
-  if (first.value.fields.length > maxCsvColumns) {
+  const { first, beforeHeader } = await headerLine(lines)
+  if (!first) return { headerProblems: beforeHeader.length ? beforeHeader.map(s => `Line ${s.line}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
+  if (first.fields.length > maxCsvColumns) {
     await lines.return(undefined)
-    throw domainError('unprocessable', [`Line 1 (the header) has ${first.value.fields.length} columns; a file may have at most ${maxCsvColumns}.`])
+    throw domainError('unprocessable', [`Line 1 (the header) has ${first.fields.length} columns; a file may have at most ${maxCsvColumns}.`])
   }
-  const header = first.value.fields.map(name => name.trim())
+  const header = first.fields.map(name => name.trim())
   const problems = headerProblems(header, rule)
   if (problems.length) {
     await lines.return(undefined)
@@ -176,7 +177,7 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
   async function* records(): AsyncGenerator<CsvRecord> {
     yield* beforeHeader
     for await (const record of lines) {
-      if (!('fields' in record)) yield record
+      if (isUnreadable(record)) yield record
       else if (record.fields.length !== header.length) yield { line: record.line, reason: `The line has ${record.fields.length} fields; the header has ${header.length}.` }
       else {
         const values: Record<string, string> = {}
@@ -187,6 +188,19 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
   }
   return { headerProblems: [], records: records() }
 }
+
+/** The first line that could be read, which is the header, and the unreadable lines before it; the lines after it are left to be read. */
+async function headerLine(lines: AsyncGenerator<CsvLine | UnreadableLine>): Promise<{ first?: CsvLine, beforeHeader: UnreadableLine[] }> {
+  const beforeHeader: UnreadableLine[] = []
+  for (;;) {
+    const next = await lines.next()
+    if (next.done) return { beforeHeader }
+    if (!isUnreadable(next.value)) return { first: next.value, beforeHeader }
+    beforeHeader.push(next.value)
+  }
+}
+
+export const isUnreadable = (record: CsvLine | CsvRecord): record is UnreadableLine => 'reason' in record
 
 async function* emptyRecords(): AsyncGenerator<CsvRecord> {}
 

@@ -1,4 +1,4 @@
-import { readCsvLines, type CsvLine } from '../imports/read-csv'
+import { isUnreadable, readCsvLines, type CsvLine } from '../imports/read-csv'
 import { isOneOf } from '../../../shared/vocabulary'
 
 /** A problem with one row of an import: its line in the file (the header is line 1), the column, and what is wrong. */
@@ -25,7 +25,7 @@ const unreadable: ImportProblem = { row: 1, column: null, message: 'The file is 
 export async function readTimetableFile(csv: string): Promise<{ problems: ImportProblem[], lines?: Line[] }> {
   const records: CsvLine[] = []
   for await (const record of readCsvLines(csv)) {
-    if (!('fields' in record)) return { problems: [unreadable] }
+    if (isUnreadable(record)) return { problems: [unreadable] }
     records.push(record)
   }
   const [header, ...body] = records
