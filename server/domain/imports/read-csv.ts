@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { parse, type CsvError } from 'csv-parse'
+import { parse, type CsvError, type InfoRecord, type Options } from 'csv-parse'
 import { multilineTextRefusal } from '../../../shared/plain-text'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { quotedValue } from './problem-list'
@@ -81,16 +81,28 @@ const csvReasons: Record<string, string> = {
   CSV_INVALID_CLOSING_QUOTE: 'A quoted field goes on after its closing quote; double a quote inside a quoted field.'
 }
 
+/** A record as it stands in the file: its fields in order, by the line it starts on (the header is line 1). */
+export interface CsvLine {
+  line: number
+  fields: string[]
+}
+
+/** A record with the line it ends on, as the parser hands it on. */
+type NumberedLine = CsvLine & { endLine: number }
+
 /**
  * Reads CSV (RFC 4180) with csv-parse as it streams: with or without a UTF-8 byte order mark, lines
- * ending CRLF or LF or both, quoted fields holding commas, quotes and line breaks. The header is
- * checked first: its problems are returned and no record is read. Otherwise each record comes back
- * by the line it starts on, with its values by column name, or as an unreadable line: a wrong number
- * of fields or a broken quote. Reading goes on past an unreadable line, so every one is named.
+ * ending CRLF or LF or both, quoted fields holding commas, quotes and line breaks; empty lines are
+ * passed over. Each record, the header first, comes back by the line it starts on with its fields as
+ * they stand (a line may have more or fewer than the header), or as an unreadable line: a broken
+ * quote. Reading goes on past an unreadable line, so every one is named; a reader that stops early
+ * stops the parser.
  */
-export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ headerProblems: string[], records: AsyncIterable<CsvRecord> }> {
+export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | UnreadableLine> {
   // csv-parse may read ahead of us: each skipped line is told after the records read before it.
   const skipped: { recordsBefore: number, line?: number, reason: string }[] = []
+  // csv-parse counts a carriage return inside a value as a line of its own; the file's lines are counted by line feeds.
+  let carriageReturns = 0
   let lastLine = 0
   let read = 0
   const parser = parse({
@@ -98,30 +110,22 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
     record_delimiter: ['\r\n', '\n'],
     skip_empty_lines: true,
     relax_column_count: true,
-    info: true,
     skip_records_with_error: true,
+    // csv-parse's types let on_record change what a record is only together with `columns`.
+    on_record: ((record: string[], { lines }: InfoRecord): NumberedLine => {
+      const count = (pattern: RegExp) => record.reduce((sum, value) => sum + (value.match(pattern)?.length ?? 0), 0)
+      carriageReturns += count(/\r/g)
+      const endLine = lines - carriageReturns
+      // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
+      return { fields: record, line: endLine - count(/\n/g), endLine }
+    }) as unknown as Options['on_record'],
     on_skip: (error: CsvError | undefined) => {
       if (!error) return
       const { lines, records } = error as unknown as { lines: number, records: number }
-      skipped.push({ recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines, reason: csvReasons[error.code] ?? 'The line is not CSV.' })
+      skipped.push({ recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines - carriageReturns, reason: csvReasons[error.code] ?? 'The line is not CSV.' })
     }
   })
   Readable.from(slices(text), { objectMode: false }).pipe(parser)
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[], info: { lines: number } }>
-  const first = await iterator.next()
-  if (first.done) return { headerProblems: skipped.length ? skipped.map(s => `Line ${s.line ?? 1}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
-  if (first.value.record.length > maxCsvColumns) {
-    parser.destroy()
-    throw domainError('unprocessable', [`Line 1 (the header) has ${first.value.record.length} columns; a file may have at most ${maxCsvColumns}.`])
-  }
-  const header = first.value.record.map(name => name.trim())
-  const problems = headerProblems(header, rule)
-  if (problems.length) {
-    parser.destroy()
-    return { headerProblems: problems, records: emptyRecords() }
-  }
-  lastLine = first.value.info.lines
-  read = 1
 
   /** The skipped lines that came before the next record; an unclosed quote opens just after the last record read. */
   function* skippedSoFar(): Generator<UnreadableLine> {
@@ -131,33 +135,72 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
     }
   }
 
-  async function* records(): AsyncGenerator<CsvRecord> {
+  try {
     let turnStarted = performance.now()
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      const { record, info } = next.value
-      // csv-parse counts to the line a record ends on; a quoted line break moves its start back.
-      const breaks = record.reduce((sum, value) => sum + (value.match(/\r\n|\n/g)?.length ?? 0), 0)
-      const line = info.lines - breaks
+    for await (const { fields, line, endLine } of parser as AsyncIterable<NumberedLine>) {
       yield* skippedSoFar()
-      lastLine = info.lines
+      lastLine = endLine
       read++
       if (performance.now() - turnStarted > turnMs) {
         await nextTurn()
         turnStarted = performance.now()
       }
-      if (record.length !== header.length) {
-        yield { line, reason: `The line has ${record.length} fields; the header has ${header.length}.` }
-        continue
-      }
-      const values: Record<string, string> = {}
-      for (const [i, name] of header.entries()) values[name] = record[i]!
-      yield { line, values }
+      yield { line, fields }
     }
     read = Infinity
     yield* skippedSoFar()
+  } finally {
+    parser.destroy()
+  }
+}
+
+/**
+ * Reads CSV as `readCsvLines` does, against a header rule. The header is checked first: its problems
+ * are returned and no record is read. Otherwise each record comes back by the line it starts on, with
+ * its values by column name, or as an unreadable line: a wrong number of fields or a broken quote.
+ */
+export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ headerProblems: string[], records: AsyncIterable<CsvRecord> }> {
+  const lines = readCsvLines(text)
+  const { first, beforeHeader } = await headerLine(lines)
+  if (!first) return { headerProblems: beforeHeader.length ? beforeHeader.map(s => `Line ${s.line}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
+  if (first.fields.length > maxCsvColumns) {
+    await lines.return(undefined)
+    throw domainError('unprocessable', [`Line 1 (the header) has ${first.fields.length} columns; a file may have at most ${maxCsvColumns}.`])
+  }
+  const header = first.fields.map(name => name.trim())
+  const problems = headerProblems(header, rule)
+  if (problems.length) {
+    await lines.return(undefined)
+    return { headerProblems: problems, records: emptyRecords() }
+  }
+
+  async function* records(): AsyncGenerator<CsvRecord> {
+    yield* beforeHeader
+    for await (const record of lines) {
+      if (isUnreadable(record)) yield record
+      else if (record.fields.length !== header.length) yield { line: record.line, reason: `The line has ${record.fields.length} fields; the header has ${header.length}.` }
+      else {
+        const values: Record<string, string> = {}
+        for (const [i, name] of header.entries()) values[name] = record.fields[i]!
+        yield { line: record.line, values }
+      }
+    }
   }
   return { headerProblems: [], records: records() }
 }
+
+/** The first line that could be read, which is the header, and the unreadable lines before it; the lines after it are left to be read. */
+async function headerLine(lines: AsyncGenerator<CsvLine | UnreadableLine>): Promise<{ first?: CsvLine, beforeHeader: UnreadableLine[] }> {
+  const beforeHeader: UnreadableLine[] = []
+  for (;;) {
+    const next = await lines.next()
+    if (next.done) return { beforeHeader }
+    if (!isUnreadable(next.value)) return { first: next.value, beforeHeader }
+    beforeHeader.push(next.value)
+  }
+}
+
+export const isUnreadable = (record: CsvLine | CsvRecord): record is UnreadableLine => 'reason' in record
 
 async function* emptyRecords(): AsyncGenerator<CsvRecord> {}
 

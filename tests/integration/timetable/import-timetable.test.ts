@@ -85,5 +85,20 @@ describe('loading a timetable from CSV', () => {
   it('refuses a file that is not CSV, or has unknown columns, as problems of line 1', async () => {
     expect((await importTimetable(school.context, 'classCode,"broken\n')).problems[0]).toMatchObject({ row: 1 })
     expect((await importTimetable(school.context, `${header},shoeSize\r\n`)).problems).toEqual([{ row: 1, column: null, message: expect.stringContaining('Unknown column "shoeSize"') }])
+    expect((await importTimetable(school.context, `\ufeff${header}\n7A,Maths 7A,,MAT7,Maths 7,,,T,,,,,\n7B,"Maths "7B,,MAT7,Maths 7,,,T,,,,,\n`)).problems)
+      .toEqual([{ row: 1, column: null, message: 'The file is not readable CSV (an unterminated quote, or a stray quote inside a value).' }])
+    expect((await importTimetable(school.context, '')).problems).toEqual(['classCode', 'classTitle', 'courseCode', 'courseTitle', 'terms'].map(column => ({ row: 1, column, message: 'A required column is missing.' })))
+    // A header alone is a problem to fix, not a fault.
+    expect(await importTimetable(school.context, `${header}\r\n`)).toMatchObject({ applied: false, problems: [{ row: 1, column: null, message: expect.stringContaining('no rows') }] })
+  })
+
+  it('names each problem by the line of the file it is on, past blank lines and quoted line breaks, and checks a row of the wrong length', async () => {
+    const year = today.slice(0, 4)
+    const csv = [header, '', `7A,"Maths\r\n7A",scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1,,,`, '', `7B,Maths 7B,weekly,MAT7,Maths 7,Mathematics,7,${year}T,R1`].join('\r\n')
+    expect((await importTimetable(school.context, csv)).problems).toEqual([
+      { row: 6, column: null, message: 'The row has 9 values; the header has 13.' },
+      { row: 3, column: 'classTitle', message: 'Contains a control character.' },
+      { row: 6, column: 'classType', message: 'Use homeroom or scheduled.' }
+    ])
   })
 })
