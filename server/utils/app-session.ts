@@ -4,7 +4,7 @@ import type { StaffAccount } from '../domain/staff/accounts'
 import { accessFor } from '../domain/access/access'
 import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
 import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
-import { passkeysRequired } from '../domain/staff/sign-in-policy'
+import { schoolRequiresPasskeys } from '../domain/staff/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
@@ -58,7 +58,7 @@ async function identifyStaffSession(event: H3Event, database: Database): Promise
   const found = secret ? await findLiveSession(database, secret) : undefined
   if (!found) throw apiError('unauthenticated', ['Sign in first: there is no session, or it ended (signed out, idle for eight hours, or seven days old).'])
   const { session, account, school } = found
-  event.context.staffSession = { session, account, passkeysRequired: await passkeysRequired(database, school.id) }
+  event.context.staffSession = { session, account, passkeysRequired: await schoolRequiresPasskeys(database, school.id) }
   return {
     ...await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: account.role }),
     school: schoolRefOfCaller(school),

@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { StaffAccount } from '../domain/staff/accounts'
-import { listPasskeys } from '../domain/staff/passkeys'
+import { accountHasPasskey } from '../domain/staff/passkeys'
 import { endSession, findLiveSession, startSession, type SessionMethod } from '../domain/staff/sessions'
 import { sessionSecretOf, setSessionCookie } from './app-session'
 
@@ -15,5 +15,5 @@ export async function signInAs(event: H3Event, database: Database, account: Staf
   if (earlier) await endSession(database, earlier.session.id)
   const { secret } = await startSession(database, account, method)
   setSessionCookie(event, secret)
-  return { signedIn: true as const, hasPasskey: (await listPasskeys(database, account.id)).length > 0 }
+  return { signedIn: true as const, hasPasskey: await accountHasPasskey(database, account.id) }
 }

@@ -116,5 +116,5 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
 /** An administrator ends every session of a member of their school. */
 export async function endStaffSessions(ctx: DomainContext, accountId: string) {
   const account = await requireStaffAccount(ctx, accountId)
-  return { id: account.id, sessionsEnded: await endAccountSessions(ctx.database, account.id) }
+  return { id: account.id, sessionsEnded: await endAccountSessions(ctx, account.id) }
 }

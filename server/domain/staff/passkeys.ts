@@ -8,7 +8,9 @@ import type { Database, Db } from '../../../db/client'
 import { currentTime, timestampNow } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
+import type { DomainContext } from '../shared/context'
 import { activeAccountById, type StaffAccount } from './accounts'
+import { callerAccount, callerAccountId } from './caller-account'
 import { mailPasskeyNotice } from './passkey-notices'
 import { hasRecentPasskeyProof } from './sessions'
 
@@ -39,6 +41,11 @@ function accountPasskeys(database: Database, accountId: string) {
   return database.db.select().from(passkeys).where(eq(passkeys.accountId, accountId)).orderBy(asc(passkeys.createdAt))
 }
 
+async function hasAnyPasskey(db: Db, accountId: string): Promise<boolean> {
+  const [any] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.accountId, accountId)).limit(1)
+  return Boolean(any)
+}
+
 const transportsOf = (row: { transports: string }) => row.transports ? row.transports.split(' ') : undefined
 
 /**
@@ -55,8 +62,7 @@ export interface PasskeyChangeRequest { passkeyAt: string | null, userAgent: str
  */
 async function requirePasskeyProofFor(db: Db, accountId: string, request: PasskeyChangeRequest) {
   if (hasRecentPasskeyProof(request)) return
-  const [any] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.accountId, accountId)).limit(1)
-  if (any) throw domainError('step_up_required', ['Confirm with one of your passkeys first: adding or removing a passkey needs a passkey proof within the last five minutes.'])
+  if (await hasAnyPasskey(db, accountId)) throw domainError('step_up_required', ['Confirm with one of your passkeys first: adding or removing a passkey needs a passkey proof within the last five minutes.'])
 }
 
 /**
@@ -69,8 +75,10 @@ async function lockAccountPasskeys(database: Database, tx: Db, accountId: string
   }
 }
 
-/** Options for the browser to make a passkey for this account (a discoverable one, so it can sign in without an address). */
-export async function passkeyRegistrationOptions(database: Database, rp: RelyingParty, account: StaffAccount, request: PasskeyChangeRequest) {
+/** Options for the browser to make a passkey for the caller's account (a discoverable one, so it can sign in without an address). */
+export async function passkeyRegistrationOptions(ctx: DomainContext, rp: RelyingParty, request: PasskeyChangeRequest) {
+  const { database } = ctx
+  const account = await callerAccount(ctx)
   await requirePasskeyProofFor(database.db, account.id, request)
   const existing = await accountPasskeys(database, account.id)
   const options = await generateRegistrationOptions({
@@ -86,10 +94,12 @@ export async function passkeyRegistrationOptions(database: Database, rp: Relying
 const credentialOnFile = () => domainError('conflict', ['This passkey is already registered (to this or another account): use it to sign in, or make a new one.'])
 
 /**
- * Verifies the browser's answer and keeps the new passkey under the name given; the account's
- * address is told. A credential id already on file is `conflict`.
+ * Verifies the browser's answer and keeps the new passkey on the caller's account under the name
+ * given; the account's address is told. A credential id already on file is `conflict`.
  */
-export async function registerPasskey(database: Database, rp: RelyingParty, account: StaffAccount, response: RegistrationResponseJSON, name: string, request: PasskeyChangeRequest) {
+export async function registerPasskey(ctx: DomainContext, rp: RelyingParty, response: RegistrationResponseJSON, name: string, request: PasskeyChangeRequest) {
+  const { database } = ctx
+  const account = await callerAccount(ctx)
   await requirePasskeyProofFor(database.db, account.id, request)
   const verification = await verifyRegistrationResponse({
     response, expectedChallenge: takeChallenge(database, 'register', account.id), expectedOrigin: rp.origin, expectedRPID: rp.id
@@ -123,14 +133,16 @@ export async function passkeySignInOptions(database: Database, rp: RelyingParty)
   return options
 }
 
-/** Options for a passkey proof of the signed-in account (step-up). */
-export async function passkeyStepUpOptions(database: Database, rp: RelyingParty, account: StaffAccount) {
-  const allowed = await accountPasskeys(database, account.id)
+/** Options for a passkey proof of the caller's account (step-up). */
+export async function passkeyStepUpOptions(ctx: DomainContext, rp: RelyingParty) {
+  const { database } = ctx
+  const accountId = callerAccountId(ctx)
+  const allowed = await accountPasskeys(database, accountId)
   if (!allowed.length) throw domainError('unprocessable', ['Register a passkey first: a recent passkey proof is needed here.'])
   const options = await generateAuthenticationOptions({
     rpID: rp.id, userVerification: 'preferred', allowCredentials: allowed.map(row => ({ id: row.credentialId, transports: transportsOf(row) }))
   })
-  await keepChallenge(database, options.challenge, 'step_up', account.id)
+  await keepChallenge(database, options.challenge, 'step_up', accountId)
   return options
 }
 
@@ -160,8 +172,14 @@ function passkeyListing(row: typeof passkeys.$inferSelect) {
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt }
 }
 
-export async function listPasskeys(database: Database, accountId: string) {
-  return (await accountPasskeys(database, accountId)).map(passkeyListing)
+/** The caller's own passkeys. */
+export async function listPasskeys(ctx: DomainContext) {
+  return (await accountPasskeys(ctx.database, callerAccountId(ctx))).map(passkeyListing)
+}
+
+/** Whether an account has a passkey, for the sign-in step's answer: it runs before there is a caller. */
+export function accountHasPasskey(database: Database, accountId: string): Promise<boolean> {
+  return hasAnyPasskey(database.db, accountId)
 }
 
 async function requireOwnPasskey(database: Database, accountId: string, passkeyId: string) {
@@ -170,14 +188,16 @@ async function requireOwnPasskey(database: Database, accountId: string, passkeyI
   return row
 }
 
-export async function renamePasskey(database: Database, accountId: string, passkeyId: string, name: string) {
-  const row = await requireOwnPasskey(database, accountId, passkeyId)
-  await database.transaction(tx => tx.update(passkeys).set({ name: name.trim() }).where(eq(passkeys.id, row.id)))
+export async function renamePasskey(ctx: DomainContext, passkeyId: string, name: string) {
+  const row = await requireOwnPasskey(ctx.database, callerAccountId(ctx), passkeyId)
+  await ctx.database.transaction(tx => tx.update(passkeys).set({ name: name.trim() }).where(eq(passkeys.id, row.id)))
   return passkeyListing({ ...row, name: name.trim() })
 }
 
-/** Removes one of the account's passkeys (a passkey proof first, as for adding one); the account's address is told. */
-export async function removePasskey(database: Database, account: StaffAccount, passkeyId: string, request: PasskeyChangeRequest) {
+/** Removes one of the caller's passkeys (a passkey proof first, as for adding one); the account's address is told. */
+export async function removePasskey(ctx: DomainContext, passkeyId: string, request: PasskeyChangeRequest) {
+  const { database } = ctx
+  const account = await callerAccount(ctx)
   const row = await requireOwnPasskey(database, account.id, passkeyId)
   await database.transaction(async (tx) => {
     await requirePasskeyProofFor(tx, account.id, request)

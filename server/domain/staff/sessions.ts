@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { schools, staffAccounts, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
+import { callerAccountId } from './caller-account'
 import { currentTime, timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
 import { hashSecret, newRandomSecret } from './secrets'
@@ -79,11 +81,16 @@ export async function endSession(database: Database, sessionId: string) {
   await database.transaction(tx => tx.update(staffSessions).set({ endedAt: timestampNow() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
 }
 
-/** Ends every live session of an account; returns how many there were. */
-export async function endAccountSessions(database: Database, accountId: string): Promise<number> {
-  const ended = await database.transaction(tx => tx.update(staffSessions)
+/** Ends every live session at the school of an account the caller may act on (endStaffSessions checked it); returns how many there were. */
+export async function endAccountSessions(ctx: DomainContext, accountId: string): Promise<number> {
+  const ended = await ctx.database.transaction(tx => tx.update(staffSessions)
     .set({ endedAt: timestampNow() })
-    .where(and(eq(staffSessions.accountId, accountId), isNull(staffSessions.endedAt)))
+    .where(and(eq(staffSessions.accountId, accountId), eq(staffSessions.schoolId, ctx.school.id), isNull(staffSessions.endedAt)))
     .returning({ id: staffSessions.id }))
   return ended.length
+}
+
+/** Signs the caller out everywhere: ends every live session of their own account; returns how many there were. */
+export function endOwnSessions(ctx: DomainContext): Promise<number> {
+  return endAccountSessions(ctx, callerAccountId(ctx))
 }

@@ -3,14 +3,22 @@ import { signInPolicies } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 
-/** Whether the school requires passkeys for staff: then a session made by an emailed code may only register one. */
-export async function passkeysRequired(database: Database, schoolId: string): Promise<boolean> {
+/**
+ * Whether the school requires passkeys for staff: then a session made by an emailed code may only
+ * register one. For the identify step, which asks before there is a caller; after it, `passkeysRequired`.
+ */
+export async function schoolRequiresPasskeys(database: Database, schoolId: string): Promise<boolean> {
   const [row] = await database.db.select().from(signInPolicies).where(eq(signInPolicies.schoolId, schoolId))
   return row?.passkeysRequired === 1
 }
 
+/** Whether the caller's school requires passkeys for staff. */
+export function passkeysRequired(ctx: DomainContext): Promise<boolean> {
+  return schoolRequiresPasskeys(ctx.database, ctx.school.id)
+}
+
 export async function readSignInPolicy(ctx: DomainContext) {
-  return { passkeysRequired: await passkeysRequired(ctx.database, ctx.school.id) }
+  return { passkeysRequired: await passkeysRequired(ctx) }
 }
 
 export async function setSignInPolicy(ctx: DomainContext, policy: { passkeysRequired: boolean }) {

@@ -1,5 +1,5 @@
 import { defineAppRoute } from '../../../utils/app-route'
-import { staffSessionOf, passkeyChangeRequestOf } from '../../../utils/app-session'
+import { passkeyChangeRequestOf } from '../../../utils/app-session'
 import { z } from 'zod'
 import { removedSchema } from '../../../../shared/schemas/sign-in'
 import { recordId } from '../../../../shared/schemas/common'
@@ -8,4 +8,4 @@ import { removePasskey } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Remove one of your passkeys', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
   params: z.strictObject({ id: recordId('pky') }), response: removedSchema
-}, ctx => removePasskey(ctx.database, staffSessionOf(ctx.event).account, ctx.params.id, passkeyChangeRequestOf(ctx.event)))
+}, ctx => removePasskey(ctx, ctx.params.id, passkeyChangeRequestOf(ctx.event)))

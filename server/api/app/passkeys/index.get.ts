@@ -1,8 +1,7 @@
 import { defineAppRoute } from '../../../utils/app-route'
-import { staffSessionOf } from '../../../utils/app-session'
 import { passkeyListSchema } from '../../../../shared/schemas/sign-in'
 import { listPasskeys } from '../../../domain/staff/passkeys'
 
 export default defineAppRoute({
   summary: 'Your passkeys', tag: 'Passkeys', rateLimit: 60, beforePasskey: true, response: passkeyListSchema
-}, async ctx => ({ items: await listPasskeys(ctx.database, staffSessionOf(ctx.event).account.id) }))
+}, async ctx => ({ items: await listPasskeys(ctx) }))

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { relyingParty } from '../../../utils/public-url'
-import { staffSessionOf, passkeyChangeRequestOf } from '../../../utils/app-session'
+import { passkeyChangeRequestOf } from '../../../utils/app-session'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { passkeyRegisterSchema, passkeySchema } from '../../../../shared/schemas/sign-in'
 import { registerPasskey } from '../../../domain/staff/passkeys'
@@ -8,4 +8,4 @@ import { registerPasskey } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Register a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true, status: 201,
   body: passkeyRegisterSchema, response: passkeySchema
-}, ctx => registerPasskey(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, ctx.body.response as unknown as RegistrationResponseJSON, ctx.body.name, passkeyChangeRequestOf(ctx.event)))
+}, ctx => registerPasskey(ctx, relyingParty(), ctx.body.response as unknown as RegistrationResponseJSON, ctx.body.name, passkeyChangeRequestOf(ctx.event)))

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { relyingParty } from '../../../utils/public-url'
-import { staffSessionOf, passkeyChangeRequestOf } from '../../../utils/app-session'
+import { passkeyChangeRequestOf } from '../../../utils/app-session'
 import { z } from 'zod'
 import { webauthnOptionsSchema } from '../../../../shared/schemas/sign-in'
 import { passkeyRegistrationOptions } from '../../../domain/staff/passkeys'
@@ -8,4 +8,4 @@ import { passkeyRegistrationOptions } from '../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Options for registering a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,
   body: z.strictObject({}), response: webauthnOptionsSchema
-}, async ctx => ({ ...await passkeyRegistrationOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account, passkeyChangeRequestOf(ctx.event)) }))
+}, async ctx => ({ ...await passkeyRegistrationOptions(ctx, relyingParty(), passkeyChangeRequestOf(ctx.event)) }))

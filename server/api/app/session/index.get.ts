@@ -13,7 +13,7 @@ export default defineAppRoute({
     account: { id: account.id, email: account.email, role: account.role, capabilities: [...ctx.capabilities].sort() },
     school: { id: ctx.school.id, name: ctx.school.name },
     session: { method: session.method as 'passkey' | 'code' | 'link', passkeyAt: session.passkeyAt, expiresAt: session.expiresAt },
-    passkeysRequired: await passkeysRequired(ctx.database, ctx.school.id),
-    passkeyCount: (await listPasskeys(ctx.database, account.id)).length
+    passkeysRequired: await passkeysRequired(ctx),
+    passkeyCount: (await listPasskeys(ctx)).length
   }
 })

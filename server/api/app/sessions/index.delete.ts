@@ -1,13 +1,13 @@
 import { defineAppRoute } from '../../../utils/app-route'
-import { staffSessionOf, clearSessionCookie } from '../../../utils/app-session'
+import { clearSessionCookie } from '../../../utils/app-session'
 import { signedOutSchema } from '../../../../shared/schemas/sign-in'
-import { endAccountSessions } from '../../../domain/staff/sessions'
+import { endOwnSessions } from '../../../domain/staff/sessions'
 
 export default defineAppRoute({
   summary: 'Sign out everywhere: end every session of this account', tag: 'Sign-in', rateLimit: 10, beforePasskey: true,
   response: signedOutSchema
 }, async (ctx) => {
-  const sessionsEnded = await endAccountSessions(ctx.database, staffSessionOf(ctx.event).account.id)
+  const sessionsEnded = await endOwnSessions(ctx)
   clearSessionCookie(ctx.event)
   return { signedOut: true as const, sessionsEnded }
 })

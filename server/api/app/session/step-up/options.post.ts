@@ -1,6 +1,5 @@
 import { defineAppRoute } from '../../../../utils/app-route'
 import { relyingParty } from '../../../../utils/public-url'
-import { staffSessionOf } from '../../../../utils/app-session'
 import { z } from 'zod'
 import { webauthnOptionsSchema } from '../../../../../shared/schemas/sign-in'
 import { passkeyStepUpOptions } from '../../../../domain/staff/passkeys'
@@ -8,4 +7,4 @@ import { passkeyStepUpOptions } from '../../../../domain/staff/passkeys'
 export default defineAppRoute({
   summary: 'Options for a passkey proof of the signed-in account', tag: 'Sign-in', rateLimit: 30, beforePasskey: true,
   body: z.strictObject({}), response: webauthnOptionsSchema
-}, async ctx => ({ ...await passkeyStepUpOptions(ctx.database, relyingParty(), staffSessionOf(ctx.event).account) }))
+}, async ctx => ({ ...await passkeyStepUpOptions(ctx, relyingParty()) }))

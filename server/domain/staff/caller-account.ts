@@ -1,0 +1,26 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { staffAccounts } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import type { StaffAccount } from './accounts'
+
+/*
+ * A member's own credentials (passkeys, sessions) are reached through the caller the context
+ * carries, never through an account id the route hands over: no route can act on another
+ * member's passkeys by passing the wrong id.
+ */
+
+/** The account of the signed-in member of staff the context acts for; anyone else has no credentials of their own here. */
+export function callerAccountId(ctx: DomainContext): string {
+  if (ctx.actor.kind !== 'staff') throw domainError('forbidden', ['Only a signed-in member of staff has passkeys and sessions of their own.'])
+  return ctx.actor.accountId
+}
+
+/** The caller's account as it is now, for what needs more than its id (the address a notice goes to). */
+export async function callerAccount(ctx: DomainContext): Promise<StaffAccount> {
+  const accountId = callerAccountId(ctx)
+  const [row] = await ctx.database.db.select().from(staffAccounts)
+    .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+  if (!row) throw domainError('unauthenticated', ['Sign in first: your account no longer has access.'])
+  return row
+}
