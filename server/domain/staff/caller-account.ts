@@ -16,6 +16,12 @@ export function callerAccountId(ctx: DomainContext): string {
   return ctx.actor.accountId
 }
 
+/** The session the signed-in member acts through (signing out, a passkey proof renewing it). */
+export function callerSessionId(ctx: DomainContext): string {
+  if (ctx.actor.kind !== 'staff' || !ctx.actor.sessionId) throw domainError('forbidden', ['Only a member of staff signed in through a session has one to end or renew.'])
+  return ctx.actor.sessionId
+}
+
 /** The caller's account as it is now, for what needs more than its id (the address a notice goes to). */
 export async function callerAccount(ctx: DomainContext): Promise<StaffAccount> {
   const accountId = callerAccountId(ctx)

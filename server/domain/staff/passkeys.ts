@@ -168,6 +168,11 @@ export async function verifyPasskey(database: Database, rp: RelyingParty, respon
   return owner
 }
 
+/** A step-up: the caller proves one of their own passkeys again. */
+export async function proveCallerPasskey(ctx: DomainContext, rp: RelyingParty, response: AuthenticationResponseJSON) {
+  return verifyPasskey(ctx.database, rp, response, await callerAccount(ctx))
+}
+
 function passkeyListing(row: typeof passkeys.$inferSelect) {
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt }
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { schools, staffAccounts, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
-import { callerAccountId } from './caller-account'
+import { callerAccountId, callerSessionId } from './caller-account'
 import { currentTime, timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
 import { hashSecret, newRandomSecret } from './secrets'
@@ -69,16 +69,21 @@ export function hasRecentPasskeyProof(session: { passkeyAt: string | null }): bo
 }
 
 /** Records a passkey proof and gives the session a new secret, so a secret seen before the proof no longer works. */
-export async function rotateSessionAfterPasskey(database: Database, sessionId: string) {
+export async function rotateSessionAfterPasskey(ctx: DomainContext) {
   const secret = newRandomSecret()
-  await database.transaction(tx => tx.update(staffSessions)
+  await ctx.database.transaction(tx => tx.update(staffSessions)
     .set({ secretHash: hashSecret(secret), passkeyAt: timestampNow() })
-    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
+    .where(and(eq(staffSessions.id, callerSessionId(ctx)), isNull(staffSessions.endedAt))))
   return secret
 }
 
 export async function endSession(database: Database, sessionId: string) {
   await database.transaction(tx => tx.update(staffSessions).set({ endedAt: timestampNow() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
+}
+
+/** Signs the caller out of the session they act through; `endSession` is the same for sign-in, before a caller exists. */
+export async function endCallerSession(ctx: DomainContext) {
+  await endSession(ctx.database, callerSessionId(ctx))
 }
 
 /** Ends every live session at the school of an account the caller may act on (endStaffSessions checked it); returns how many there were. */

@@ -1,10 +1,10 @@
 import { defineAppRoute } from '../../../utils/app-route'
-import { staffSessionOf, setSessionCookie } from '../../../utils/app-session'
+import { setSessionCookie } from '../../../utils/app-session'
 import { relyingParty } from '../../../utils/public-url'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
-import { verifyPasskey } from '../../../domain/staff/passkeys'
+import { proveCallerPasskey } from '../../../domain/staff/passkeys'
 import { rotateSessionAfterPasskey } from '../../../domain/staff/sessions'
 import { timestampNow } from '../../../domain/shared/clock'
 
@@ -13,8 +13,7 @@ export default defineAppRoute({
   summary: 'Prove the passkey again (step-up)', tag: 'Sign-in', rateLimit: 30, beforePasskey: true,
   body: passkeyAnswerSchema, response: z.object({ provedAt: z.string() })
 }, async (ctx) => {
-  const { account, session } = staffSessionOf(ctx.event)
-  await verifyPasskey(ctx.database, relyingParty(), ctx.body.response as unknown as AuthenticationResponseJSON, account)
-  setSessionCookie(ctx.event, await rotateSessionAfterPasskey(ctx.database, session.id))
+  await proveCallerPasskey(ctx, relyingParty(), ctx.body.response as unknown as AuthenticationResponseJSON)
+  setSessionCookie(ctx.event, await rotateSessionAfterPasskey(ctx))
   return { provedAt: timestampNow() }
 })
