@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or, type Column } from 'drizzle-orm'
+import { and, eq, exists, or, type Column } from 'drizzle-orm'
 import { courtOrders, protectionFlags } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
@@ -36,16 +36,11 @@ export function underRestriction(db: Db, childId: Column, day: string) {
  * hand children's details to others leave them out; the answer says no more than
  * that, so a caller learns nothing restricted from it.
  */
-export async function childrenUnderRestriction({ database, school }: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Set<string>> {
+export async function childrenUnderRestriction(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Set<string>> {
   if (childIds.length === 0) return new Set()
-  const ids = [...childIds]
-  const [flagged, ordered] = await Promise.all([
-    database.db.selectDistinct({ id: protectionFlags.personId }).from(protectionFlags)
-      .where(and(eq(protectionFlags.schoolId, school.id), inArray(protectionFlags.personId, ids), protectionFlagInForce(day))),
-    database.db.selectDistinct({ id: courtOrders.childId }).from(courtOrders)
-      .where(and(eq(courtOrders.schoolId, school.id), inArray(courtOrders.childId, ids), courtOrderInForce(day)))
-  ])
-  return new Set([...flagged, ...ordered].map(row => row.id))
+  // The school's restricted children are few whatever its size: asked for whole, so a long list of ids binds nothing.
+  const restricted = await childrenUnderRestrictionAt(ctx, day)
+  return new Set(childIds.filter(id => restricted.has(id)))
 }
 
 /**
