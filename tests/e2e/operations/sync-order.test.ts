@@ -61,7 +61,7 @@ const holderOf = (run: SyncRun, servers: RunningServer[]) => servers.find(server
 
 describe('sync runs of one school and system, across instances', () => {
   it('two servers on one database: a one-row rename sent while a large run applies waits for it, and wins', async () => {
-    const own = await startServerOnOwnDatabase('sync-order')
+    const own = await startServerOnOwnDatabase('sync-order', {}, { isolated: true })
     // SQLite writes a run several times slower, and the order is the same at any size.
     const size = own.database.dialect === 'postgresql' ? 50_000 : 10_000
     const rows = syncPeople(size)
@@ -91,7 +91,8 @@ describe('sync runs of one school and system, across instances', () => {
 
   it('a server killed while it applies, and started again within its lease: the later run waits for the earlier one to be taken up and applied', async () => {
     const rows = syncPeople(20_000)
-    const own = await startServerOnOwnDatabase('sync-kill')
+    // A database of its own: on the shared one the shared server's worker may take the run first.
+    const own = await startServerOnOwnDatabase('sync-kill', {}, { isolated: true })
     let restarted: RunningServer | undefined
     try {
       const { schoolId, token } = await own.schoolWithToken(['people.sync'])
