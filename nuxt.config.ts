@@ -13,7 +13,13 @@ export default defineNuxtConfig({
   buildDir: '.nuxt',
   // The staff screens sit behind sign-in and hold nothing to index: rendered in the browser only.
   // Sign-in is the front door a phone meets first: rendered on the server, so it shows before its script has run (docs/performance.md).
-  routeRules: { '/staff/**': { ssr: false }, '/sign-in/link': { ssr: false } },
+  routeRules: {
+    '/staff/**': { ssr: false },
+    '/sign-in/link': { ssr: false },
+    // Earlier addresses of the rosters and exports screens, which now live in the settings.
+    '/staff/rosters': { redirect: { to: '/staff/settings/rostering', statusCode: 301 } },
+    '/staff/exports': { redirect: { to: '/staff/settings/exports', statusCode: 301 } }
+  },
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },

@@ -9,7 +9,9 @@ export const changeEvents = table('change_events', {
   kind: text('kind').notNull(),
   tableName: text('table_name').notNull(),
   recordId: text('record_id').notNull(),
-  at: text('at').notNull()
+  at: text('at').notNull(),
+  /** Who made the change, in the recorded form (`staff:acc_…`); none on events written before it was kept. */
+  actor: text('actor')
 }, t => [index('change_events_school_id_sequence_idx').on(t.schoolId, t.sequence)])
 
 /** One row per token, endpoint and clock minute. */

@@ -3,15 +3,16 @@ import { useBrowser } from '../support/browser'
 import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
+import { staffAreas, staffSettings } from '../../shared/staff-navigation'
 
 // The reference repeats one operation's components for every endpoint: its scan covers the page's frame, the
 // endpoint list, the shared errors and the first tag's operations, which use every component the rest use.
 const referenceParts = ['main > p', 'main > h1', 'main > nav', 'section.shared', 'section.shared + section']
 const publicScreens: [string, string, string[]?][] = [['home', '/'], ['sign-in', '/sign-in'], ['reference', '/reference', referenceParts], ['outbox', '/dev/outbox']]
-const staffScreens = [
-  ['staff-home', '/staff'], ['people', '/staff/people'], ['admissions', '/staff/admissions'], ['rosters', '/staff/rosters'],
-  ['exports', '/staff/exports'], ['settings', '/staff/settings'], ['api-tokens', '/staff/settings/tokens'],
-  ['rostering-tokens', '/staff/settings/rostering'], ['staff', '/staff/settings/staff'], ['passkeys', '/staff/account/passkeys']
+// Every place of the staff navigation, and the screens reached from them.
+const staffScreens: [string, string][] = [
+  ...[...staffAreas, ...staffSettings].map(({ to }): [string, string] => [to.replace(/^\/staff\/?/, '').replaceAll('/', '-') || 'today', to]),
+  ['settings', '/staff/settings'], ['passkeys', '/staff/account/passkeys'], ['enquiries', '/staff/admissions/enquiries']
 ]
 
 describe('every screen is readable by assistive technology', () => {

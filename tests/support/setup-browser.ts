@@ -1,20 +1,40 @@
 import type { TestProject } from 'vitest/node'
 import { findChromium } from './find-chromium'
 import { oncePerRun } from './once-per-run'
+import { openDatabase } from '../../db/client'
+import { createSchool } from '../../server/domain/schools/create-school'
+import { requireSchool } from '../../server/domain/schools/find-school'
+import { systemContext } from '../../server/domain/shared/context'
+import { seedDemoSchool } from '../../server/domain/setup/demo/seed-demo-school'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The Chromium the browser tests launch, or null when none starts here (the tests are skipped). */
     chromiumPath: string | null
+    /** The demo school every browser test may read (tests/support/demo-school.ts). */
+    demoSchoolId: string
   }
 }
 
 const chosenChromium = () => oncePerRun('chromium', () => findChromium())
 
+/** One demo school for the browser tests, seeded once per run on the fresh database the server uses. */
+const sharedDemoSchool = () => oncePerRun('demo school', async () => {
+  const database = openDatabase()
+  try {
+    const { id } = await createSchool(database, { name: 'Demo College', timeZone: 'Australia/Sydney' })
+    await seedDemoSchool(systemContext(database, await requireSchool(database, id), 'demo'))
+    return id
+  } finally {
+    await database.close()
+  }
+})
+
 /** Global setup of the browser project: finds a Chromium that starts, once per run. */
 export async function setup(project: TestProject) {
   const choice = await chosenChromium()
   project.provide('chromiumPath', choice.executablePath)
+  project.provide('demoSchoolId', await sharedDemoSchool())
   const unusable = choice.failures.find(failure => failure.name.startsWith('CHROMIUM_PATH='))
   if (choice.executablePath && unusable) {
     console.warn(`${unusable.name} did not start (${unusable.reason}); the browser tests use ${choice.executablePath}`)

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { recordedActor } from '../shared/actor'
 import { assertCanSee } from '../access/withholding'
 import { assertCapability } from '../access/access'
+import { recordActivity } from '../activity/record-activity'
 
 /**
  * A person's restricted records, for a caller access lets see them (`restricted.read`: the staff
@@ -17,9 +18,10 @@ import { assertCapability } from '../access/access'
 export async function readRestrictedRecord(ctx: DomainContext, personId: string) {
   const { database, school } = ctx
   await assertCanSee(ctx, personId, 'restricted_record', todayInZone(school.timeZone))
-  await database.transaction(tx => tx.insert(restrictedViews).values({
-    id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow()
-  }))
+  await database.transaction(async (tx) => {
+    await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
+    await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary: `Viewed the restricted record of person ${personId}` })
+  })
   const [flags, orders, exits] = await Promise.all([
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, personId))).orderBy(asc(protectionFlags.validFrom), asc(protectionFlags.id)),
     database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, personId))).orderBy(asc(courtOrders.validFrom), asc(courtOrders.id)),

@@ -6,6 +6,7 @@ import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from './clock'
 import { announceOutboxCommit } from './outbox-signal'
+import { recordedActor } from './actor'
 
 /** Event kinds (docs/decisions.md, "Events"): `<subject>.<change>`. */
 export type ChangeKind =
@@ -62,6 +63,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     }
     if (options.lockSchool !== 'last') await lockSchool()
     const at = timestampNow()
+    const actor = recordedActor(ctx.actor)
     // Kept lean until written (a people sync records 200,000): the event rows are made a slice at a time.
     const kinds: ChangeKind[] = []
     const tableNames: string[] = []
@@ -78,7 +80,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     for (let start = 0; start < kinds.length; start += eventsPerSlice) {
       const events: (typeof changeEvents.$inferInsert)[] = []
       for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
-        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, at })
+        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, at, actor })
       }
       await bulkInsert(tx, changeEvents, events)
     }

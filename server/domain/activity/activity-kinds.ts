@@ -1,0 +1,38 @@
+/**
+ * Every kind of entry Settings → Activity lists, each with the words its filter shows. A kind is
+ * `<subject>.<what happened>`; the screen's filter and the list's `kind` query take these names.
+ * `restricted.viewed` entries are listed only to a caller holding `restricted.read`: that a child
+ * has a restricted record is itself restricted.
+ */
+export const activityKinds = {
+  'school.changed': 'School settings changed',
+  'modules.changed': 'A module switched on, read-only or off',
+  'role.changed': 'A role\'s capabilities changed',
+  'sign_in_policy.changed': 'The sign-in policy changed',
+  'token.issued': 'A token issued',
+  'token.rotated': 'A token rotated',
+  'token.revoked': 'A token revoked',
+  'webhook.created': 'A webhook subscription created',
+  'webhook.changed': 'A webhook subscription paused, resumed or changed',
+  'webhook.deleted': 'A webhook subscription deleted',
+  'webhook.resent': 'A webhook delivery sent again or a test sent',
+  'hris_mapping.saved': 'An HRIS mapping saved',
+  'sync_run.confirmed': 'A people sync run confirmed',
+  'sync_run.cancelled': 'A people sync run cancelled',
+  'sync_run.reverted': 'A people sync run reverted',
+  'staff.added': 'A member of staff added',
+  'staff.changed': 'A member of staff\'s role changed',
+  'staff.removed': 'A member of staff removed',
+  'staff.sessions_ended': 'A member of staff\'s sessions ended',
+  'column_class.changed': 'An export column\'s class changed',
+  'retention.changed': 'Export retention changed',
+  'restricted.changed': 'A protection flag or court order set or ended',
+  'restricted.viewed': 'A restricted record viewed'
+} as const satisfies Record<string, string>
+
+export type ActivityKind = keyof typeof activityKinds
+
+export const activityKindNames = Object.keys(activityKinds) as ActivityKind[]
+
+/** Kinds a caller without `restricted.read` never sees listed. */
+export const restrictedActivityKinds: readonly ActivityKind[] = ['restricted.viewed', 'restricted.changed']

@@ -1,0 +1,46 @@
+import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
+import { activity } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { keysetSlice } from '../shared/keyset-slice'
+import { assertCapability } from '../access/access'
+import { restrictedActivityKinds, type ActivityKind } from './activity-kinds'
+import type { FieldChange } from './record-activity'
+
+export interface ActivityPageRequest {
+  limit: number
+  /** The `[at, id]` of the last entry of the previous page. */
+  after?: [string, string]
+  kind?: ActivityKind
+  /** A recorded actor (`staff:acc_…`, `system:cli`). */
+  actor?: string
+}
+
+/**
+ * One page of Settings → Activity, newest first, for a caller holding `settings.manage`; entries
+ * about restricted records only for a caller who also holds `restricted.read`.
+ */
+export async function listActivity(ctx: DomainContext, request: ActivityPageRequest) {
+  assertCapability(ctx, 'settings.manage')
+  const seesRestricted = ctx.capabilities.has('restricted.read')
+  const after = request.after
+  const rows = await ctx.database.db.select().from(activity)
+    .where(and(
+      eq(activity.schoolId, ctx.school.id),
+      request.kind === undefined ? undefined : eq(activity.kind, request.kind),
+      request.actor === undefined ? undefined : eq(activity.actor, request.actor),
+      seesRestricted ? undefined : notInArray(activity.kind, [...restrictedActivityKinds]),
+      after ? or(lt(activity.at, after[0]), and(eq(activity.at, after[0]), lt(activity.id, after[1]))) : undefined
+    ))
+    .orderBy(desc(activity.at), desc(activity.id))
+    .limit(request.limit + 1)
+  return keysetSlice(rows, request.limit, row => ({
+    id: row.id,
+    at: row.at,
+    actor: row.actor,
+    kind: row.kind as ActivityKind,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    summary: row.summary,
+    changes: row.changes ? JSON.parse(row.changes) as Record<string, FieldChange> : {}
+  }), (last): [string, string] => [last.at, last.id])
+}
