@@ -42,6 +42,11 @@ export async function accessFor(database: Database, school: Pick<SchoolRef, 'id'
   }
 }
 
+/** Whether the caller holds the capability: for a read that shows more to those who do (Activity's restricted entries). */
+export function holdsCapability(access: Pick<Access, 'capabilities'>, capability: Capability): boolean {
+  return access.capabilities.has(capability)
+}
+
 /** `forbidden`, naming the capability, unless the caller holds it. */
 export function assertCapability(access: Pick<Access, 'capabilities'>, capability: Capability): void {
   if (!access.capabilities.has(capability)) {

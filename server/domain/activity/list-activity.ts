@@ -2,7 +2,7 @@ import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
 import { activity } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { keysetSlice } from '../shared/keyset-slice'
-import { assertCapability } from '../access/access'
+import { assertCapability, holdsCapability } from '../access/access'
 import { restrictedActivityKinds, type ActivityKind } from './activity-kinds'
 import type { FieldChange } from './record-activity'
 
@@ -21,7 +21,7 @@ export interface ActivityPageRequest {
  */
 export async function listActivity(ctx: DomainContext, request: ActivityPageRequest) {
   assertCapability(ctx, 'settings.manage')
-  const seesRestricted = ctx.capabilities.has('restricted.read')
+  const seesRestricted = holdsCapability(ctx, 'restricted.read')
   const after = request.after
   const rows = await ctx.database.db.select().from(activity)
     .where(and(
