@@ -36,3 +36,10 @@ export const activityKindNames = Object.keys(activityKinds) as ActivityKind[]
 
 /** Kinds a caller without `restricted.read` never sees listed. */
 export const restrictedActivityKinds: readonly ActivityKind[] = ['restricted.viewed', 'restricted.changed']
+
+/** The kinds a caller may filter by, with their words: those about restricted records only for a caller holding `restricted.read`. */
+export function activityKindsFor(seesRestricted: boolean) {
+  return activityKindNames
+    .filter(name => seesRestricted || !restrictedActivityKinds.includes(name))
+    .map(name => ({ name, label: activityKinds[name] }))
+}

@@ -8,6 +8,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { defaultSchoolLists } from './default-lists'
 import { requireSchool } from './find-school'
+import { recordActivity } from '../activity/record-activity'
 import { excerpt } from '../../../shared/excerpt'
 
 export interface CreateSchoolInput {
@@ -43,7 +44,14 @@ export async function createSchool(database: Database, input: CreateSchoolInput)
   return { id }
 }
 
-/** Switches a module of the school on, off, or to read-only. */
+const modeWords: Record<ModuleMode, string> = { on: 'on', read_only: 'read-only', off: 'off' }
+
+/** Each module of the school with how the school runs it (on unless it said otherwise). */
+export function listSchoolModules(ctx: DomainContext) {
+  return moduleNames.map(name => ({ name, mode: ctx.school.modules[name] ?? 'on' as ModuleMode }))
+}
+
+/** Switches a module of the school on, off, or to read-only; recorded in Settings → Activity with the change. */
 export async function setSchoolModule(ctx: DomainContext, module: ModuleName, mode: ModuleMode) {
   const { database } = ctx
   if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${excerpt(module)}". The modules are: ${moduleNames.join(', ')}.`])
@@ -51,8 +59,15 @@ export async function setSchoolModule(ctx: DomainContext, module: ModuleName, mo
   // Read afresh: the context's reference may predate another module's change.
   const school = await requireSchool(database, ctx.school.id)
   const modules = { ...school.modules, [module]: mode }
+  const was = school.modules[module] ?? 'on'
   // A module's mode changes what answers say, so kept answers of the school's data go stale with it.
-  await database.transaction(tx => tx.update(schools)
-    .set({ modules: JSON.stringify(modules), dataVersion: sql`${schools.dataVersion} + 1` })
-    .where(eq(schools.id, school.id)))
+  await database.transaction(async (tx) => {
+    await tx.update(schools)
+      .set({ modules: JSON.stringify(modules), dataVersion: sql`${schools.dataVersion} + 1` })
+      .where(eq(schools.id, school.id))
+    if (was !== mode) {
+      await recordActivity(tx, ctx, { kind: 'modules.changed', subjectType: 'module', subjectId: module, summary: `The ${module} module switched ${modeWords[mode]}`, changes: { [module]: [was, mode] } })
+    }
+  })
+  return { name: module, mode }
 }

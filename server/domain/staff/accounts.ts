@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { isRoleName, type RoleName } from '../access/roles'
 import { endAccountSessions } from './sessions'
+import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from './passkeys'
 
@@ -62,9 +63,11 @@ export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) 
   const row: StaffAccount = existing
     ? { ...existing, role, personId: input.personId ?? existing.personId, removedAt: null }
     : { id: newId('acc'), schoolId: ctx.school.id, email, personId: input.personId ?? null, role, createdAt: timestampNow(), removedAt: null }
-  await ctx.database.transaction(tx => existing
-    ? tx.update(staffAccounts).set({ role, personId: row.personId, removedAt: null }).where(eq(staffAccounts.id, existing.id))
-    : tx.insert(staffAccounts).values(row))
+  await ctx.database.transaction(async (tx) => {
+    if (existing) await tx.update(staffAccounts).set({ role, personId: row.personId, removedAt: null }).where(eq(staffAccounts.id, existing.id))
+    else await tx.insert(staffAccounts).values(row)
+    await recordActivity(tx, ctx, { kind: 'staff.added', subjectType: 'staff', subjectId: row.id, summary: `${email} added as ${role}`, changes: { role: [null, role] } })
+  })
   return staffListing(row)
 }
 
@@ -93,7 +96,12 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
   const newRole = requireRole(role)
   await refuseRoleGrantBeyondHolder(ctx, account.role, newRole)
   if (newRole !== 'admin') await refuseLastAdministrator(ctx, account)
-  await ctx.database.transaction(tx => tx.update(staffAccounts).set({ role: newRole }).where(eq(staffAccounts.id, account.id)))
+  await ctx.database.transaction(async (tx) => {
+    await tx.update(staffAccounts).set({ role: newRole }).where(eq(staffAccounts.id, account.id))
+    if (account.role !== newRole) {
+      await recordActivity(tx, ctx, { kind: 'staff.changed', subjectType: 'staff', subjectId: account.id, summary: `${account.email} is now ${newRole}`, changes: { role: [account.role, newRole] } })
+    }
+  })
   return staffListing({ ...account, role: newRole })
 }
 
@@ -107,6 +115,7 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   await refuseLastAdministrator(ctx, account)
   const passkeysRemoved = await ctx.database.transaction(async (tx) => {
     await tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id))
+    await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [account.role, null] } })
     return removeAccountSignIns(tx, account.id)
   })
   mailPasskeysRemovedWithAccess(ctx.database, account.email, passkeysRemoved)
@@ -116,5 +125,6 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
 /** An administrator ends every session of a member of their school. */
 export async function endStaffSessions(ctx: DomainContext, accountId: string) {
   const account = await requireStaffAccount(ctx, accountId)
-  return { id: account.id, sessionsEnded: await endAccountSessions(ctx, account.id) }
+  const sessionsEnded = await endAccountSessions(ctx, account.id, { kind: 'staff.sessions_ended', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s sessions ended` })
+  return { id: account.id, sessionsEnded }
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { staffRoles } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
+import { recordActivity, type FieldChange } from '../activity/record-activity'
 import { isCapability, type Capability } from '../access/catalogue'
 import { builtInRoles, roleNames, storedCapabilities, type RoleName } from '../access/roles'
 
@@ -26,8 +27,21 @@ export async function setRoleCapabilities(ctx: DomainContext, role: RoleName, ca
   if (unknown.length) throw domainError('unprocessable', [`Unknown capabilities: ${unknown.join(', ')}.`])
   const kept = role === 'admin' ? [...new Set<Capability>([...capabilities, 'staff.manage', 'settings.manage'])] : [...new Set(capabilities)]
   const value = kept.sort().join(' ')
-  await ctx.database.transaction(tx => tx.insert(staffRoles)
-    .values({ schoolId: ctx.school.id, name: role, capabilities: value })
-    .onConflictDoUpdate({ target: [staffRoles.schoolId, staffRoles.name], set: { capabilities: value } }))
+  await ctx.database.transaction(async (tx) => {
+    const [stored] = await tx.select({ capabilities: staffRoles.capabilities }).from(staffRoles)
+      .where(and(eq(staffRoles.schoolId, ctx.school.id), eq(staffRoles.name, role)))
+    const before = new Set<Capability>(stored ? storedCapabilities(stored.capabilities) : builtInRoles[role])
+    await tx.insert(staffRoles)
+      .values({ schoolId: ctx.school.id, name: role, capabilities: value })
+      .onConflictDoUpdate({ target: [staffRoles.schoolId, staffRoles.name], set: { capabilities: value } })
+    // Each capability given or taken, as held before → after.
+    const changes: Record<string, FieldChange> = {}
+    for (const name of new Set([...before, ...kept])) {
+      if (before.has(name) !== kept.includes(name)) changes[name] = [before.has(name), kept.includes(name)]
+    }
+    if (Object.keys(changes).length) {
+      await recordActivity(tx, ctx, { kind: 'role.changed', subjectType: 'role', subjectId: role, summary: `The ${role} role's capabilities changed`, changes })
+    }
+  })
   return { name: role, capabilities: kept, changed: true }
 }

@@ -3,6 +3,7 @@ import { schools, staffAccounts, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { callerAccountId, callerSessionId } from './caller-account'
+import { recordActivity, type ActivityEntry } from '../activity/record-activity'
 import { currentTime, timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
 import { hashSecret, newRandomSecret } from './secrets'
@@ -86,12 +87,19 @@ export async function endCallerSession(ctx: DomainContext) {
   await endSession(ctx.database, callerSessionId(ctx))
 }
 
-/** Ends every live session at the school of an account the caller may act on (endStaffSessions checked it); returns how many there were. */
-export async function endAccountSessions(ctx: DomainContext, accountId: string): Promise<number> {
-  const ended = await ctx.database.transaction(tx => tx.update(staffSessions)
-    .set({ endedAt: timestampNow() })
-    .where(and(eq(staffSessions.accountId, accountId), eq(staffSessions.schoolId, ctx.school.id), isNull(staffSessions.endedAt)))
-    .returning({ id: staffSessions.id }))
+/**
+ * Ends every live session at the school of an account the caller may act on (endStaffSessions checked
+ * it); returns how many there were. `activity`, when given, is recorded in the same transaction.
+ */
+export async function endAccountSessions(ctx: DomainContext, accountId: string, activity?: ActivityEntry): Promise<number> {
+  const ended = await ctx.database.transaction(async (tx) => {
+    const rows = await tx.update(staffSessions)
+      .set({ endedAt: timestampNow() })
+      .where(and(eq(staffSessions.accountId, accountId), eq(staffSessions.schoolId, ctx.school.id), isNull(staffSessions.endedAt)))
+      .returning({ id: staffSessions.id })
+    if (activity) await recordActivity(tx, ctx, { ...activity, changes: { liveSessions: [rows.length, 0] } })
+    return rows
+  })
   return ended.length
 }
 

@@ -11,6 +11,7 @@ import { faultSummary, logger } from '../shared/log'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { recordedActor, type Actor } from '../shared/actor'
 import { refuseBeyondHolder } from '../access/delegation'
+import { recordActivity } from '../activity/record-activity'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
@@ -35,7 +36,11 @@ function issuerOf(actor: Actor): string {
 const shownIssuer = (issuedBy: string | null) => issuedBy === 'cli' ? recordedActor({ kind: 'system', name: 'cli' }) : issuedBy
 
 /** Issues a token for the caller's school, recording the caller as its issuer; the secret is returned here once and only its hash is kept. */
-export async function issueToken(ctx: DomainContext, input: IssueTokenInput) {
+export function issueToken(ctx: DomainContext, input: IssueTokenInput) {
+  return issueRecordedToken(ctx, input)
+}
+
+async function issueRecordedToken(ctx: DomainContext, input: IssueTokenInput, rotatedFrom?: string) {
   const { database, school } = ctx
   requirePlainLines([['purpose', input.purpose]])
   const purpose = input.purpose.trim()
@@ -66,8 +71,14 @@ export async function issueToken(ctx: DomainContext, input: IssueTokenInput) {
     issuedBy: issuerOf(ctx.actor),
     lastUsedAt: null
   }
-  await database.transaction(tx => tx.insert(apiTokens).values(row))
-  return { id: row.id, token: secret, expiresOn: dayInZone(expiresAt, school.timeZone) }
+  const expiresOn = dayInZone(expiresAt, school.timeZone)
+  await database.transaction(async (tx) => {
+    await tx.insert(apiTokens).values(row)
+    await recordActivity(tx, ctx, rotatedFrom
+      ? { kind: 'token.rotated', subjectType: 'token', subjectId: row.id, summary: `Token "${purpose}" rotated: ${rotatedFrom} keeps working until revoked`, changes: { id: [rotatedFrom, row.id], expiresOn: [null, expiresOn] } }
+      : { kind: 'token.issued', subjectType: 'token', subjectId: row.id, summary: `Token "${purpose}" issued${row.issuedVia === 'rostering' ? ' for rostering' : ''}`, changes: { scopes: [null, row.scopes], expiresOn: [null, expiresOn] } })
+  })
+  return { id: row.id, token: secret, expiresOn }
 }
 
 /** The school's tokens with purpose, scopes and expiry day; never a secret or its hash. */
@@ -93,10 +104,17 @@ export async function listTokens(ctx: DomainContext) {
 export async function revokeToken(ctx: DomainContext, tokenId: string): Promise<boolean> {
   const { database } = ctx
   const ofSchool = eq(apiTokens.schoolId, ctx.school.id)
-  const revoked = await database.transaction(tx => tx.update(apiTokens)
-    .set({ revokedAt: timestampNow() })
-    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), ofSchool))
-    .returning({ id: apiTokens.id }))
+  const revoked = await database.transaction(async (tx) => {
+    const at = timestampNow()
+    const rows = await tx.update(apiTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), ofSchool))
+      .returning({ id: apiTokens.id, purpose: apiTokens.purpose })
+    for (const token of rows) {
+      await recordActivity(tx, ctx, { kind: 'token.revoked', subjectType: 'token', subjectId: token.id, summary: `Token "${token.purpose}" revoked`, changes: { revokedAt: [null, at] } })
+    }
+    return rows
+  })
   if (revoked.length) return true
   const [existing] = await database.db.select({ id: apiTokens.id }).from(apiTokens).where(and(eq(apiTokens.id, tokenId), ofSchool))
   return Boolean(existing)
@@ -113,7 +131,7 @@ export async function rotateToken(ctx: DomainContext, tokenId: string) {
   const scopes = old.scopes.split(' ').filter(isScope)
   // The new secret is the rotating member's to hand on: it may not carry more than they hold.
   refuseBeyondHolder(ctx, scopes, 'rotate a token')
-  return issueToken(ctx, { purpose: old.purpose, scopes, issuedVia: old.issuedVia })
+  return issueRecordedToken(ctx, { purpose: old.purpose, scopes, issuedVia: old.issuedVia }, old.id)
 }
 
 /** The school a token belongs to, for the CLI, which names only the token; `not_found` for an unknown one. */

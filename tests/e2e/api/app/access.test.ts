@@ -31,7 +31,13 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/sign-in-policy', capability: 'settings.manage' },
   { method: 'PUT', path: '/api/app/sign-in-policy', capability: 'settings.manage', stepUp: true, body: { passkeysRequired: false } },
   { method: 'GET', path: '/api/app/roles', capability: 'settings.manage' },
-  { method: 'PUT', path: '/api/app/roles/teacher', capability: 'settings.manage', stepUp: true, body: { capabilities: ['person.read'] } }
+  { method: 'PUT', path: '/api/app/roles/teacher', capability: 'settings.manage', stepUp: true, body: { capabilities: ['person.read'] } },
+  { method: 'GET', path: '/api/app/school', capability: 'settings.manage' },
+  { method: 'PUT', path: '/api/app/school', capability: 'settings.manage', body: { name: 'Renamed' } },
+  { method: 'GET', path: '/api/app/modules', capability: 'settings.manage' },
+  { method: 'PUT', path: '/api/app/modules/billing', capability: 'settings.manage', body: { mode: 'on' } },
+  { method: 'GET', path: '/api/app/activity', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/activity/filters', capability: 'settings.manage' }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 

@@ -1,0 +1,126 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { BrowserContext } from 'playwright-core'
+import { useBrowser } from '../support/browser'
+import { callApi } from '../support/api'
+import { newSchool } from '../support/schools'
+import { staffSession } from '../support/staff-sessions'
+import { checkScreen, newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
+import { startBuiltServer, type RunningServer } from '../support/server-process'
+import { createTour } from '../../server/domain/admissions/tour-records'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+/** A browser context signed in as a new member of `role` of the school, by session cookie. */
+async function signedIn(school: School, role: 'admin' | 'office') {
+  const { cookie, member } = await staffSession(school, role)
+  const context = await (await useBrowser()).newContext()
+  await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+  return { context, page: await context.newPage(), member }
+}
+
+const contexts: BrowserContext[] = []
+afterAll(() => Promise.all(contexts.map(context => context.close())))
+
+// Settings → School, Modules, Roles and Activity as an administrator uses them. Each test makes its own
+// school: these screens move settings (a zone, a module, a role) that every other screen of a school reads.
+describe('the school, modules, roles and activity settings screens', () => {
+  it('changes the zone and the Activity list follows it; a campus still in use is refused beside its field', async () => {
+    const school = await newSchool({ name: 'Zone College', campuses: [{ name: 'North', sisCode: 'N1' }, { name: 'South' }] })
+    await createTour(school.context, { title: 'Open morning', startsAt: '2031-03-01T09:00:00+11:00', venue: 'Hall', capacity: 20, campus: 'South', audience: 'families' })
+    const { context, page } = await signedIn(school, 'admin')
+    contexts.push(context)
+    await page.goto(`${siteUrl()}/staff/settings/school`)
+    await page.waitForLoadState('networkidle')
+    await checkScreen(page, 'settings-school-form')
+
+    await page.getByRole('button', { name: 'Remove campus South' }).click()
+    await page.getByRole('button', { name: 'Save campuses' }).click()
+    await page.getByText('South is still named by 1 student span, tour or application: it stays.').waitFor()
+
+    await page.getByRole('button', { name: /^Time zone/ }).click()
+    await page.getByPlaceholder('Search time zones').fill('Auckland')
+    await page.getByRole('option', { name: 'Pacific/Auckland' }).click()
+    await page.getByRole('button', { name: 'Save name and time zone' }).click()
+    await page.getByText('Days and times now follow Pacific/Auckland.').waitFor()
+
+    await page.goto(`${siteUrl()}/staff/settings/activity`)
+    await page.waitForLoadState('networkidle')
+    const row = page.getByRole('row').filter({ hasText: 'School settings changed: timeZone' })
+    await row.waitFor()
+    await expect.poll(() => row.textContent()).toContain('timeZone: Australia/Sydney → Pacific/Auckland')
+    // Times are the school's: the list now reads them in New Zealand time.
+    await expect.poll(() => row.locator('time').textContent()).toMatch(/NZ[DS]T|GMT\+1[23]/)
+    await checkScreen(page, 'settings-activity-list')
+  }, 240_000)
+
+  it('switches admissions to read-only: POST /api/v1/enquiries answers component_off at once, on a second server too', async () => {
+    const school = await newSchool({ name: 'Switch College' })
+    const token = await school.token(['enquiry.write'])
+    const body = { student: { familyName: 'Rua', givenNames: 'Tama' }, enquirer: { familyName: 'Rua', givenNames: 'Ana', email: 'ana@example.org' } }
+    // A second instance on the same database; both have answered for the school, so each holds its parsed settings.
+    const second: RunningServer = await startBuiltServer()
+    try {
+      expect((await callApi('/api/v1/enquiries', { token, body })).status).toBe(201)
+      expect((await callApi('/api/v1/enquiries', { token, body, baseUrl: second.url })).status).toBe(201)
+
+      const { context, page } = await signedIn(school, 'admin')
+      contexts.push(context)
+      await page.goto(`${siteUrl()}/staff/settings/modules`)
+      await page.waitForLoadState('networkidle')
+      const admissions = page.getByRole('group', { name: 'Admissions: how the school runs it' })
+      await admissions.getByRole('radio', { name: /^Read-only/ }).click()
+      await page.getByText('Admissions is read-only').waitFor()
+
+      const first = await callApi('/api/v1/enquiries', { token, body })
+      expect([first.status, first.body.data.code]).toEqual([403, 'component_off'])
+      const other = await callApi('/api/v1/enquiries', { token, body, baseUrl: second.url })
+      expect([other.status, other.body.data.code]).toEqual([403, 'component_off'])
+      await checkScreen(page, 'settings-modules-read-only')
+
+      await admissions.getByRole('radio', { name: /^On/ }).click()
+      await page.getByText('Admissions is on').waitFor()
+      expect((await callApi('/api/v1/enquiries', { token, body, baseUrl: second.url })).status).toBe(201)
+    } finally {
+      await second.stop()
+    }
+  }, 240_000)
+
+  it('gives the office role a capability after a passkey confirmation, and the office\'s menu changes', async () => {
+    const school = await newSchool({ name: 'Roles College' })
+    const office = await signedIn(school, 'office')
+    contexts.push(office.context)
+    await office.page.goto(`${siteUrl()}/staff/settings`)
+    await office.page.waitForLoadState('networkidle')
+    const settingsNav = office.page.getByRole('navigation', { name: 'Settings' })
+    expect(await settingsNav.getByRole('link', { name: 'API tokens' }).count()).toBe(0)
+
+    const { page, context } = await pageWithAuthenticator(await useBrowser())
+    contexts.push(context)
+    await registerFirstPasskey(page, (await newcomerLink(school)).url)
+    await page.goto(`${siteUrl()}/staff/settings/roles`)
+    await page.waitForLoadState('networkidle')
+    await page.getByText('issue, rotate and revoke API tokens, rostering tokens included').first().waitFor()
+    // The administrator's staff.manage is no choice: it is said, not offered.
+    await page.getByRole('group', { name: 'Capabilities of the admin role' }).getByRole('checkbox', { name: /^tokens\.manage/ }).waitFor()
+    expect(await page.getByRole('group', { name: 'Capabilities of the admin role' }).getByRole('checkbox', { name: /^staff\.manage/ }).count()).toBe(0)
+    await page.getByText('Always holds staff.manage and settings.manage').waitFor()
+    await checkScreen(page, 'settings-roles-list')
+
+    await page.getByRole('group', { name: 'Capabilities of the office role' }).getByRole('checkbox', { name: /^tokens\.manage/ }).click()
+    await page.getByRole('button', { name: 'Save office' }).click()
+    const prompt = page.getByRole('dialog', { name: 'Confirm it\'s you' })
+    await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
+    await page.getByText('The office role is saved').waitFor()
+
+    await office.page.reload()
+    await office.page.waitForLoadState('networkidle')
+    await settingsNav.getByRole('link', { name: 'API tokens' }).first().waitFor()
+
+    await page.goto(`${siteUrl()}/staff/settings/activity`)
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('combobox', { name: 'Kind' }).click()
+    await page.getByRole('option', { name: 'A role\'s capabilities changed' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'The office role\'s capabilities changed' })
+    await expect.poll(() => row.textContent()).toContain('tokens.manage: no → yes')
+  }, 240_000)
+})
