@@ -20,6 +20,8 @@ export const webhookSubscriptions = table('webhook_subscriptions', {
   signingKey: text('signing_key').notNull(),
   createdAt: text('created_at').notNull(),
   deletedAt: text('deleted_at'),
+  /** Set while an administrator has paused it: nothing is sent, and its deliveries wait, in order, until it is resumed. */
+  pausedAt: text('paused_at'),
   /** The last outbox `sequence` of the school already turned into deliveries (or passed over). */
   lastSequence: bigint('last_sequence').notNull(),
   /** Milliseconds since the epoch: nothing is sent before then, because the first pending delivery waits for its retry. */

@@ -7,6 +7,8 @@ import { isOneOf } from '../../../shared/vocabulary'
 import { fieldsInExportFiles } from '../access/fields'
 import type { ExportColumn, ExportTable } from './export-table'
 import { exportTables } from './tables'
+import { keysetSlice } from '../shared/keyset-slice'
+import { recordActivity } from '../activity/record-activity'
 
 const rank = (value: ColumnClass) => columnClasses.indexOf(value)
 
@@ -52,9 +54,14 @@ export async function classifyExportColumn(ctx: DomainContext, qualified: string
   }
   await ctx.database.transaction(async (tx) => {
     const key = and(eq(exportColumnClasses.schoolId, ctx.school.id), eq(exportColumnClasses.column, qualified))
+    const [set] = await tx.select({ columnClass: exportColumnClasses.columnClass }).from(exportColumnClasses).where(key)
+    const was = classifiedColumns(table, new Map(set ? [[qualified, set.columnClass]] : [])).find(candidate => candidate.name === columnName)!.class
     if (to === column.class) await tx.delete(exportColumnClasses).where(key)
     else await tx.insert(exportColumnClasses).values({ schoolId: ctx.school.id, column: qualified, columnClass: to, setAt: timestampNow() })
       .onConflictDoUpdate({ target: [exportColumnClasses.schoolId, exportColumnClasses.column], set: { columnClass: to, setAt: timestampNow() } })
+    if (was !== to) {
+      await recordActivity(tx, ctx, { kind: 'column_class.changed', subjectType: 'export_column', subjectId: qualified, summary: `Export column ${qualified} is now ${to}`, changes: { class: [was, to] } })
+    }
   })
   return columnsOfTable(table, await schoolColumnClasses(ctx))
 }
@@ -68,4 +75,12 @@ function columnsOfTable(table: ExportTable, classes: Map<string, ColumnClass>) {
 export async function listExportColumns(ctx: DomainContext) {
   const classes = await schoolColumnClasses(ctx)
   return exportTables.flatMap(table => columnsOfTable(table, classes))
+}
+
+/** One page of a table's columns (or every table's, in catalogue order) with their class at the school; `after` is the `[position]` the last page ended at. */
+export async function pageExportColumns(ctx: DomainContext, request: { limit: number, after?: readonly unknown[], table?: string }) {
+  const all = (await listExportColumns(ctx)).map((column, position) => ({ ...column, position }))
+  const start = typeof request.after?.[0] === 'number' ? request.after[0] : -1
+  const rows = all.filter(column => (request.table === undefined || column.column.startsWith(`${request.table}.`)) && column.position > start).slice(0, request.limit + 1)
+  return keysetSlice(rows, request.limit, ({ position: _, ...column }) => column, (last): [number] => [last.position])
 }

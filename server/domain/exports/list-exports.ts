@@ -50,7 +50,9 @@ export async function listExportFiles(ctx: DomainContext) {
       rows: file.rows,
       bytes: file.bytes,
       checksum: file.checksum,
-      columns: JSON.parse(file.columns) as WrittenColumn[]
+      columns: JSON.parse(file.columns) as WrittenColumn[],
+      /** When this file was produced (the listing's own `producedAt` is the day of the newest). */
+      fileProducedAt: file.producedAt
     })),
     producedAt: latest ? dayInZone(new Date(latest), ctx.school.timeZone) : null
   }

@@ -4,6 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { currentTime } from '../shared/clock'
 import type { ExportStorage } from './storage/export-storage'
+import { recordActivity } from '../activity/record-activity'
 
 export const defaultRetentionDays = 30
 
@@ -15,8 +16,15 @@ export async function exportRetentionDays({ database, school }: Pick<DomainConte
 /** Sets how many days the school's export files are kept (1 to 3650). */
 export async function setExportRetention(ctx: DomainContext, days: number) {
   if (!Number.isInteger(days) || days < 1 || days > 3650) throw domainError('unprocessable', ['Export retention is a whole number of days from 1 to 3650.'])
-  await ctx.database.transaction(tx => tx.insert(exportSettings).values({ schoolId: ctx.school.id, retentionDays: days })
-    .onConflictDoUpdate({ target: exportSettings.schoolId, set: { retentionDays: days } }))
+  await ctx.database.transaction(async (tx) => {
+    const [before] = await tx.select({ retentionDays: exportSettings.retentionDays }).from(exportSettings).where(eq(exportSettings.schoolId, ctx.school.id))
+    const was = before?.retentionDays ?? defaultRetentionDays
+    await tx.insert(exportSettings).values({ schoolId: ctx.school.id, retentionDays: days })
+      .onConflictDoUpdate({ target: exportSettings.schoolId, set: { retentionDays: days } })
+    if (was !== days) {
+      await recordActivity(tx, ctx, { kind: 'retention.changed', subjectType: 'exports', summary: `Export files are now kept ${days} days`, changes: { retentionDays: [was, days] } })
+    }
+  })
   return { retentionDays: days }
 }
 

@@ -31,6 +31,20 @@ const tablesOf = { oneroster: oneRosterTables, sds: sdsTables }
  * An unknown format is `not_found`, like any resource that does not exist.
  */
 export async function buildRoster(ctx: DomainContext, format: string): Promise<RosterSet> {
+  const { asAt, tables, counts } = await checkedRosterTables(ctx, format)
+  return { format: format as RosterFormat, asAt, files: tables.map(rosterFileOf), counts }
+}
+
+/**
+ * What the settings screen previews of a set: the same checked set as buildRoster, each file with its
+ * header, its row count and its first `rows` rows.
+ */
+export async function previewRoster(ctx: DomainContext, format: string, rows = 5) {
+  const { asAt, tables, counts } = await checkedRosterTables(ctx, format)
+  return { format: format as RosterFormat, asAt, counts, files: tables.map(table => ({ name: table.name, header: [...table.header], rowCount: table.rows.length, firstRows: table.rows.slice(0, rows) })) }
+}
+
+async function checkedRosterTables(ctx: DomainContext, format: string) {
   if (!isOneOf(rosterFormats, format)) throw domainError('not_found', [`There is no roster format "${format}"; use ${rosterFormats.join(' or ')}.`])
   const asAt = timestampNow()
   const snapshot = await readRosterSnapshot(ctx, todayInZone(ctx.school.timeZone))
@@ -40,9 +54,8 @@ export async function buildRoster(ctx: DomainContext, format: string): Promise<R
     throw new RosterRuleError(`The ${format} roster of school ${ctx.school.id} breaks ${breaks.length} rule(s); first: ${breaks.slice(0, 5).map(found => ruleBreakLine(format, found)).join('; ')}`)
   }
   return {
-    format,
     asAt,
-    files: tables.map(rosterFileOf),
+    tables,
     counts: {
       students: snapshot.students.length,
       teachers: snapshot.staff.length,

@@ -4,16 +4,29 @@ import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { currentTime } from '../shared/clock'
+import { keysetSlice } from '../shared/keyset-slice'
+import { recordActivity } from '../activity/record-activity'
 import { requireWebhookSubscription } from './subscriptions'
 
 /** A subscription's deliveries, newest change first, with each one's last answer. */
 export async function listWebhookDeliveries(ctx: DomainContext, subscriptionId: string, options: { limit?: number } = {}) {
-  const limit = options.limit ?? 50
+  return (await pageWebhookDeliveries(ctx, subscriptionId, { limit: options.limit ?? 50 })).items
+}
+
+/** One page of a subscription's deliveries, newest change first; `after` is the `[sequence]` the previous page ended at. */
+export async function pageWebhookDeliveries(ctx: DomainContext, subscriptionId: string, options: { limit: number, after?: readonly unknown[] }) {
+  const limit = options.limit
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw domainError('validation_failed', ['limit: Use a whole number from 1 to 1000.'], { fields: [{ path: 'limit', message: 'Use a whole number from 1 to 1000.' }] })
   await requireWebhookSubscription(ctx, subscriptionId)
+  const after = options.after?.[0]
   const rows = await ctx.database.db.select().from(webhookDeliveries)
-    .where(eq(webhookDeliveries.subscriptionId, subscriptionId)).orderBy(desc(webhookDeliveries.sequence)).limit(limit)
-  return rows.map(row => ({
+    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), typeof after === 'number' ? lt(webhookDeliveries.sequence, after) : undefined))
+    .orderBy(desc(webhookDeliveries.sequence)).limit(limit + 1)
+  return keysetSlice(rows, limit, deliveryView, (last): [number] => [last.sequence])
+}
+
+function deliveryView(row: typeof webhookDeliveries.$inferSelect) {
+  return {
     id: row.id,
     kind: row.kind,
     table: row.tableName,
@@ -27,7 +40,7 @@ export async function listWebhookDeliveries(ctx: DomainContext, subscriptionId: 
     lastDurationMs: row.lastDurationMs,
     deliveredAt: row.deliveredAt,
     createdAt: row.createdAt
-  }))
+  }
 }
 
 /**
@@ -45,6 +58,11 @@ export async function retryWebhookDelivery(ctx: DomainContext, deliveryId: strin
   await ctx.database.transaction(async (tx) => {
     await tx.update(webhookDeliveries).set({ status: 'pending', nextAttemptAt: now }).where(eq(webhookDeliveries.id, deliveryId))
     await tx.update(webhookSubscriptions).set({ heldUntil: 0 }).where(eq(webhookSubscriptions.id, row.delivery.subscriptionId))
+    await recordActivity(tx, ctx, {
+      kind: 'webhook.resent', subjectType: 'webhook', subjectId: row.delivery.subscriptionId,
+      summary: `Delivery ${deliveryId} (${row.delivery.kind}) of webhook subscription ${row.delivery.subscriptionId} sent again`,
+      changes: { status: [row.delivery.status, 'pending'] }
+    })
   })
   return { id: deliveryId, status: 'pending' as const }
 }

@@ -18,6 +18,7 @@ import { postWebhook, type DeliveryOutcome, type WebhookPost } from './post-webh
 import { maximumDeliveryAttempts, retryDelayMs } from './retry-schedule'
 import { signatureOf } from './signing'
 import { tokenState } from './subscriptions'
+import { testWebhookKind } from './test-delivery'
 
 type Subscription = typeof webhookSubscriptions.$inferSelect
 type ClaimedSubscription = Claim<typeof webhookSubscriptions>
@@ -59,7 +60,7 @@ function settle(options: DeliveryWorkerOptions): Settled {
 }
 
 /**
- * Ready: not deleted, not held for a retry, its token usable, its school's webhooks module not off,
+ * Ready: not deleted, not paused, not held for a retry, its token usable, its school's webhooks module not off,
  * and work to do (outbox events past its place, or deliveries waiting). A subscription whose token is
  * revoked or expired, or whose school turned webhooks off, is never claimed, so its deliveries wait,
  * in order, until it may send again (docs/webhooks.md).
@@ -73,6 +74,7 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
     leaseUntil: s.leaseUntil,
     ready: now => and(
       isNull(s.deletedAt),
+      isNull(s.pausedAt),
       lte(s.heldUntil, now),
       schoolIds ? inArray(s.schoolId, [...schoolIds]) : undefined,
       sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
@@ -103,7 +105,8 @@ async function fanOut(database: Database, claim: ClaimedSubscription, options: S
       .where(and(eq(changeEvents.schoolId, subscription.schoolId), gt(changeEvents.sequence, subscription.lastSequence)))
       .orderBy(asc(changeEvents.sequence)).limit(fanOutBatch)
     if (events.length === 0) return 0
-    const rows = events.filter(event => wanted.has(event.kind)).map(event => ({
+    // A test delivery is an event of its own kind addressed to one subscription (sendTestWebhook).
+    const rows = events.filter(event => wanted.has(event.kind) || (event.kind === testWebhookKind && event.recordId === subscription.id)).map(event => ({
       id: newId('dlv'),
       subscriptionId: subscription.id,
       schoolId: subscription.schoolId,
@@ -124,11 +127,11 @@ async function fanOut(database: Database, claim: ClaimedSubscription, options: S
   })
 }
 
-/** Whether the subscription may send now: not deleted, and its token (the one set now) usable. */
+/** Whether the subscription may send now: not deleted, not paused, and its token (the one set now) usable. */
 async function maySend(database: Database, subscriptionId: string, now: number): Promise<boolean> {
-  const [row] = await database.db.select({ deletedAt: webhookSubscriptions.deletedAt, revokedAt: apiTokens.revokedAt, expiresAt: apiTokens.expiresAt })
+  const [row] = await database.db.select({ deletedAt: webhookSubscriptions.deletedAt, pausedAt: webhookSubscriptions.pausedAt, revokedAt: apiTokens.revokedAt, expiresAt: apiTokens.expiresAt })
     .from(webhookSubscriptions).innerJoin(apiTokens, eq(apiTokens.id, webhookSubscriptions.tokenId)).where(eq(webhookSubscriptions.id, subscriptionId))
-  return Boolean(row && !row.deletedAt && tokenState(row, new Date(now)) === 'valid')
+  return Boolean(row && !row.deletedAt && !row.pausedAt && tokenState(row, new Date(now)) === 'valid')
 }
 
 /**

@@ -48,8 +48,8 @@ export function destinationUrl(raw: string, policy: DestinationPolicy): { url: U
     return { refused: 'Not an absolute URL.' }
   }
   if (raw.length > maximumUrlLength) return { refused: `A destination URL has at most ${maximumUrlLength} characters.` }
-  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) return { refused: 'A destination must be an https:// URL.' }
-  if (url.username || url.password) return { refused: 'A destination URL carries no user name or password.' }
+  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) return { refused: 'A destination must be an https:// URL, so that what is sent is encrypted on its way.' }
+  if (url.username || url.password) return { refused: 'A destination URL carries no user name or password: anyone who can read the settings would see them. The receiver checks each delivery\'s signature instead.' }
   if (url.hash) return { refused: 'A destination URL has no #fragment.' }
   return { url }
 }
@@ -101,5 +101,6 @@ export async function checkDestination(raw: string, policy: DestinationPolicy): 
   const parsed = destinationUrl(raw, policy)
   if ('refused' in parsed) return parsed
   const resolved = await resolveDestination(parsed.url, policy)
-  return 'refused' in resolved ? resolved : parsed
+  if ('refused' in resolved) return { refused: `${resolved.refused} Webhooks go only to addresses on the public internet, never into a private network.` }
+  return parsed
 }

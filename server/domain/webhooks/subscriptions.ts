@@ -9,6 +9,7 @@ import { newId } from '../shared/ids'
 import { currentTime, timestampNow } from '../shared/clock'
 import { checkDestination, destinationPolicy, type DestinationPolicy } from './destinations'
 import { newSigningSecret, signingKeyOf } from './signing'
+import { changedFields, recordActivity } from '../activity/record-activity'
 
 export type TokenState = 'valid' | 'revoked' | 'expired'
 
@@ -53,6 +54,11 @@ export async function createWebhookSubscription(ctx: DomainContext, input: unkno
     // committed now belongs to this subscription, and none before it.
     const [last] = await tx.select({ sequence: max(changeEvents.sequence) }).from(changeEvents).where(eq(changeEvents.schoolId, ctx.school.id))
     await tx.insert(webhookSubscriptions).values({ ...row, lastSequence: Number(last?.sequence ?? 0) })
+    await recordActivity(tx, ctx, {
+      kind: 'webhook.created', subjectType: 'webhook', subjectId: row.id,
+      summary: `Webhook subscription ${row.id} created for ${row.url}`,
+      changes: { url: [null, row.url], kinds: [null, row.kinds.split(' ')], tokenId: [null, tokenId] }
+    })
   })
   return { id: row.id, secret, url: row.url, kinds: row.kinds.split(' ') as WebhookEventKind[], tokenId, createdAt: row.createdAt }
 }
@@ -75,6 +81,7 @@ export async function listWebhookSubscriptions(ctx: DomainContext) {
     tokenId: subscription.tokenId,
     tokenState: tokenState(token),
     createdAt: subscription.createdAt,
+    pausedAt: subscription.pausedAt,
     pending: countOf(subscription.id, 'pending'),
     givenUp: countOf(subscription.id, 'given_up')
   }))
@@ -95,6 +102,7 @@ export async function deleteWebhookSubscription(ctx: DomainContext, id: string) 
   await ctx.database.transaction(async (tx) => {
     await tx.update(webhookSubscriptions).set({ deletedAt }).where(eq(webhookSubscriptions.id, id))
     await tx.update(webhookDeliveries).set({ status: 'cancelled' }).where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, 'pending')))
+    await recordActivity(tx, ctx, { kind: 'webhook.deleted', subjectType: 'webhook', subjectId: id, summary: `Webhook subscription ${id} to ${subscription.url} deleted` })
   })
   return { id, deletedAt }
 }
@@ -104,8 +112,35 @@ export async function setWebhookSubscriptionToken(ctx: DomainContext, id: string
   const subscription = await requireWebhookSubscription(ctx, id)
   if (subscription.deletedAt) throw domainError('unprocessable', ['This subscription was deleted.'])
   await requireUsableToken(ctx, tokenId)
-  await ctx.database.transaction(tx => tx.update(webhookSubscriptions).set({ tokenId }).where(eq(webhookSubscriptions.id, id)))
+  await ctx.database.transaction(async (tx) => {
+    await tx.update(webhookSubscriptions).set({ tokenId }).where(eq(webhookSubscriptions.id, id))
+    await recordActivity(tx, ctx, {
+      kind: 'webhook.changed', subjectType: 'webhook', subjectId: id,
+      summary: `Webhook subscription ${id} reads with another token`, changes: changedFields({ tokenId: subscription.tokenId }, { tokenId })
+    })
+  })
   return { id, tokenId }
+}
+
+/**
+ * Pauses a subscription (`paused: true`) or resumes it: while paused nothing is sent, and the changes
+ * made meanwhile wait as deliveries, in order, and go once it is resumed. Asking for the state it is
+ * already in changes nothing and records nothing.
+ */
+export async function pauseWebhookSubscription(ctx: DomainContext, id: string, paused: boolean) {
+  const subscription = await requireWebhookSubscription(ctx, id)
+  if (subscription.deletedAt) throw domainError('unprocessable', ['This subscription was deleted.'])
+  if (Boolean(subscription.pausedAt) === paused) return { id, pausedAt: subscription.pausedAt }
+  const pausedAt = paused ? timestampNow() : null
+  await ctx.database.transaction(async (tx) => {
+    // Resuming lifts a retry's hold too, so what waited goes at once.
+    await tx.update(webhookSubscriptions).set(paused ? { pausedAt } : { pausedAt, heldUntil: 0 }).where(eq(webhookSubscriptions.id, id))
+    await recordActivity(tx, ctx, {
+      kind: 'webhook.changed', subjectType: 'webhook', subjectId: id,
+      summary: `Webhook subscription ${id} ${paused ? 'paused' : 'resumed'}`, changes: { paused: [!paused, paused] }
+    })
+  })
+  return { id, pausedAt }
 }
 
 /** The school a subscription belongs to, for callers that know only its id (the admin CLI). */

@@ -15,7 +15,7 @@ export default defineApiRoute({
   const listing = await listExportFiles(ctx)
   return {
     producedAt: listing.producedAt,
-    files: listing.files.map(({ id, bytes: _, ...file }) => {
+    files: listing.files.map(({ id, bytes: _, fileProducedAt: _at, ...file }) => {
       const { grant, expiresAt } = signExportGrant(id, ctx.principal.limitKey)
       return { ...file, url: `/api/v1/exports/${id}/file?grant=${grant}`, expiresAt }
     })

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_subscriptions` ADD `paused_at` text;
