@@ -113,3 +113,4 @@ export const peopleSyncAnswerSchema = z.object({
 
 export type SyncRunView = z.output<typeof syncRunSchema>
 export type ImportProblem = z.output<typeof importProblemSchema>
+export type StaffImportCounts = z.output<typeof staffImportAnswerSchema>['counts']

@@ -5,7 +5,7 @@ import { domainError } from '../shared/domain-error'
 import { keysetSlice } from '../shared/keyset-slice'
 import { listSlice } from '../shared/list-slice'
 import { hrisSampleLines } from '../../../shared/schemas/imports-settings'
-import type { ImportProblem } from '../../../shared/schemas/imports'
+import type { ImportProblem, StaffImportCounts } from '../../../shared/schemas/imports'
 import { checkCsvText, isUnreadable, maxCsvColumns, readCsvLines, type UnreadableLine } from './read-csv'
 
 /**
@@ -36,7 +36,7 @@ export async function listStaffImports(ctx: DomainContext, request: { limit: num
     .from(staffImports).leftJoin(hrisMappings, eq(hrisMappings.id, staffImports.mappingId))
     .where(and(eq(staffImports.schoolId, ctx.school.id), after ? or(lt(staffImports.createdAt, after[0]), and(eq(staffImports.createdAt, after[0]), lt(staffImports.id, after[1]))) : undefined))
     .orderBy(desc(staffImports.createdAt), desc(staffImports.id)).limit(request.limit + 1)
-  return keysetSlice(rows, request.limit, row => ({ ...row, counts: JSON.parse(row.counts) }), (last): [string, string] => [last.createdAt, last.id])
+  return keysetSlice(rows, request.limit, row => ({ ...row, counts: JSON.parse(row.counts) as StaffImportCounts }), (last): [string, string] => [last.createdAt, last.id])
 }
 
 /** One page of the problems a staff import kept, by row; `not_found` for another school's import. */
