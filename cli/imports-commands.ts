@@ -1,5 +1,6 @@
 /**
- * The admin CLI's commands for imports, until the settings screens come:
+ * The admin CLI's commands for imports, beside the settings screens (Settings → HRIS import and People sync),
+ * for self-hosters and scripts:
  *
  *   npm run -s admin -- school set --id ID --held-elsewhere names,dateOfBirth,studentSpans
  *   npm run -s admin -- hris-mapping save --school ID --file mapping.json

@@ -4,22 +4,25 @@ import { apiSchemas, plainLine, recordId, timestamp } from './common'
 
 const columnName = plainLine(200, 'Name a column of the export.')
 
+/** Each field of a staff member the HRIS export gives, with the column that holds it. */
+export const hrisColumnsShape = {
+  employeeId: columnName,
+  familyName: columnName,
+  givenNames: columnName,
+  dateOfBirth: columnName.optional(),
+  startDate: columnName,
+  endDate: columnName.optional(),
+  role: columnName.optional(),
+  checkType: columnName.optional(),
+  checkNumber: columnName.optional(),
+  checkExpiry: columnName.optional()
+}
+
 /** A school's HRIS mapping, as the settings screen and the CLI save it (docs/decisions.md shape). */
 export const hrisMappingInputSchema = z.strictObject({
   id: recordId('hrm').optional().describe('Present to change a saved mapping.'),
   name: plainLine(200),
-  columns: z.strictObject({
-    employeeId: columnName,
-    familyName: columnName,
-    givenNames: columnName,
-    dateOfBirth: columnName.optional(),
-    startDate: columnName,
-    endDate: columnName.optional(),
-    role: columnName.optional(),
-    checkType: columnName.optional(),
-    checkNumber: columnName.optional(),
-    checkExpiry: columnName.optional()
-  }).superRefine((columns, context) => {
+  columns: z.strictObject(hrisColumnsShape).superRefine((columns, context) => {
     const fieldOf = new Map<string, string>()
     for (const [field, column] of Object.entries(columns)) {
       if (column === undefined) continue
@@ -110,3 +113,4 @@ export const peopleSyncAnswerSchema = z.object({
 
 export type SyncRunView = z.output<typeof syncRunSchema>
 export type ImportProblem = z.output<typeof importProblemSchema>
+export type StaffImportCounts = z.output<typeof staffImportAnswerSchema>['counts']

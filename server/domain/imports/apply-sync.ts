@@ -127,16 +127,31 @@ function byShape<T extends { after: object }>(updates: T[]): T[][] {
   return [...groupBy(updates, update => Object.keys(update.after).sort().join(',')).values()]
 }
 
+/** A person the run makes: the row of the file that makes them. */
+type PlannedCreate = SyncRow
+/** A span update of the plan; `absent` when it closes the span of a person a `full` file leaves out. */
+type PlannedSpanUpdate = { id: string, personId: string, absent: boolean, before: Partial<SpanFields>, after: Partial<SpanFields> }
+
+/** What a run would change, planned against the people synced from its system before. */
+export interface SyncPlan {
+  counts: Counts
+  /** People synced from the system before (the thresholds' denominator). */
+  syncedBefore: number
+  creates: PlannedCreate[]
+  /** Source ids linked to a person since deleted: the link goes to the new person. */
+  relinked: string[]
+  newSpans: { personId: string, row: SyncRow }[]
+  personUpdates: { id: string, before: PersonFields, after: Partial<PersonFields> }[]
+  spanUpdates: PlannedSpanUpdate[]
+}
+
 /**
- * Applies one run inside its transaction: plans every change from the file against the people
- * synced from the system before, pauses (changing nothing) past a threshold unless confirmed, then
- * writes the changes a slice at a time, each kept field by field for undo, with their events. The
- * plan is lean (the file's rows, and what changes of the records read); the rows written are made
- * a slice at a time and let go, so a 100,000-row run never holds them all.
+ * Plans every change of a run from its file's rows against the people synced from the system
+ * before, changing nothing: the worker applies the plan (applyRunChanges), and the screens show a
+ * paused run's plan before somebody confirms it. The plan is lean: the file's rows, and what
+ * changes of the records read.
  */
-async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>) {
-  const school = ctx.school
-  const now = timestampNow()
+export async function planRunChanges(tx: Db, school: SchoolRef, run: Pick<SyncRunSummary, 'system' | 'scope' | 'runDay'>, rows: SyncRow[]): Promise<SyncPlan> {
   const links = await sourceIdMap(tx, school, run.system)
   const linkOf = (personId: SQLiteColumn) => and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
   const linkedPeople = new Map((await tx.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt })
@@ -148,39 +163,33 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     .filter(span => isNotEndedBefore(span, run.runDay))
     .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
 
-  const counts: Counts = { created: 0, amended: 0, absent: 0, unchanged: 0 }
-  /** Rows that make a new person: their records are made as they are written. */
-  const creates: SyncRow[] = []
-  /** Source ids linked to a person since deleted: the link goes to the new person. */
-  const relinked: string[] = []
-  const newSpans: { personId: string, row: SyncRow }[] = []
-  const personUpdates: { id: string, before: PersonFields, after: Partial<PersonFields> }[] = []
-  const spanUpdates: { id: string, before: Partial<SpanFields>, after: Partial<SpanFields> }[] = []
+  const plan: SyncPlan = { counts: { created: 0, amended: 0, absent: 0, unchanged: 0 }, syncedBefore: links.size, creates: [], relinked: [], newSpans: [], personUpdates: [], spanUpdates: [] }
+  const { counts } = plan
   const inFile = new Set<string>()
 
   for (const row of rows) {
     inFile.add(row.sourceId)
     const personId = links.get(row.sourceId)
     if (!personId || linkedPeople.get(personId)?.deletedAt) {
-      creates.push(row)
-      if (personId) relinked.push(row.sourceId)
+      plan.creates.push(row)
+      if (personId) plan.relinked.push(row.sourceId)
       counts.created++
       continue
     }
     const before = pick(linkedPeople.get(personId)!, personKeys)
     const personChange = differences(before, pick(row, personKeys))
-    if (personChange) personUpdates.push({ id: personId, before, after: personChange })
+    if (personChange) plan.personUpdates.push({ id: personId, before, after: personChange })
     const span = currentSpan(personId)
     let spanChanged = false
     if (!span) {
-      newSpans.push({ personId, row })
+      plan.newSpans.push({ personId, row })
       spanChanged = true
     } else {
       // A span an earlier run closed today as absent is the one a person back the same day returns to.
       const reopen = span.validTo === run.runDay ? { validTo: null } : {}
       const spanChange = differences<SpanFields>(span, { yearLevel: row.yearLevel, campusId: row.campusId, ...reopen })
       if (spanChange) {
-        spanUpdates.push({ id: span.id, before: pick(span, Object.keys(spanChange) as (keyof SpanFields)[]), after: spanChange })
+        plan.spanUpdates.push({ id: span.id, personId, absent: false, before: pick(span, Object.keys(spanChange) as (keyof SpanFields)[]), after: spanChange })
         spanChanged = true
       }
     }
@@ -191,20 +200,30 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     for (const [sourceId, personId] of links) {
       const span = inFile.has(sourceId) || linkedPeople.get(personId)?.deletedAt ? undefined : (studentSpans.get(personId) ?? []).find(s => s.validTo === null)
       if (!span) continue
-      spanUpdates.push({ id: span.id, before: { validTo: null }, after: { validTo: lastDayWithin(span, run.runDay) } })
+      plan.spanUpdates.push({ id: span.id, personId, absent: true, before: { validTo: null }, after: { validTo: lastDayWithin(span, run.runDay) } })
       counts.absent++
     }
   }
-  inFile.clear()
-  studentSpans.clear()
+  return plan
+}
+
+/**
+ * Applies one run inside its transaction: plans every change from the file (planRunChanges),
+ * pauses (changing nothing) past a threshold unless confirmed, then writes the changes a slice at a
+ * time, each kept field by field for undo, with their events. The rows written are made a slice at
+ * a time and let go, so a 100,000-row run never holds them all.
+ */
+async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>) {
+  const school = ctx.school
+  const now = timestampNow()
+  const { counts, syncedBefore, creates, relinked, newSpans, personUpdates, spanUpdates } = await planRunChanges(tx, school, run, rows)
 
   if (!run.confirmed) {
     const [earlier] = await tx.select({ id: syncRuns.id }).from(syncRuns)
       .where(and(eq(syncRuns.schoolId, school.id), eq(syncRuns.system, run.system), inArray(syncRuns.status, ['applied', 'reverted']), ne(syncRuns.id, run.id))).limit(1)
-    const reason = pauseReason(counts, links.size, !earlier)
+    const reason = pauseReason(counts, syncedBefore, !earlier)
     if (reason) throw new Paused(reason, counts)
   }
-  linkedPeople.clear()
 
   let done = 0
   const changeRow = (tableName: ChangeRow['tableName'], recordId: string, operation: ChangeRow['operation'], before: object | null, after: object): ChangeRow =>
@@ -264,7 +283,7 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
 }
 
 /** The rows of a run's file, read again; the text is let go once read (8 MiB, and the rows hold what is needed). */
-async function readRunRows(database: Database, school: SchoolRef, runId: string): Promise<SyncRow[]> {
+export async function readRunRows(database: Database, school: SchoolRef, runId: string): Promise<SyncRow[]> {
   const [stored] = await database.db.select({ file: syncRuns.file }).from(syncRuns).where(eq(syncRuns.id, runId))
   return (await readSyncFile(database.db, school, stored?.file ?? '')).rows
 }

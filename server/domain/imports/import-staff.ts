@@ -14,9 +14,11 @@ import { endSpan } from '../shared/close-span'
 import { personRow } from '../people/person-record'
 import { affiliationRow } from '../affiliations/open-affiliation'
 import { personName } from '../../../shared/schemas/common'
-import type { ImportProblem } from '../../../shared/schemas/imports'
+import type { HrisColumns, ImportProblem } from '../../../shared/schemas/imports'
+import type { HrisDateFormat } from '../../../shared/vocabulary'
+import { hrisFieldNames } from '../../../shared/schemas/imports-settings'
 import { checkCsvText, readCsv } from './read-csv'
-import { ProblemList } from './problem-list'
+import { ProblemList, quotedValue } from './problem-list'
 import { requireHrisMapping, type HrisMapping } from './hris-mappings'
 import { readHrisDay } from './hris-dates'
 import { groupBy, hrisSystem, sourceIdMap } from './source-ids'
@@ -45,10 +47,20 @@ type Counts = { rows: number, created: number, opened: number, closed: number, c
 /** The problems an answer lists stay under this many bytes, so the answer stays under 256 KiB. */
 const problemBytes = 200 * 1024
 
+type HrisField = typeof hrisFieldNames[number]
+
+/** A line of the export as the mapping reads it: each field's value as read (a day as `YYYY-MM-DD`), the row when it can be used, and its problems by column. */
+interface StaffRowReading {
+  read: Partial<Record<HrisField, string | null>>
+  row: StaffRow | null
+  problems: ImportProblem[]
+}
+
 /** Reads one line of the export by the mapping; its problems, each by column, when it cannot be used. */
-function readStaffRow(line: number, values: Record<string, string>, mapping: HrisMapping): StaffRow | ImportProblem[] {
+function readStaffRow(line: number, values: Record<string, string>, mapping: Pick<HrisMapping, 'columns' | 'dateFormat'>): StaffRowReading {
   const { columns, dateFormat } = mapping
   const problems: ImportProblem[] = []
+  const read: StaffRowReading['read'] = {}
   const problem = (column: string, reason: string) => problems.push({ row: line, column, reason })
   const text = (column: string | undefined) => {
     const value = column === undefined ? '' : values[column] ?? ''
@@ -88,11 +100,40 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Hri
   if (checkType && !checkNumber) problem(columns.checkNumber ?? columns.checkType!, 'A check needs its number.')
   if (checkNumber && !checkType) problem(columns.checkType ?? columns.checkNumber!, 'A check needs its type.')
   if (!checkType && !checkNumber && expiresOn) problem(columns.checkExpiry!, 'An expiry needs a check type and number.')
-  if (problems.length) return problems
+  Object.assign(read, { employeeId: employeeId || null, familyName: familyName || null, givenNames: givenNames || null, dateOfBirth, startDate, endDate, role, checkType: checkType || null, checkNumber: checkNumber || null, checkExpiry: expiresOn })
+  if (problems.length) return { read, row: null, problems }
   return {
-    line, employeeId, familyName, givenNames, dateOfBirth, startDate: startDate!, endDate, role,
-    check: checkType && checkNumber ? { type: checkType, number: checkNumber, expiresOn } : null
+    read,
+    problems,
+    row: {
+      line, employeeId, familyName, givenNames, dateOfBirth, startDate: startDate!, endDate, role,
+      check: checkType && checkNumber ? { type: checkType, number: checkNumber, expiresOn } : null
+    }
   }
+}
+
+/**
+ * How the first lines of a sample export read by a mapping being made (the HRIS settings screen's
+ * live preview): for each line and each field its column names, the value as it stands, the value
+ * as the import would read it, and what the import would say of it. The import's own reading
+ * (readStaffRow), so the preview never differs from what an import does.
+ */
+export function previewStaffRows(header: string[], lines: { line: number, values: string[] }[], mapping: { columns: Partial<HrisColumns>, dateFormat: HrisDateFormat }) {
+  const columns: Partial<Record<HrisField, string>> = mapping.columns
+  return lines.map(({ line, values }) => {
+    const byColumn: Record<string, string> = {}
+    for (const [i, column] of header.entries()) byColumn[column] = values[i] ?? ''
+    // A field not mapped yet reads as empty, and its problems name no column of the sample.
+    const { read, problems } = readStaffRow(line, byColumn, mapping as Pick<HrisMapping, 'columns' | 'dateFormat'>)
+    const fields = hrisFieldNames.filter(field => columns[field] !== undefined).map((field) => {
+      const column = columns[field]!
+      const reasons = column in byColumn
+        ? problems.filter(problem => problem.column === column).map(problem => problem.reason)
+        : [`The sample has no column "${quotedValue(column)}".`]
+      return { field, column, value: byColumn[column] ?? null, read: read[field] ?? null, ...(reasons.length ? { problem: reasons.join(' ') } : {}) }
+    })
+    return { line, fields, usable: problems.length === 0 }
+  })
 }
 
 class NothingChanged extends Error {
@@ -128,9 +169,9 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
       problems.add({ row: record.line, column: null, reason: record.reason })
       continue
     }
-    const row = readStaffRow(record.line, record.values, mapping)
-    if (Array.isArray(row)) {
-      for (const problem of row) problems.add(problem)
+    const { row, problems: found } = readStaffRow(record.line, record.values, mapping)
+    if (!row) {
+      for (const problem of found) problems.add(problem)
     } else if (lineOfEmployee.has(row.employeeId)) {
       problems.add({ row: row.line, column: columns.employeeId, reason: `The employee id ${row.employeeId} is on line ${lineOfEmployee.get(row.employeeId)} already.` })
     } else {

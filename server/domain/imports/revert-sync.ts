@@ -6,6 +6,7 @@ import { timestampNow } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { nameSortKey } from '../people/name-key'
 import { groupBy } from './source-ids'
+import { recordActivity } from '../activity/record-activity'
 import { requireSyncRun, syncRunView } from './sync-runs'
 
 /**
@@ -67,6 +68,7 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
     }
     const [reverted] = await tx.update(syncRuns).set({ status: 'reverted', revertedAt: now }).where(eq(syncRuns.id, runId)).returning()
     events.record('sync_run.updated', 'sync_runs', runId)
+    await recordActivity(tx, ctx, { kind: 'sync_run.reverted', subjectType: 'sync_run', subjectId: runId, summary: `Reverted the ${run.system} sync run ${runId}`, changes: { status: ['applied', 'reverted'] } })
     return syncRunView(reverted!)
   })
 }

@@ -10,6 +10,9 @@ import { domainError, parseInput } from '../shared/domain-error'
 import { peopleSyncInputSchema, type SyncRunView } from '../../../shared/schemas/imports'
 import type { SyncRunStatus } from '../../../shared/vocabulary'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { recordActivity } from '../activity/record-activity'
+import type { ActivityKind } from '../activity/activity-kinds'
+import { keysetSlice } from '../shared/keyset-slice'
 import { checkCsvText } from './read-csv'
 import { readSyncFile } from './sync-file'
 
@@ -147,12 +150,20 @@ export async function showSyncRun(ctx: DomainContext, runId: string) {
   return { run: syncRunView(run, waiting.get(run.id)), unreadable: JSON.parse(detail!.unreadable), problems: JSON.parse(detail!.problems) }
 }
 
+/** One page of the school's runs, newest first; `after` is the `[createdAt, id]` of the previous page's last run. */
+export async function listSyncRunsPage(ctx: DomainContext, request: { limit: number, after?: [string, string] }) {
+  const { database, school } = ctx
+  const { after } = request
+  const rows = await database.db.select(syncRunColumns).from(syncRuns)
+    .where(and(eq(syncRuns.schoolId, school.id), after ? or(lt(syncRuns.createdAt, after[0]), and(eq(syncRuns.createdAt, after[0]), lt(syncRuns.id, after[1]))) : undefined))
+    .orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(request.limit + 1)
+  const waiting = await waitingForOf(database.db, school, rows.slice(0, request.limit))
+  return keysetSlice(rows, request.limit, row => syncRunView(row, waiting.get(row.id)), (last): [string, string] => [last.createdAt, last.id])
+}
+
 /** The school's runs, newest first (at most `limit`). */
 export async function listSyncRuns(ctx: DomainContext, limit = 100): Promise<SyncRunView[]> {
-  const { database, school } = ctx
-  const rows = await database.db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.schoolId, school.id)).orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(limit)
-  const waiting = await waitingForOf(database.db, school, rows)
-  return rows.map(row => syncRunView(row, waiting.get(row.id)))
+  return (await listSyncRunsPage(ctx, { limit })).items
 }
 
 /** The school a run belongs to, for callers that know only the run (the CLI). */
@@ -163,12 +174,13 @@ export async function schoolIdOfSyncRun(database: Database, runId: string): Prom
 }
 
 /** Moves a run from one of `from` to `to`, announcing it; `unprocessable` from any other status. */
-async function moveSyncRun(ctx: DomainContext, runId: string, from: SyncRunStatus[], to: Partial<SyncRunRow> & { status: SyncRunStatus }, verb: string) {
+async function moveSyncRun(ctx: DomainContext, runId: string, from: SyncRunStatus[], to: Partial<SyncRunRow> & { status: SyncRunStatus }, verb: string, kind: ActivityKind) {
   return writeChanges(ctx, async (tx, changes) => {
     const run = await requireSyncRun(tx, ctx.school, runId)
     if (!from.includes(run.status)) throw domainError('unprocessable', [`The run is ${run.status}; only a ${from.join(' or ')} run can be ${verb}.`])
     const [moved] = await tx.update(syncRuns).set(to).where(and(eq(syncRuns.id, runId), inArray(syncRuns.status, from))).returning(syncRunColumns)
     changes.record('sync_run.updated', 'sync_runs', runId)
+    await recordActivity(tx, ctx, { kind, subjectType: 'sync_run', subjectId: runId, summary: `${verb[0]!.toUpperCase()}${verb.slice(1)} the ${run.system} sync run ${runId}`, changes: { status: [run.status, moved!.status] } })
     const waiting = await waitingForOf(tx, ctx.school, [moved!])
     return syncRunView(moved!, waiting.get(runId))
   })
@@ -176,10 +188,10 @@ async function moveSyncRun(ctx: DomainContext, runId: string, from: SyncRunStatu
 
 /** Somebody at the school confirms a paused run: it is queued again and applies whatever the thresholds say. */
 export function confirmSyncRun(ctx: DomainContext, runId: string) {
-  return moveSyncRun(ctx, runId, ['paused'], { status: 'queued', confirmed: 1, reason: null }, 'confirmed')
+  return moveSyncRun(ctx, runId, ['paused'], { status: 'queued', confirmed: 1, reason: null }, 'confirmed', 'sync_run.confirmed')
 }
 
 /** Somebody at the school cancels a paused or queued run: nothing of it is applied. */
 export function cancelSyncRun(ctx: DomainContext, runId: string) {
-  return moveSyncRun(ctx, runId, ['paused', 'queued'], { status: 'cancelled', file: '' }, 'cancelled')
+  return moveSyncRun(ctx, runId, ['paused', 'queued'], { status: 'cancelled', file: '' }, 'cancelled', 'sync_run.cancelled')
 }

@@ -37,7 +37,20 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/modules', capability: 'settings.manage' },
   { method: 'PUT', path: '/api/app/modules/billing', capability: 'settings.manage', body: { mode: 'on' } },
   { method: 'GET', path: '/api/app/activity', capability: 'settings.manage' },
-  { method: 'GET', path: '/api/app/activity/filters', capability: 'settings.manage' }
+  { method: 'GET', path: '/api/app/activity/filters', capability: 'settings.manage' },
+  { method: 'POST', path: '/api/app/hris/sample', capability: 'settings.manage', body: { csv: 'a,b\n1,2\n' } },
+  { method: 'POST', path: '/api/app/hris/preview', capability: 'settings.manage', body: { columns: {}, dateFormat: 'YYYY-MM-DD', header: ['a'], lines: [] } },
+  { method: 'GET', path: '/api/app/hris/mappings', capability: 'settings.manage' },
+  { method: 'POST', path: '/api/app/hris/mappings', capability: 'settings.manage', body: { name: 'Payroll', columns: { employeeId: 'a', familyName: 'b', givenNames: 'c', startDate: 'd' }, dateFormat: 'YYYY-MM-DD' } },
+  { method: 'GET', path: '/api/app/hris/imports', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/hris/imports/run_doesnotexist/problems', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/sync-runs', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/sync-runs/run_doesnotexist', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/sync-runs/run_doesnotexist/changes?kind=create', capability: 'settings.manage' },
+  { method: 'GET', path: '/api/app/sync-runs/run_doesnotexist/unreadable', capability: 'settings.manage' },
+  { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/confirm', capability: 'settings.manage', stepUp: true },
+  { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/cancel', capability: 'settings.manage', stepUp: true },
+  { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/revert', capability: 'settings.manage', stepUp: true }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 
