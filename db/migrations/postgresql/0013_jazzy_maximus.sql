@@ -1,0 +1,3 @@
+CREATE INDEX "people_school_id_family_first_key_idx" ON "people" USING btree ("school_id",replace(replace("name_key", '''', ''), '’', ''));--> statement-breakpoint
+CREATE INDEX "people_school_id_given_first_key_idx" ON "people" USING btree ("school_id",replace(replace(split_part("name_key", chr(1), 2) || chr(1) || split_part("name_key", chr(1), 1), '''', ''), '’', ''));--> statement-breakpoint
+CREATE INDEX "people_school_id_date_of_birth_idx" ON "people" USING btree ("school_id","date_of_birth");
