@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util'
 import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, type Dialect } from './bench/databases'
 import { measure, type LoadSettings, type Measurement, type RequestBody } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
-import { demoStudents, helloScenario, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
+import { demoStudents, helloScenario, largeStudents, p99TargetMs, scenarios, type Scenario } from './bench/scenarios'
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printImportRows, runStatusReader } from './bench/import-runs'
 import { benchExports } from './bench/exports'
@@ -82,7 +82,24 @@ async function makeDemoSchool(database: BenchDatabase) {
     const scopes = [...new Set(wanted.flatMap(row => row.scope ? [row.scope] : []))]
     return scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(','), ...extra]).token as string : ''
   }
-  return { schoolId: school.id as string, summary, token: issue(rows.filter(row => !row.rostering), []), rosteringToken: issue(rows.filter(row => row.rostering), ['--rostering']) }
+  // The screens' rows read a school of about 50,000 people: the demo's students with their families.
+  const large = rows.some(row => row.large) ? admin(database, ['school', 'create', '--name', 'Bench Large School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN']) : undefined
+  const largeSummary = large ? admin(database, ['demo', '--school', large.id, '--students', String(largeStudents)]) : undefined
+  if (large) await analyzeAfterSeeding(database)
+  return {
+    schoolId: school.id as string, summary, token: issue(rows.filter(row => !row.rostering), []), rosteringToken: issue(rows.filter(row => row.rostering), ['--rostering']),
+    largeSchoolId: large?.id as string | undefined, largeSummary
+  }
+}
+
+/** A session cookie of an administrator of the school, signed in as a newcomer does: the CLI's one-time link, sent to the sign-in route. */
+async function sessionCookie(database: BenchDatabase, serverUrl: string, schoolId: string): Promise<string> {
+  const added = admin(database, ['staff', 'add', '--school', schoolId, '--email', `bench-${schoolId}@example.org`, '--role', 'admin'])
+  const token = new URL(added.signInLink).searchParams.get('token')
+  const answer = await fetch(`${serverUrl}/api/app/session/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+  const cookie = answer.headers.getSetCookie().find(line => line.startsWith('rollbook_session='))
+  if (!answer.ok || !cookie) throw new Error(`Signing in by link answered ${answer.status}: ${await answer.text()}`)
+  return cookie.split(';')[0]!
 }
 
 interface Row { scenario: Scenario, result: Measurement, share: number, missed: string[] }
@@ -120,16 +137,27 @@ function printTable(dialect: Dialect, measured: Row[]) {
 }
 
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
-  const { schoolId, summary, token, rosteringToken } = await makeDemoSchool(database)
+  const { schoolId, summary, token, rosteringToken, largeSchoolId, largeSummary } = await makeDemoSchool(database)
   console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
+  if (largeSummary) console.log(`  large school for the screens' rows: ${largeSummary.students} students, ${largeSummary.carers} carers, ${largeSummary.staff} staff`)
   const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true' } })
   try {
+    const cookies = new Map<string, string>()
+    for (const id of new Set(rows.filter(row => row.session).map(row => row.large ? largeSchoolId! : schoolId))) cookies.set(id, await sessionCookie(database, server.url, id))
+    if (largeSchoolId && cookies.has(largeSchoolId)) {
+      // A current student of the large school, for a person's record row.
+      const first = await fetch(`${server.url}/api/app/people?limit=1&group=students`, { headers: { cookie: cookies.get(largeSchoolId)! } }).then(answer => answer.json())
+      summary.largePersonId = first.items?.[0]?.id
+    }
     const requests = rows.map((scenario) => {
-      const headers: Record<string, string> = scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
+      const headers: Record<string, string> = scenario.session
+        ? { cookie: cookies.get(scenario.large ? largeSchoolId! : schoolId)! }
+        : scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
       const body: RequestBody | undefined = scenario.body === undefined ? undefined : { method: 'POST', body: JSON.stringify(scenario.body) }
       if (body) headers['content-type'] = 'application/json'
       const path = scenario.path.replace(/\{(\w+)\}/g, (_, key: string) => summary[key])
-      return { scenario, url: server.url + path, headers, body, runs: [] as Measurement[] }
+      const pathOf = scenario.pathOf && ((n: number) => scenario.pathOf!(n).replace(/\{(\w+)\}/g, (_, key: string) => summary[key]))
+      return { scenario, url: server.url + path, headers, body, pathOf, runs: [] as Measurement[] }
     })
     for (const { scenario, url, headers, body } of requests) {
       const answer = await fetch(url, { headers, ...body })
@@ -138,7 +166,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     }
     for (let round = 0; round < rounds; round++) {
       for (const request of requests) {
-        request.runs.push(await measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body))
+        request.runs.push(await measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body, request.pathOf))
       }
     }
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)

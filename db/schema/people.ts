@@ -1,8 +1,24 @@
-import { table, text, index } from '../dialect'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { table, text, index, isPostgres } from '../dialect'
 import { schools, campuses } from './schools'
 import type { AffiliationKind, NameChangeKind } from '../../shared/vocabulary'
 
 export { affiliationKinds, nameChangeKinds, type AffiliationKind, type NameChangeKind } from '../../shared/vocabulary'
+
+const withoutApostrophes = (key: SQL) => sql`replace(replace(${key}, '''', ''), '’', '')`
+
+/**
+ * The directory's two search keys as SQL over the name key (family \u0001 given), as
+ * nameSearchKeys (server/domain/people/name-key.ts) makes them: family name first, and given names
+ * first, apostrophes left out. Each has an index, so a search reads a range of it; the query must use
+ * these very expressions for the databases to see the indexes.
+ */
+export const nameSearchKeyColumns = {
+  familyFirst: (nameKey: SQLWrapper) => withoutApostrophes(sql`${nameKey}`),
+  givenFirst: (nameKey: SQLWrapper) => withoutApostrophes(isPostgres
+    ? sql`split_part(${nameKey}, chr(1), 2) || chr(1) || split_part(${nameKey}, chr(1), 1)`
+    : sql`substr(${nameKey}, instr(${nameKey}, char(1)) + 1) || char(1) || substr(${nameKey}, 1, instr(${nameKey}, char(1)) - 1)`)
+}
 
 export const people = table('people', {
   id: text('id').primaryKey(),
@@ -21,7 +37,11 @@ export const people = table('people', {
   index('people_school_id_name_key_id_idx').on(t.schoolId, t.nameKey, t.id),
   index('people_school_id_email_idx').on(t.schoolId, t.email),
   // The identification rule of applications looks adults up by phone as well as by email and name.
-  index('people_school_id_phone_idx').on(t.schoolId, t.phone)
+  index('people_school_id_phone_idx').on(t.schoolId, t.phone),
+  // The directory's search by name, as typed, from either name, and by date of birth.
+  index('people_school_id_family_first_key_idx').on(t.schoolId, nameSearchKeyColumns.familyFirst(t.nameKey)),
+  index('people_school_id_given_first_key_idx').on(t.schoolId, nameSearchKeyColumns.givenFirst(t.nameKey)),
+  index('people_school_id_date_of_birth_idx').on(t.schoolId, t.dateOfBirth)
 ])
 
 export const affiliations = table('affiliations', {

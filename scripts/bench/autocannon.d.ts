@@ -17,5 +17,7 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     pipelining?: number
+    /** Each client sends these in turn; `setupRequest` may change a request (its path) just before it leaves. */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[]
   }): Instance
 }

@@ -29,14 +29,20 @@ function percentile(sorted: Float64Array, p: number): number {
 /** A POST row's method and JSON body; a GET row has none. */
 export interface RequestBody { method: 'POST', body: string }
 
-async function load(url: string, headers: Record<string, string>, connections: number, duration: number, request?: RequestBody, record?: (ms: number) => void) {
-  const instance = autocannon({ url, headers, connections, duration, pipelining: 1, ...request })
+/** The path of each request in turn, for a row whose every request asks something new. */
+export type PathOf = (n: number) => string
+
+async function load(url: string, headers: Record<string, string>, connections: number, duration: number, request?: RequestBody, record?: (ms: number) => void, pathOf?: PathOf) {
+  let sent = 0
+  const varied = pathOf ? { requests: [{ setupRequest: (made: { path: string }) => ({ ...made, path: pathOf(sent++) }) }] } : {}
+  const instance = autocannon({ url, headers, connections, duration, pipelining: 1, ...request, ...varied })
   if (record) instance.on('response', (_client, _status, _bytes, responseTime) => record(responseTime))
   return await instance
 }
 
-export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings, request?: RequestBody): Promise<Measurement> {
-  if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup, request)
+export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings, request?: RequestBody, pathOf?: PathOf): Promise<Measurement> {
+  // The warm-up asks from a far-off start, so the measured requests are new to the server too.
+  if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup, request, undefined, pathOf && (n => pathOf(n + 1_000_000)))
   let times = new Float64Array(1 << 16)
   let count = 0
   const result = await load(url, headers, settings.connections, settings.duration, request, (ms) => {
@@ -46,7 +52,7 @@ export async function measure(url: string, headers: Record<string, string>, sett
       times = grown
     }
     times[count++] = ms
-  })
+  }, pathOf)
   const sorted = times.subarray(0, count).sort()
   return {
     requestsPerSecond: result.requests.total / result.duration,

@@ -4,6 +4,7 @@
  */
 import type { Scope } from '../../server/domain/access/catalogue'
 import type { Dialect } from './databases'
+import { demoFamilyNames, demoGivenNames } from '../../server/domain/setup/demo/demo-names'
 
 export interface Scenario {
   /** Short name for the tables; `--only bookings` also takes `bookings-1c`. */
@@ -18,6 +19,15 @@ export interface Scenario {
   scope?: Scope
   /** Sent with a token issued through the rostering settings, as the roster routes require. */
   rostering?: boolean
+  /** A screens' row: sent with an administrator's session cookie (signed in by a one-time link), not a token. */
+  session?: boolean
+  /** Read from the large school (`largeStudents` students and their families) instead of the demo school. */
+  large?: boolean
+  /**
+   * The path of the `n`th request, for a row that must not be answered from the kept answers (a search
+   * typed once): each request asks something the server has not kept. `path` is the one checked first.
+   */
+  pathOf?: (n: number) => string
   /** Checks one answer before the run, so a bench never measures a fast error page. */
   check?: (body: any) => string | undefined
   /** Lowest acceptable rate as a share of the `hello` row's, per database. */
@@ -69,14 +79,56 @@ export const scenarios: Scenario[] = [
     check: (body: any) => typeof body?.enquiryId === 'string' ? undefined : 'expected a booking receipt',
     p99TargetMs: Infinity
   })),
+  // The screens' own routes, with a session cookie, at the large school (issue 22's bench).
+  ...screenRows(),
   ...(['oneroster', 'sds'] as const).map(format => ({
     name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
     check: (body: any) => body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'
   }))
 ]
 
+/**
+ * A search as someone types it, different for every request: a demo family name's first letters, or a
+ * given name and the first letters of a family name, with its case and spaces varied, so each is a
+ * new request to the server (the kept answers are keyed by the query as sent) doing the same work.
+ */
+function typedSearch(n: number): string {
+  const family = demoFamilyNames[n % demoFamilyNames.length]!
+  const given = demoGivenNames[Math.floor(n / demoFamilyNames.length) % demoGivenNames.length]!
+  const typed = n % 2 ? family.slice(0, 3 + (n % 4)) : `${given} ${family.slice(0, 2)}`
+  const round = Math.floor(n / (demoFamilyNames.length * demoGivenNames.length))
+  const cased = round % 2 ? typed.toUpperCase() : typed.toLowerCase()
+  return encodeURIComponent(`${' '.repeat(round % 100)}${cased}`)
+}
+
+/** The directory's rows (issue 22 point 1): its first page, and a name search typed afresh each request. */
+function screenRows(): Scenario[] {
+  const directoryTargets = { p50TargetMs: 50, p99TargetMs: 150, session: true, large: true }
+  return [
+    {
+      name: 'directory',
+      path: '/api/app/people?limit=50',
+      check: fullPage(50),
+      minShareOfHello: { sqlite: 0.10, postgresql: 0 },
+      ...directoryTargets
+    },
+    {
+      name: 'dir-search',
+      path: `/api/app/people?limit=50&search=${typedSearch(1)}`,
+      pathOf: n => `/api/app/people?limit=50&search=${typedSearch(n)}`,
+      check: body => Array.isArray(body?.items) && body.items.length > 0 ? undefined : 'expected people found by name',
+      ...directoryTargets
+    }
+    // Issue 22's other screens' rows go here, with the same targets: a person's record
+    // (`/api/app/people/{largePersonId}`, points 2 and 3) and the applications board (point 5).
+  ]
+}
+
 /** Every row's p99 latency should stay under this at the bench's concurrency. */
 export const p99TargetMs = 10
 
 /** The demo school every row reads from. */
 export const demoStudents = 2000
+
+/** The large school the screens' rows read from: with their families, about 50,000 people. */
+export const largeStudents = 20_000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameSortKey } from '../../../server/domain/people/name-key'
+import { nameKeyMatches, nameSearchPrefixes, nameSortKey } from '../../../server/domain/people/name-key'
 
 describe('nameSortKey', () => {
   it.each([
@@ -13,5 +13,38 @@ describe('nameSortKey', () => {
   it('orders by family name before given names', () => {
     const keys = [['Smith', 'Aaron'], ['Smi', 'Zed'], ['Smith', 'A'], ['Abbott', 'Zoe']].map(([f, g]) => nameSortKey(f!, g!))
     expect([...keys].sort()).toEqual([nameSortKey('Abbott', 'Zoe'), nameSortKey('Smi', 'Zed'), nameSortKey('Smith', 'A'), nameSortKey('Smith', 'Aaron')])
+  })
+})
+
+describe('the directory\'s search by name', () => {
+  const finds = (search: string, family: string, given: string) => nameKeyMatches(nameSortKey(family, given), nameSearchPrefixes(search))
+
+  it.each([
+    ['zoe', 'Ngata', 'Zoë'],
+    ['oconnor', 'O\'Connor', 'Liam'],
+    ['o’connor', 'O\'Connor', 'Liam'],
+    ['van der berg', 'Van der Berg', 'Anneke'],
+    ['VAN DER', 'Van der Berg', 'Anneke'],
+    ['zoe ngata', 'Ngata', 'Zoë'],
+    ['ngata zo', 'Ngata', 'Zoë'],
+    ['ngata,  zoë', 'Ngata', 'Zoë'],
+    ['  Émond ', 'Emond', 'Luc'],
+    ['anneke van der b', 'Van der Berg', 'Anneke']
+  ])('%j finds %s, %s', (search, family, given) => {
+    expect(finds(search, family, given)).toBe(true)
+  })
+
+  it.each([
+    ['zoe smith', 'Smith', 'Zoë Anne'],
+    ['berg', 'Van der Berg', 'Anneke'],
+    ['%', 'Smith', 'Zoë'],
+    ['ngata, liam', 'Ngata', 'Zoë']
+  ])('%j does not find %s, %s', (search, family, given) => {
+    expect(finds(search, family, given)).toBe(false)
+  })
+
+  it('makes nothing to search of blanks and apostrophes, and tries at most four breaks', () => {
+    expect(nameSearchPrefixes('  \'’ ')).toEqual([])
+    expect(nameSearchPrefixes('a b c d e f')).toHaveLength(5)
   })
 })

@@ -1,1 +1,0 @@
-ALTER TABLE "webhook_subscriptions" ADD COLUMN "paused_at" text COLLATE "C";
