@@ -31,7 +31,7 @@ describe('a person\'s record (/staff/people/<id>)', () => {
       .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), isNull(affiliations.validTo)))
       .innerJoin(parentalResponsibilities, and(eq(parentalResponsibilities.childId, people.id), isNull(parentalResponsibilities.validTo)))
       .where(eq(people.schoolId, demo.id)).orderBy(desc(people.id)).limit(1)
-    const [carer] = await db.select({ familyName: people.familyName, givenNames: people.givenNames }).from(parentalResponsibilities)
+    const [carer] = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(parentalResponsibilities)
       .innerJoin(people, eq(people.id, parentalResponsibilities.adultId))
       .where(and(eq(parentalResponsibilities.childId, student!.id), isNull(parentalResponsibilities.validTo))).orderBy(asc(people.id)).limit(1)
     const { page, context } = await signedInPage(await useBrowser(), demo as unknown as AnySchool, 'office')
@@ -50,8 +50,9 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await history.getByText(`${student!.familyName}, ${student!.givenNames}`, { exact: true }).waitFor()
     await page.getByText(`${student!.givenNames} Test`, { exact: true }).first().waitFor()
 
-    const tuitionRows = async () => (await db.select().from(billingResponsibilities)
-      .where(and(eq(billingResponsibilities.studentId, student!.id), eq(billingResponsibilities.category, 'tuition')))).length
+    const tuitionRows = () => db.select({ id: billingResponsibilities.id, payerId: billingResponsibilities.payerId, share: billingResponsibilities.share, validFrom: billingResponsibilities.validFrom, validTo: billingResponsibilities.validTo })
+      .from(billingResponsibilities)
+      .where(and(eq(billingResponsibilities.studentId, student!.id), eq(billingResponsibilities.category, 'tuition'))).orderBy(asc(billingResponsibilities.id))
     const before = await tuitionRows()
     await page.getByRole('button', { name: 'Set who pays' }).click()
     await page.getByLabel('Charge category').fill('tuition')
@@ -61,13 +62,13 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.getByText('6,000 of 10,000').waitFor()
     await page.getByRole('button', { name: 'Set the split' }).click()
     await page.getByText('The open shares of category "tuition" would total 6000; they must total 10000.').waitFor()
-    expect(await tuitionRows()).toBe(before)
+    expect(await tuitionRows()).toEqual(before)
 
     await page.getByLabel(`Share of ${carer!.familyName}, ${carer!.givenNames}`).fill('10000')
     await page.getByText('10,000 of 10,000').waitFor()
     await page.getByRole('button', { name: 'Set the split' }).click()
     await page.getByRole('heading', { name: 'Category tuition' }).waitFor()
-    expect(await tuitionRows()).toBeGreaterThan(before)
+    expect((await tuitionRows()).filter(row => row.validTo === null)).toMatchObject([{ payerId: carer!.id, share: 10_000, validFrom: '2026-02-02' }])
     await context.close()
   }, 240_000)
 
