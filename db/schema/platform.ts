@@ -12,7 +12,11 @@ export const changeEvents = table('change_events', {
   at: text('at').notNull(),
   /** Who made the change, in the recorded form (`staff:acc_…`); none on events written before it was kept. */
   actor: text('actor')
-}, t => [index('change_events_school_id_sequence_idx').on(t.schoolId, t.sequence)])
+}, t => [
+  index('change_events_school_id_sequence_idx').on(t.schoolId, t.sequence),
+  // A record's own changes, newest first (a person's record on the staff screens), without reading the school's whole outbox.
+  index('change_events_record_id_sequence_idx').on(t.recordId, t.sequence)
+])
 
 /** One row per token, endpoint and clock minute. */
 export const rateLimitCounters = table('rate_limit_counters', {

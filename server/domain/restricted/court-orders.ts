@@ -9,6 +9,8 @@ import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
+import { assertCapability } from '../access/access'
+import { changedFields, recordActivity } from '../activity/record-activity'
 
 export interface NewCourtOrder {
   kind: CourtOrderKind
@@ -34,14 +36,29 @@ export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: Schoo
   return id
 }
 
+/** Records a court order for a caller holding `restricted.read`, and says so in Activity in the same write. */
 export function recordCourtOrder(ctx: DomainContext, childId: string, input: NewCourtOrder): Promise<string> {
-  return writeChanges(ctx, (tx, changes) => insertCourtOrder(tx, changes, ctx.school, childId, input))
+  assertCapability(ctx, 'restricted.read')
+  return writeChanges(ctx, async (tx, changes) => {
+    const id = await insertCourtOrder(tx, changes, ctx.school, childId, input)
+    await recordActivity(tx, ctx, {
+      kind: 'restricted.changed', subjectType: 'person', subjectId: childId,
+      summary: `Recorded court order ${id} about person ${childId}`,
+      changes: changedFields({}, { kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, validFrom: input.validFrom, validTo: input.validTo ?? null })
+    })
+    return id
+  })
 }
 
-/** Records the last day a court order is in force. */
+/** Records the last day a court order is in force, for a caller holding `restricted.read`, and says so in Activity in the same write. */
 export function endCourtOrder(ctx: DomainContext, orderId: string, lastDay: string): Promise<void> {
+  assertCapability(ctx, 'restricted.read')
   return writeChanges(ctx, async (tx, changes) => {
     const order = await closeSpan(tx, ctx.school, courtOrders, orderId, lastDay, { label: 'court order' })
     changes.record('person.updated', 'people', order.childId)
+    await recordActivity(tx, ctx, {
+      kind: 'restricted.changed', subjectType: 'person', subjectId: order.childId,
+      summary: `Ended court order ${orderId} about person ${order.childId}`, changes: changedFields({ validTo: order.validTo }, { validTo: lastDay })
+    })
   })
 }

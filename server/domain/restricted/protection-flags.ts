@@ -9,6 +9,9 @@ import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
+import { assertCapability } from '../access/access'
+import { changedFields, recordActivity } from '../activity/record-activity'
+import { eq } from 'drizzle-orm'
 
 export interface NewProtectionFlag {
   kind: ProtectionFlagKind
@@ -34,15 +37,26 @@ export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: S
   return id
 }
 
+/** Records a protection flag for a caller holding `restricted.read`, and says so in Activity in the same write. */
 export function recordProtectionFlag(ctx: DomainContext, personId: string, input: NewProtectionFlag): Promise<string> {
-  return writeChanges(ctx, (tx, changes) => insertProtectionFlag(tx, changes, ctx.school, personId, input))
+  assertCapability(ctx, 'restricted.read')
+  return writeChanges(ctx, async (tx, changes) => {
+    const id = await insertProtectionFlag(tx, changes, ctx.school, personId, input)
+    const [flag] = await tx.select({ kind: protectionFlags.kind, validFrom: protectionFlags.validFrom }).from(protectionFlags).where(eq(protectionFlags.id, id))
+    await recordActivity(tx, ctx, {
+      kind: 'restricted.changed', subjectType: 'person', subjectId: personId,
+      summary: `Set protection flag ${id} on person ${personId}`, changes: changedFields({}, { kind: flag!.kind, validFrom: flag!.validFrom })
+    })
+    return id
+  })
 }
 
 /**
- * Lifts a flag. It stays in force through `lastDay` (default today), so lifting it never exposes a
+ * Lifts a flag, for a caller holding `restricted.read`, and says so in Activity in the same write. It stays in force through `lastDay` (default today), so lifting it never exposes a
  * child earlier in the day than the school meant.
  */
 export function liftProtectionFlag(ctx: DomainContext, flagId: string, lastDay = todayInZone(ctx.school.timeZone)): Promise<void> {
+  assertCapability(ctx, 'restricted.read')
   return writeChanges(ctx, async (tx, changes) => {
     const flag = await closeSpan(tx, ctx.school, protectionFlags, flagId, lastDay, {
       label: 'protection flag',
@@ -52,5 +66,9 @@ export function liftProtectionFlag(ctx: DomainContext, flagId: string, lastDay =
       alsoSet: { liftedAt: timestampNow() }
     })
     changes.record('person.updated', 'people', flag.personId)
+    await recordActivity(tx, ctx, {
+      kind: 'restricted.changed', subjectType: 'person', subjectId: flag.personId,
+      summary: `Lifted protection flag ${flagId} of person ${flag.personId}`, changes: changedFields({ validTo: flag.validTo }, { validTo: lastDay })
+    })
   })
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "change_events_record_id_sequence_idx" ON "change_events" USING btree ("record_id","sequence");

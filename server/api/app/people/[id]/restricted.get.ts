@@ -1,0 +1,27 @@
+import { defineAppRoute } from '../../../../utils/app-route'
+import { apiError } from '../../../../utils/errors'
+import { personIdParam, restrictedRecordSchema } from '../../../../../shared/schemas/person-record'
+import { findPerson } from '../../../../domain/people/get-person'
+import { readRestrictedRecord } from '../../../../domain/restricted/restricted-record'
+
+/**
+ * A person's restricted record (protection flags, court orders, exit reasons), for a role holding
+ * `restricted.read` with a passkey proof within five minutes; the access module decides, and records
+ * the view (restricted_views and Activity) before anything is read.
+ */
+export default defineAppRoute({
+  summary: 'A person\'s restricted record', tag: 'People', capability: 'restricted.read', stepUp: true, rateLimit: 60, module: 'people',
+  params: personIdParam, response: restrictedRecordSchema, errors: ['not_found', 'step_up_required']
+}, async (ctx) => {
+  if (!await findPerson(ctx, ctx.params.id)) throw apiError('not_found', ['No person with this id.'])
+  const record = await readRestrictedRecord(ctx, ctx.params.id)
+  const restrained = await Promise.all(record.courtOrders.map(order => order.restrainedPersonId ? findPerson(ctx, order.restrainedPersonId) : null))
+  return {
+    protectionFlags: record.protectionFlags.map(({ schoolId: _, personId: __, ...flag }) => flag),
+    courtOrders: record.courtOrders.map(({ schoolId: _, childId: __, ...order }, i) => {
+      const adult = restrained[i]
+      return { ...order, restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
+    }),
+    exitReasons: record.exitReasons.map(({ schoolId: _, personId: __, ...exit }) => exit)
+  }
+})
