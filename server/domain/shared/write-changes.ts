@@ -21,6 +21,7 @@ export type ChangeKind =
   | 'class.created' | 'class.updated' | 'class_member.created' | 'class_member.updated'
   | 'teaching_assignment.created' | 'teaching_assignment.updated'
   | 'affiliation.deleted' | 'staff_check.created' | 'staff_check.updated'
+  | 'enquiry.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */
