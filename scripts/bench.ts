@@ -28,6 +28,7 @@ import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printImportRows, runStatusReader } from './bench/import-runs'
 import { benchExports } from './bench/exports'
 import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
+import { benchAdmissionsBoard } from './bench/admissions-board'
 
 const { values: options } = parseArgs({
   options: {
@@ -56,7 +57,7 @@ if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dia
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
-const separateRows = ['webhooks', 'imports', 'exports', 'lighthouse']
+const separateRows = ['webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board']
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
@@ -235,6 +236,7 @@ for (const dialect of dialects) {
   }
   const measured = await benchDialect(database, build)
   missedTargets += measured.filter(row => row.missed.length).length + (runsSeparate('exports') ? await benchExports(database, build) : 0)
+  if (runsSeparate('admissions-board')) missedTargets += await benchAdmissionsBoard(database, build, settings)
   failed ||= measured.some(row => row.result.failures > 0)
 }
 

@@ -35,7 +35,7 @@ export const webhookEventKinds = [
   'teaching_assignment.created', 'teaching_assignment.updated',
   // Records added after the list in docs/decisions.md, with kinds of their own.
   'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated',
-  'affiliation.deleted', 'staff_check.created', 'staff_check.updated'
+  'affiliation.deleted', 'staff_check.created', 'staff_check.updated', 'enquiry.updated'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 

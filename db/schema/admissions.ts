@@ -71,6 +71,8 @@ export const applications = table('applications', {
 }, t => [
   index('applications_school_id_state_starts_on_id_idx').on(t.schoolId, t.state, t.startsOn, t.id),
   index('applications_school_id_received_at_id_idx').on(t.schoolId, t.receivedAt, t.id),
+  // The applications board: one column (a state) at a time, newest first.
+  index('applications_school_id_state_received_at_id_idx').on(t.schoolId, t.state, t.receivedAt, t.id),
   index('applications_student_id_idx').on(t.studentId)
 ])
 
@@ -102,3 +104,24 @@ export const applicationEvents = table('application_events', {
   // One start and one withdrawal per application, whatever races to record a second.
   uniqueIndex('application_events_application_id_kind_idx').on(t.applicationId, t.kind)
 ])
+
+/**
+ * The office's answer to a possible duplicate (server/domain/admissions/possible-duplicates.ts): the
+ * person an application or enquiry opened is `linked` to a person already on file (the application or
+ * enquiry now names that person, and the one it opened is deleted), or is `distinct` from a candidate
+ * (that candidate is not offered again). Merge history: restricted, like the exit reasons.
+ */
+export const identityDecisions = table('identity_decisions', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  /** The person the application or enquiry opened. */
+  personId: text('person_id').notNull().references(() => people.id),
+  /** The person on file it was linked to, or told apart from. */
+  otherPersonId: text('other_person_id').notNull().references(() => people.id),
+  decision: text('decision').$type<'linked' | 'distinct'>().notNull(),
+  /** `applications` or `enquiries`: where the office answered. */
+  subjectType: text('subject_type').notNull(),
+  subjectId: text('subject_id').notNull(),
+  decidedAt: text('decided_at').notNull(),
+  decidedBy: text('decided_by').notNull()
+}, t => [index('identity_decisions_person_id_idx').on(t.personId)])

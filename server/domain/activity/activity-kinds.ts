@@ -27,7 +27,8 @@ export const activityKinds = {
   'column_class.changed': 'An export column\'s class changed',
   'retention.changed': 'Export retention changed',
   'restricted.changed': 'A protection flag or court order set or ended',
-  'restricted.viewed': 'A restricted record viewed'
+  'restricted.viewed': 'A restricted record viewed',
+  'identity.decided': 'A possible duplicate linked to a person on file or kept as a new person'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds
@@ -35,7 +36,7 @@ export type ActivityKind = keyof typeof activityKinds
 export const activityKindNames = Object.keys(activityKinds) as ActivityKind[]
 
 /** Kinds a caller without `restricted.read` never sees listed. */
-export const restrictedActivityKinds: readonly ActivityKind[] = ['restricted.viewed', 'restricted.changed']
+export const restrictedActivityKinds: readonly ActivityKind[] = ['restricted.viewed', 'restricted.changed', 'identity.decided']
 
 /** The kinds a caller may filter by, with their words: those about restricted records only for a caller holding `restricted.read`. */
 export function activityKindsFor(seesRestricted: boolean) {

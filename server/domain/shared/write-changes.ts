@@ -23,6 +23,7 @@ export type ChangeKind =
   | 'affiliation.deleted' | 'staff_check.created' | 'staff_check.updated'
   // Addressed to one subscription only, never chosen (docs/webhooks.md, "Test deliveries").
   | 'webhook.test'
+  | 'enquiry.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

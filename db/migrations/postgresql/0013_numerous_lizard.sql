@@ -1,1 +1,0 @@
-CREATE INDEX "change_events_record_id_sequence_idx" ON "change_events" USING btree ("record_id","sequence");

@@ -1,1 +1,0 @@
-CREATE INDEX `change_events_record_id_sequence_idx` ON `change_events` (`record_id`,`sequence`);
