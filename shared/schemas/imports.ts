@@ -37,7 +37,7 @@ export const hrisMappingInputSchema = z.strictObject({
 export type HrisMappingInput = z.input<typeof hrisMappingInputSchema>
 export type HrisColumns = z.output<typeof hrisMappingInputSchema>['columns']
 
-const csvText = (what: string) => z.string().min(1, 'Send the file.').describe(`${what}: CSV (RFC 4180, UTF-8, with a header line), at most 8 MiB (8388608 bytes).`)
+export const csvText = (what: string) => z.string().min(1, 'Send the file.').describe(`${what}: CSV (RFC 4180, UTF-8, with a header line), at most 8 MiB (8388608 bytes).`)
 
 export const staffImportInputSchema = z.strictObject({
   mappingId: recordId('hrm').describe('The HRIS mapping the school saved for this export.'),

@@ -41,3 +41,8 @@ export const startersPageSchema = z.object({
   waiting: z.array(starterWaitingSchema).describe('Children of this page at a multi-campus school whose campus has no SIS code yet.'),
   nextCursor: z.string().nullable()
 }).register(apiSchemas, { id: 'StarterPage' })
+
+/** The starters as the office reads them: a child under restriction is listed only to staff holding `restricted.read`, marked. */
+export const officeStartersPageSchema = startersPageSchema.extend({
+  items: z.array(starterSchema.extend({ restricted: z.boolean().describe('Under a protection flag or court order today.') }))
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiSchemas, listValue, plainLine, recordId, timestamp } from './common'
+import { apiSchemas, listValue, pageQueryShape, plainLine, recordId, timestamp } from './common'
 
 const campusName = plainLine(200)
 
@@ -46,3 +46,41 @@ export type TourInput = z.input<typeof tourInputSchema>
 /** Changes to a tour: any of its fields. */
 export const tourChangesSchema = z.strictObject(tourFields).partial()
 export type TourChanges = z.input<typeof tourChangesSchema>
+
+/** The office's tour list: tours still to start, or those that have started. */
+export const tourScheduleQuery = z.strictObject({
+  when: z.enum(['upcoming', 'past']).default('upcoming').describe('`upcoming`: soonest first; `past`: latest first.'),
+  ...pageQueryShape
+})
+
+/** A tour as the office works it: full and cancelled ones too, with places taken and left. */
+export const officeTourSchema = z.object({
+  id: recordId('tou'),
+  title: z.string(),
+  startsAt: timestamp,
+  venue: z.string(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  placesLeft: z.number().int().min(0),
+  campus: z.string().nullable(),
+  audience: z.string(),
+  cancelled: z.boolean()
+})
+
+export const tourSchedulePageSchema = z.object({ items: z.array(officeTourSchema), nextCursor: z.string().nullable() })
+
+export const tourBookingsQuery = z.strictObject({ ...pageQueryShape })
+
+/** A booking with the family it came from: the child, and the adult who booked with their contact details. */
+export const tourBookingSchema = z.object({
+  id: recordId('bkg'),
+  receivedAt: timestamp,
+  enquiryId: recordId('enq'),
+  child: z.object({ personId: recordId('per'), familyName: z.string(), givenNames: z.string() }),
+  adult: z.object({
+    personId: recordId('per'), familyName: z.string(), givenNames: z.string(),
+    email: z.string().nullable(), phone: z.string().nullable(), relationship: z.string().nullable()
+  })
+})
+
+export const tourBookingsPageSchema = z.object({ items: z.array(tourBookingSchema), nextCursor: z.string().nullable() })

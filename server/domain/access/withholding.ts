@@ -18,6 +18,17 @@ export type Purpose =
   | 'handed_on'
   /** The person's restricted record itself (protection flags, court orders, exit reasons): `restricted.read` only. */
   | 'restricted_record'
+  /**
+   * A list the school's own staff read on the screens (starters, a class's members): a child under
+   * restriction on the day is listed, marked, to a caller holding `restricted.read`, and left out for
+   * anyone else, as a list handed on leaves them out.
+   */
+  | 'office_list'
+
+/** Whether a list read for this purpose keeps the children under restriction (marked) instead of leaving them out. */
+export function listsRestrictedChildren(ctx: Access, purpose: Purpose): boolean {
+  return purpose === 'office_list' && ctx.capabilities.has('restricted.read')
+}
 
 /**
  * Whether the child in `childId` (a column of the outer query) is under restriction on the day, as a
@@ -65,7 +76,8 @@ export async function canSee(ctx: Pick<DomainContext, 'database' | 'school'> & A
     case 'restricted_record':
       return ctx.capabilities.has('restricted.read')
     case 'handed_on':
-      return !(await childrenUnderRestriction(ctx, [personId], day)).has(personId)
+    case 'office_list':
+      return listsRestrictedChildren(ctx, purpose) || !(await childrenUnderRestriction(ctx, [personId], day)).has(personId)
   }
 }
 

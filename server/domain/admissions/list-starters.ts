@@ -5,7 +5,7 @@ import { addDays } from '../shared/days'
 import { todayInZone } from '../shared/clock'
 import { keysetSlice } from '../shared/keyset-slice'
 import { validationFailed } from '../shared/domain-error'
-import { underRestriction } from '../access/withholding'
+import { childrenUnderRestriction, listsRestrictedChildren, underRestriction, type Purpose } from '../access/withholding'
 import { schoolCampuses } from './school-campus'
 
 export interface StartersPageRequest {
@@ -34,7 +34,22 @@ export function startersWindow(today: string, window: StartersWindow) {
  * as full as it would be without them, and their adults come only through the children listed.
  */
 export async function listStarters(ctx: DomainContext, request: StartersPageRequest, window: StartersWindow) {
+  const { items, ...page } = await startersPage(ctx, request, window, 'handed_on')
+  return { ...page, items: items.map(({ restricted: _, ...child }) => child) }
+}
+
+/**
+ * The starters as the office reads them on its screen: as listStarters, except that a child under
+ * restriction today is listed, marked `restricted`, to staff holding `restricted.read` (the access
+ * module decides, withholding.ts), and left out for anyone else.
+ */
+export function listStartersForOffice(ctx: DomainContext, request: StartersPageRequest, window: StartersWindow) {
+  return startersPage(ctx, request, window, 'office_list')
+}
+
+async function startersPage(ctx: DomainContext, request: StartersPageRequest, window: StartersWindow, purpose: Purpose) {
   const { database, school } = ctx
+  const keepsRestricted = listsRestrictedChildren(ctx, purpose)
   const today = todayInZone(school.timeZone)
   const { from, to } = startersWindow(today, window)
   const after = request.after
@@ -53,14 +68,15 @@ export async function listStarters(ctx: DomainContext, request: StartersPageRequ
       gte(applications.startsOn, from), lte(applications.startsOn, to),
       after ? or(gt(applications.startsOn, after[0]), and(eq(applications.startsOn, after[0]), gt(applications.id, after[1]))) : undefined,
       isNull(people.deletedAt),
-      not(underRestriction(database.db, applications.studentId, today))
+      keepsRestricted ? undefined : not(underRestriction(database.db, applications.studentId, today))
     ))
     .orderBy(asc(applications.startsOn), asc(applications.id))
     .limit(request.limit + 1)
   const page = keysetSlice(rows, request.limit, row => row, (last): [string, string] => [last.startsOn!, last.applicationId])
   const multiCampus = (await schoolCampuses(database.db, school)).length > 1
+  const restricted = keepsRestricted ? await childrenUnderRestriction(ctx, page.items.map(child => child.personId), today) : new Set<string>()
   return {
-    items: page.items.map(({ campusSisCode: _, startsOn, ...child }) => ({ ...child, startsOn: startsOn!, started: startsOn! <= today })),
+    items: page.items.map(({ campusSisCode: _, startsOn, ...child }) => ({ ...child, startsOn: startsOn!, started: startsOn! <= today, restricted: restricted.has(child.personId) })),
     adults: await adultsOf(ctx, page.items),
     waiting: multiCampus
       ? page.items.filter(child => !child.campusSisCode).map(child => ({ applicationId: child.applicationId, personId: child.personId, campus: child.campus }))

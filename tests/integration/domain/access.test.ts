@@ -4,7 +4,7 @@ import { capabilityNames, scopeNames, type Capability } from '../../../server/do
 import { fieldsVisible } from '../../../server/domain/access/fields'
 import { builtInRoles, roleNames } from '../../../server/domain/access/roles'
 import { assertModuleOpen, moduleSwitch } from '../../../server/domain/access/switches'
-import { canSee } from '../../../server/domain/access/withholding'
+import { canSee, listsRestrictedChildren } from '../../../server/domain/access/withholding'
 import { recordCourtOrder } from '../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../server/domain/restricted/protection-flags'
 import { readRestrictedRecord } from '../../../server/domain/restricted/restricted-record'
@@ -102,6 +102,14 @@ describe('access (server/domain/access/)', () => {
       // Before the flag and the order: the order was not yet in force; an open flag counts from the start.
       expect(await canSee(ctx, orderedChild, 'handed_on', '2024-02-01')).toBe(true)
       expect(await canSee(ctx, protectedChild, 'handed_on', '2024-02-01')).toBe(false)
+    })
+
+    it('lists a protected child on the office\'s own lists (starters, a class) only with restricted.read', async () => {
+      expect(listsRestrictedChildren(ctx, 'office_list')).toBe(row.restricted)
+      expect(listsRestrictedChildren(ctx, 'handed_on')).toBe(false)
+      expect(await canSee(ctx, protectedChild, 'office_list', today)).toBe(row.restricted)
+      expect(await canSee(ctx, orderedChild, 'office_list', today)).toBe(row.restricted)
+      expect(await canSee(ctx, freeChild, 'office_list', today)).toBe(true)
     })
   })
 
