@@ -15,9 +15,9 @@ import { checkScreen, newcomerLink, pageWithAuthenticator, registerFirstPasskey,
 type AnySchool = Parameters<typeof staffSession>[0]
 
 /** A signed-in page for a member of staff of the role, by their session's cookie (no passkey: nothing here asks for one). */
-async function signedInPage(browser: Browser, school: AnySchool, role: Parameters<typeof staffSession>[1]) {
+async function signedInPage(browser: Browser, school: AnySchool, role: Parameters<typeof staffSession>[1], colorScheme: 'light' | 'dark' = 'light') {
   const { cookie, member } = await staffSession(school, role)
-  const context = await browser.newContext()
+  const context = await browser.newContext({ colorScheme })
   await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
   return { page: await context.newPage(), context, member }
 }
@@ -108,13 +108,15 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await context.close()
   }, 240_000)
 
-  it('shows names the SIS keeps as kept there, and refuses their edit with the held_elsewhere message', async () => {
+  it('shows names the SIS keeps as kept there (in the dark), and refuses their edit with the held_elsewhere message', async () => {
     const school = await newSchool({ name: 'Held Elsewhere' })
     await updateSchoolSettings(school.context, { heldElsewhere: ['names'] })
     const family = await seedFamily(school.context)
-    const { page, context } = await signedInPage(await useBrowser(), school, 'office')
+    const { page, context } = await signedInPage(await useBrowser(), school, 'office', 'dark')
     await page.goto(`${siteUrl()}/staff/people/${family.child}`)
     await page.getByText('Kept in the student information system').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await checkScreen(page, 'person-record-dark')
     await page.getByRole('button', { name: 'Correct the name' }).click()
     await page.getByLabel('Given names').fill('Renamed')
     await page.getByRole('button', { name: 'Save the name' }).click()
