@@ -41,7 +41,7 @@ describe('the school, modules, roles and activity settings screens', () => {
     await page.getByPlaceholder('Search time zones').fill('Auckland')
     await page.getByRole('option', { name: 'Pacific/Auckland' }).click()
     await page.getByRole('button', { name: 'Save name and time zone' }).click()
-    await page.getByText('Days and times now follow Pacific/Auckland.').waitFor()
+    await page.getByText('Days and times now follow Pacific/Auckland.').first().waitFor()
 
     await page.goto(`${siteUrl()}/staff/settings/activity`)
     await page.waitForLoadState('networkidle')
@@ -69,7 +69,7 @@ describe('the school, modules, roles and activity settings screens', () => {
       await page.waitForLoadState('networkidle')
       const admissions = page.getByRole('group', { name: 'Admissions: how the school runs it' })
       await admissions.getByRole('radio', { name: /^Read-only/ }).click()
-      await page.getByText('Admissions is read-only').waitFor()
+      await page.getByText('Admissions is read-only').first().waitFor()
 
       const first = await callApi('/api/v1/enquiries', { token, body })
       expect([first.status, first.body.data.code]).toEqual([403, 'component_off'])
@@ -78,7 +78,7 @@ describe('the school, modules, roles and activity settings screens', () => {
       await checkScreen(page, 'settings-modules-read-only')
 
       await admissions.getByRole('radio', { name: /^On/ }).click()
-      await page.getByText('Admissions is on').waitFor()
+      await page.getByText('Admissions is on').first().waitFor()
       expect((await callApi('/api/v1/enquiries', { token, body, baseUrl: second.url })).status).toBe(201)
     } finally {
       await second.stop()
@@ -110,7 +110,7 @@ describe('the school, modules, roles and activity settings screens', () => {
     await page.getByRole('button', { name: 'Save office' }).click()
     const prompt = page.getByRole('dialog', { name: 'Confirm it\'s you' })
     await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
-    await page.getByText('The office role is saved').waitFor()
+    await page.getByText('The office role is saved').first().waitFor()
 
     await office.page.reload()
     await office.page.waitForLoadState('networkidle')

@@ -157,8 +157,10 @@ describe('the writes behind the people and roles screens', () => {
 
   describe('school settings', () => {
     it('keeps year levels in order with the final one among them, and the alumni rule', async () => {
-      const updated = await updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3', alumniRule: 'completed_final_year' })
-      expect(updated.lists).toMatchObject({ yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3', alumniRule: 'completed_final_year' })
+      // Students of this file's school are in years 5 and 6: those stay listed, whatever else changes.
+      await expect(updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3' })).rejects.toMatchObject({ code: 'conflict', extras: { fields: [{ path: 'yearLevels' }] } })
+      const updated = await updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3', '4', '5', '6'], finalYearLevel: '6', alumniRule: 'completed_final_year' })
+      expect(updated.lists).toMatchObject({ yearLevels: ['P', '1', '2', '3', '4', '5', '6'], finalYearLevel: '6', alumniRule: 'completed_final_year' })
       await expect(updateSchoolSettings(school.context, { finalYearLevel: '12' })).rejects.toBeInstanceOf(DomainError)
       await expect(updateSchoolSettings(school.context, { timeZone: 'Mars/Olympus' })).rejects.toBeInstanceOf(DomainError)
       await expect(updateSchoolSettings(school.context, { alumniRule: 'everyone' as never })).rejects.toBeInstanceOf(DomainError)
