@@ -20,10 +20,10 @@ const tourColumns = {
   booked: tours.booked, campus: campuses.name, audience: tours.audience, cancelledAt: tours.cancelledAt
 }
 
-type TourScheduleRow = { capacity: number, booked: number, cancelledAt: string | null } & Record<string, unknown>
+interface TourScheduleRow { id: string, title: string, startsAt: string, venue: string, capacity: number, booked: number, campus: string | null, audience: string, cancelledAt: string | null }
 
 /** A tour as the office reads it: its places taken and left (never below 0), and whether it is cancelled. */
-function officeTourView<Row extends TourScheduleRow>({ cancelledAt, ...tour }: Row) {
+function officeTourView({ cancelledAt, ...tour }: TourScheduleRow) {
   return { ...tour, placesLeft: Math.max(0, tour.capacity - tour.booked), cancelled: cancelledAt !== null }
 }
 

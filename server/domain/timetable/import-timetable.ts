@@ -23,6 +23,9 @@ type CheckedTimetable =
   | { from: string, problems: ImportProblem[], counts: TimetableCounts, lines?: undefined }
   | { from: string, problems: [], counts: TimetableCounts, lines: Line[], references: TimetableReferences }
 
+/** A class as a preview lists it: new or already the school's, with the students and staff the file lists. */
+interface PreviewedClass { code: string, title: string, courseCode: string, terms: string, isNew: boolean, students: number, staff: number }
+
 /** The classes of a preview that are listed one by one; the counts cover them all. */
 export const previewedClasses = 200
 
@@ -56,10 +59,10 @@ export async function checkTimetable(ctx: DomainContext, csv: string, options: {
  */
 export async function previewTimetable(ctx: DomainContext, csv: string, options: { from?: string } = {}) {
   const checked = await checkTimetable(ctx, csv, options)
-  if (!checked.lines) return { from: checked.from, problems: checked.problems, rows: checked.counts.rows, classes: 0, classesNew: 0, courses: 0, coursesNew: 0, listed: [] }
+  if (!checked.lines) return { from: checked.from, problems: checked.problems, rows: checked.counts.rows, classes: 0, classesNew: 0, courses: 0, coursesNew: 0, listed: [] as PreviewedClass[] }
   const plan = planChanges(checked.lines)
   const known = await knownCodes(ctx, plan)
-  const listed = [...plan.classes].map(([code, rows]) => ({
+  const listed = [...plan.classes].map(([code, rows]): PreviewedClass => ({
     code,
     title: rows[0]!.get('classTitle'),
     courseCode: rows[0]!.get('courseCode'),
@@ -70,7 +73,7 @@ export async function previewTimetable(ctx: DomainContext, csv: string, options:
   }))
   return {
     from: checked.from,
-    problems: [],
+    problems: [] as ImportProblem[],
     rows: checked.counts.rows,
     classes: plan.classes.size,
     classesNew: listed.filter(found => found.isNew).length,

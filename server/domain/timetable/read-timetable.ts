@@ -65,7 +65,7 @@ const classColumns = {
 }
 
 /** A page's classes with their terms and, today, how many students are in each and how many staff teach it. */
-async function withTermsAndCounts({ database, school }: DomainContext, rows: { id: string, periods: string }[]) {
+async function withTermsAndCounts<Row extends { id: string, periods: string }>({ database, school }: DomainContext, rows: Row[]) {
   const ids = rows.map(row => row.id)
   const today = todayInZone(school.timeZone)
   const [terms, members, teachers] = ids.length === 0
