@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 import { useBrowser } from '../support/browser'
-import { newSchool } from '../support/schools'
+import { demoSchool } from '../support/demo-school'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 import { staffAreas, staffSettings } from '../../shared/staff-navigation'
@@ -24,9 +24,9 @@ describe('every screen is readable by assistive technology', () => {
     await page.context().close()
   })
 
+  // On the demo school, so that tables, badges and forms are scanned with rows in them, not only empty states.
   it.each(staffScreens)('%s (%s), light and dark: no serious or critical axe violation', async (name, path) => {
-    const school = await newSchool({ name: 'Axe College' })
-    const { cookie } = await staffSession(school, 'admin')
+    const { cookie } = await staffSession(await demoSchool(), 'admin')
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await (await useBrowser()).newContext({ colorScheme })
       await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
@@ -34,7 +34,8 @@ describe('every screen is readable by assistive technology', () => {
       await page.goto(siteUrl() + path)
       await page.waitForLoadState('networkidle')
       await page.locator('h1').first().waitFor({ state: 'attached' })
-      await checkScreen(page, `${name}-${colorScheme}`)
+      // The phone's layout is the same in both schemes: its screenshot and sideways check are taken once.
+      await checkScreen(page, `${name}-${colorScheme}`, undefined, { phone: colorScheme === 'light' })
       await context.close()
     }
   })

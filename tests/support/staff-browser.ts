@@ -47,20 +47,23 @@ export async function registerFirstPasskey(page: Page, linkUrl: string, name = '
 const artifacts = resolve(import.meta.dirname, '../artifacts')
 
 /**
- * Saves screenshots under tests/artifacts/ at 1280 px and 390 px wide, asserts the page does not
+ * Saves screenshots under tests/artifacts/ at 1280 px and 390 px wide (the phone's left out with
+ * `phone: false`, as for a second colour scheme of the same layout), asserts the page does not
  * scroll sideways on the phone, and asserts axe finds no serious or critical violation (at 1280 px).
  * `within` limits the scan to the parts a test is about: a long generated page repeats the same components,
  * and scanning all of it took over a minute on a loaded machine.
  */
-export async function checkScreen(page: Page, name: string, within?: string[]) {
+export async function checkScreen(page: Page, name: string, within?: string[], options: { phone?: boolean } = {}) {
   mkdirSync(artifacts, { recursive: true })
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.waitForTimeout(100)
-  await page.screenshot({ path: resolve(artifacts, `${name}-390.png`), fullPage: !within })
-  if (!within) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
+  if (options.phone !== false) {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.waitForTimeout(100)
+    await page.screenshot({ path: resolve(artifacts, `${name}-390.png`), fullPage: !within })
+    if (!within) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
+    }
   }
   await page.setViewportSize({ width: 1280, height: wide.height })
   await page.waitForTimeout(100)
