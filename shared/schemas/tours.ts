@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { apiSchemas, listValue, pageQueryShape, plainLine, recordId, timestamp } from './common'
 
+/** The most places a tour may have. */
+export const tourCapacityLimit = 100_000
+
 const campusName = plainLine(200)
 
 export const tourSchema = z.object({
@@ -34,7 +37,7 @@ const tourFields = {
   title: plainLine(200),
   startsAt: z.iso.datetime({ offset: true, error: 'Use a timestamp such as 2026-03-01T09:30:00.000Z.' }),
   venue: plainLine(200),
-  capacity: z.number().int().min(1).max(100_000).describe('Places; an open day on the oval can take thousands.'),
+  capacity: z.number().int().min(1).max(tourCapacityLimit).describe('Places; an open day on the oval can take thousands.'),
   campus: campusName.nullable().optional().describe('Required where the school has more than one campus.'),
   audience: z.string().min(1).max(64)
 }

@@ -19,9 +19,9 @@ async function signedIn(school: Parameters<typeof staffSession>[0], role: RoleNa
 
 describe('the people directory', () => {
   it('finds a person by a name typed without accents, and narrows by group and year level', async () => {
-    const demo = await demoSchool()
     // The demo school as the fixtures take a school: they read only its id, record and context.
-    const [id] = await addPeopleWithSpans(demo as unknown as TestSchool, [
+    const demo = await demoSchool() as unknown as TestSchool
+    const [id] = await addPeopleWithSpans(demo, [
       { familyName: 'Ngāti-Brontë', givenNames: 'Zoë', spans: [{ validFrom: '2020-01-28', yearLevel: '7' }] }
     ])
     const context = await signedIn(demo, 'office')

@@ -14,6 +14,7 @@ import { recordProtectionFlag } from '../../restricted/protection-flags'
 import type { ApplicationState } from '../../../../db/schema'
 import { demoFamilyNames, demoGivenNames } from './demo-names'
 import type { SeededRandom } from './seeded-random'
+import { tourCapacityLimit } from '../../../../shared/schemas/tours'
 
 export interface AdmissionsDemoSummary {
   tours: number
@@ -78,7 +79,8 @@ export async function seedAdmissionsDemo(ctx: DomainContext, random: SeededRando
   await book(await tour('Fully booked', addDays(today, 5), 4, first!), 4)
   await cancelTour(ctx, await tour('Cancelled tour', addDays(today, 6), 10, first!))
   await tour('Last week\'s tour', addDays(today, -7), 10, first!)
-  const openDayTourId = await tour('Open day on the oval', addDays(today, 60), Math.max(1000, students * 25), first!)
+  // Room for the bench's bookings whatever the school's size, within what a tour may hold (`demo --students 20000`).
+  const openDayTourId = await tour('Open day on the oval', addDays(today, 60), Math.min(tourCapacityLimit, Math.max(1000, students * 25)), first!)
 
   const level = () => random.pick(lists.yearLevels)
   const apply = async (familyName = family(), dateOfBirth = `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-1${random.integer(0, 9)}`) => {
