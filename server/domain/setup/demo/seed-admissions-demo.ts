@@ -78,7 +78,8 @@ export async function seedAdmissionsDemo(ctx: DomainContext, random: SeededRando
   await book(await tour('Fully booked', addDays(today, 5), 4, first!), 4)
   await cancelTour(ctx, await tour('Cancelled tour', addDays(today, 6), 10, first!))
   await tour('Last week\'s tour', addDays(today, -7), 10, first!)
-  const openDayTourId = await tour('Open day on the oval', addDays(today, 60), Math.max(1000, students * 25), first!)
+  // Room for every booking a bench sends, within the largest capacity a tour may have.
+  const openDayTourId = await tour('Open day on the oval', addDays(today, 60), Math.min(100_000, Math.max(1000, students * 25)), first!)
 
   const level = () => random.pick(lists.yearLevels)
   const apply = async (familyName = family(), dateOfBirth = `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-1${random.integer(0, 9)}`) => {
