@@ -55,8 +55,20 @@ async function candidatesOf(db: Db, school: SchoolRef, person: PersonRow, child:
   return others.filter(id => !apart.has(id))
 }
 
+/** A person as the office compares them. */
+interface ComparedPerson {
+  id: string
+  familyName: string
+  givenNames: string
+  dateOfBirth: string | null
+  email: string | null
+  phone: string | null
+  family: { id: string, familyName: string, givenNames: string, role: 'carer' | 'child', from: string, to: string | null }[]
+  affiliations: { kind: string, from: string, to: string | null, yearLevel: string | null }[]
+}
+
 /** People as the office compares them: names, date of birth, how to reach them, their family both ways and their affiliations. */
-async function comparedPeople(db: Db, school: SchoolRef, ids: string[]) {
+async function comparedPeople(db: Db, school: SchoolRef, ids: string[]): Promise<Map<string, ComparedPerson>> {
   if (ids.length === 0) return new Map()
   const [rows, spans, responsibilities] = await Promise.all([
     db.select().from(people).where(and(eq(people.schoolId, school.id), inArray(people.id, ids))),
@@ -70,7 +82,7 @@ async function comparedPeople(db: Db, school: SchoolRef, ids: string[]) {
     const other = row.childId === id ? relatives.get(row.adultId) : row.adultId === id ? relatives.get(row.childId) : undefined
     return other ? [{ ...other, role: row.childId === id ? 'carer' as const : 'child' as const, from: row.validFrom, to: row.validTo }] : []
   })
-  return new Map(rows.map(row => [row.id, {
+  return new Map(rows.map((row): [string, ComparedPerson] => [row.id, {
     id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, email: row.email, phone: row.phone,
     family: family(row.id),
     affiliations: spans.filter(span => span.personId === row.id).map(span => ({ kind: span.kind, from: span.validFrom, to: span.validTo, yearLevel: span.yearLevel }))

@@ -12,7 +12,7 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
-  | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act'
+  | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act' | 'idd'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
