@@ -57,7 +57,8 @@ describe('the webhooks, rostering and exports settings routes', () => {
   it('a refused destination is validation_failed on url, in words; another school\'s subscription is not_found', async () => {
     const { cookie } = await staffSession(school, 'admin')
     const token = await school.tokenWithId(['person.read'])
-    for (const [url, words] of [['http://example.org/hook', 'must be an https:// URL'], ['https://a:b@example.org/hook', 'no user name or password'], ['https://10.0.0.1/hook', 'is not a public address']]) {
+    const refused: [string, string][] = [['http://example.org/hook', 'must be an https:// URL'], ['https://a:b@example.org/hook', 'no user name or password'], ['https://10.0.0.1/hook', 'is not a public address']]
+    for (const [url, words] of refused) {
       const answer = await callApi('/api/app/webhooks', { method: 'POST', headers: { cookie }, body: { url, kinds: ['person.created'], tokenId: token.id } })
       // expectEnvelope would take the field's name, "url", for a leaked request URL.
       expect(answer.status).toBe(400)
