@@ -10,6 +10,7 @@ export const webhookEventCauses = {
   'affiliation.deleted': 'A role recorded in error is removed.',
   'billing.updated': 'Who pays, their shares, concessions or scholarships change.',
   'enquiry.created': 'A family makes an enquiry.',
+  'enquiry.updated': 'The office links an enquiry\'s person to one already on file (a possible duplicate resolved).',
   'booking.created': 'A family books a place on a tour.',
   'application.created': 'An application is received.',
   'application.updated': 'An application moves on: offered, accepted, declined, started, withdrawn.',
