@@ -1,6 +1,6 @@
 import type { FormError } from '@nuxt/ui'
 
-interface FormWithErrors { setErrors: (errors: FormError[]) => void }
+interface FormWithErrors { setErrors: (errors: FormError[]) => void, getErrors?: () => FormError[] }
 
 /**
  * A screen action's busy flag and its one-line problem, and `run`, which fills them: field problems from
@@ -18,8 +18,13 @@ export function useFormAction(options: { form?: Readonly<Ref<FormWithErrors | nu
       await action()
     } catch (error) {
       const { message, fields } = apiErrorOf(error)
-      if (fields.length && options.form?.value) options.form.value.setErrors(fields)
-      else problem.value = options.describe?.(error) ?? message
+      const form = options.form?.value
+      if (fields.length && form) {
+        form.setErrors(fields)
+        // A form shows an error only beside a field it has: any other goes on the problem line, never lost.
+        const shown = new Set((form.getErrors?.() ?? fields).map(field => field.name))
+        problem.value = fields.filter(field => !shown.has(field.name)).map(field => field.message).join(' ')
+      } else problem.value = options.describe?.(error) ?? message
     } finally {
       busy.value = false
     }

@@ -47,7 +47,7 @@ describe('the webhooks settings screen', () => {
       // Refused destinations: the reason is beside the field, in words.
       await url.fill('https://sis:hunter2@example.org/hook')
       await submitNewWebhook(page, page.getByText('A destination URL carries no user name or password'))
-      await url.fill('http://10.1.2.3/hook')
+      await url.fill('https://10.1.2.3/hook')
       await submitNewWebhook(page, page.getByText('10.1.2.3 is not a public address (private). Webhooks go only to addresses on the public internet'))
       await checkScreen(page, 'settings-webhooks-refused')
 
