@@ -119,7 +119,10 @@ describe('layering', () => {
       'server/domain/restricted/court-orders.ts': 'records and ends an order',
       'server/domain/restricted/restricted-record.ts': 'reads the record once access/withholding.ts let the caller see it, and says when a flag or order is in force',
       'server/domain/shared/close-span.ts': 'ends a span of these tables, among others',
-      'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file'
+      'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file',
+      'server/domain/admissions/possible-duplicates.ts': 'asks whether a person is named anywhere but the application, a flag or an order among the places, before one is merged away',
+      'server/domain/staff/today.ts': 'counts the orders ending soon, for a caller access/ says holds restricted.read',
+      'server/api/app/people/[id]/restricted.get.ts': 'shows the restricted record that access/withholding.ts let the caller see'
     }
     const scanned = ['server', 'cli', 'scripts'].flatMap(sourceFiles).filter(file => !file.startsWith('server/domain/access/'))
     const uncomment = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')

@@ -1,30 +1,17 @@
 import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm'
-import { applicationAdults, applicationEvents, applications, people, staffAccounts, type ApplicationState } from '../../../db/schema'
+import { applicationAdults, applicationEvents, applications, people, type ApplicationState } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { assertCapability } from '../access/access'
 import { keysetSlice } from '../shared/keyset-slice'
 import { schoolCampuses } from './school-campus'
+import { actorLabels } from '../shared/actor-labels'
 
 export interface BoardColumnRequest {
   state: ApplicationState
   limit: number
   /** The `[receivedAt, id]` of the last application of the previous page. */
   after?: [string, string]
-}
-
-/**
- * Recorded actors (`staff:acc_…`, `system:cli`, `token:tok_…`) as the office reads them: a member of
- * staff of this school by their email address, anything else as recorded.
- */
-export async function actorLabels(db: Db, school: SchoolRef, actors: readonly (string | null)[]): Promise<Map<string, string>> {
-  const accountIds = [...new Set(actors.filter(actor => actor?.startsWith('staff:')).map(actor => actor!.slice('staff:'.length)))]
-  const labels = new Map<string, string>()
-  if (accountIds.length === 0) return labels
-  const rows = await db.select({ id: staffAccounts.id, email: staffAccounts.email }).from(staffAccounts)
-    .where(and(eq(staffAccounts.schoolId, school.id), inArray(staffAccounts.id, accountIds)))
-  for (const row of rows) labels.set(`staff:${row.id}`, row.email)
-  return labels
 }
 
 /**
@@ -58,7 +45,7 @@ export async function listBoardColumn(ctx: DomainContext, request: BoardColumnRe
         db.select().from(applicationEvents).where(and(eq(applicationEvents.schoolId, ctx.school.id), inArray(applicationEvents.applicationId, ids))),
         page.some(row => row.campusId) ? schoolCampuses(db, ctx.school) : Promise.resolve([])
       ])
-  const labels = await actorLabels(db, ctx.school, [...page.flatMap(row => [row.offeredBy, row.answeredBy]), ...events.map(event => event.recordedBy)])
+  const labels = await actorLabels(db, ctx.school.id, [...page.flatMap(row => [row.offeredBy, row.answeredBy]), ...events.map(event => event.recordedBy)])
   const by = (actor: string) => labels.get(actor) ?? actor
   const campusName = new Map(campusRows.map(campus => [campus.id, campus.name]))
   return keysetSlice(rows, request.limit, (row) => {

@@ -42,7 +42,10 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
     .where(and(eq(classTerms.schoolId, school.id), inForceOn({ validFrom: academicSessions.startsOn, validTo: academicSessions.endsOn }, day)))
   const teacherIds = db.select({ id: teachingAssignments.personId }).from(teachingAssignments)
     .where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day)))
-  const loginNameOf = and(eq(loginNames.personId, people.id), eq(loginNames.schoolId, school.id))
+  // By the person alone (the key, one row at most; the person is this school's through the affiliation):
+  // with a school condition too, SQLite statistics gathered while the school was small led the planner
+  // to scan the school's login names once per student, which at 40,000 students never finished.
+  const loginNameOf = eq(loginNames.personId, people.id)
   const [sessionRows, termRows, classRows, memberRows, assignmentRows, studentRows, staffRows, restricted] = await Promise.all([
     db.select().from(academicSessions).where(eq(academicSessions.schoolId, school.id)),
     db.select({ classId: classTerms.classId, sessionId: classTerms.sessionId }).from(classTerms).where(and(eq(classTerms.schoolId, school.id), inArray(classTerms.classId, runningClassIds))),

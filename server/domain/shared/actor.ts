@@ -28,3 +28,10 @@ export function recordedActor(actor: Actor): string {
     case 'system': return `system:${actor.name}`
   }
 }
+
+/** A recorded actor read back into its kind and the id (or system name) after the colon. */
+export function readRecordedActor(recorded: string): { kind: Actor['kind'], id: string } | undefined {
+  const colon = recorded.indexOf(':')
+  const kind = recorded.slice(0, colon)
+  return kind === 'token' || kind === 'staff' || kind === 'system' ? { kind, id: recorded.slice(colon + 1) } : undefined
+}

@@ -101,7 +101,7 @@ describe('the people directory at 50,000 people', () => {
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(people).values(rows.slice(i, i + 1000))
     })
     if (!school.database.sqliteWriter) await (school.database.db as any).$client.unsafe('ANALYZE people')
-    else school.database.sqliteWriter.prepare('ANALYZE').run()
+    else school.database.sqliteWriter.prepare('ANALYZE people').run()
   }, 300_000)
 
   it.each(['oconnor12', 'zofia', 'jose sam', 'smith3, aroha'])('searches %j through the search indexes, never a scan', async (search) => {

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { apiTokens, staffAccounts } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import { readRecordedActor, recordedActor, type SystemName } from './actor'
+
+/** How the screens name the service acting for itself. */
+const systemWords: Record<SystemName, string> = {
+  'cli': 'the admin CLI',
+  'first-start': 'the first start of the server',
+  'demo': 'the demo school\'s set-up',
+  'exports:produce': 'the export task',
+  'sync:apply': 'the people sync worker',
+  'webhooks:deliver': 'the webhook worker',
+  'bench': 'the benchmark',
+  'test': 'the tests'
+}
+
+/**
+ * Each recorded actor as a person reads it, the one way every screen names who did something: a
+ * member of staff by their email, a token by its purpose, the service by what it was doing
+ * (`system:cli` is "the admin CLI"). An account or token since deleted reads as what it was.
+ */
+export async function actorLabels(db: Db, schoolId: string, actors: readonly (string | null)[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>()
+  const staffIds = new Set<string>()
+  const tokenIds = new Set<string>()
+  for (const actor of new Set(actors)) {
+    if (actor === null) continue
+    const read = readRecordedActor(actor)
+    if (read?.kind === 'staff') {
+      staffIds.add(read.id)
+      labels.set(actor, 'a former member of staff')
+    } else if (read?.kind === 'token') {
+      tokenIds.add(read.id)
+      labels.set(actor, 'a deleted token')
+    } else {
+      labels.set(actor, read ? systemWords[read.id as SystemName] ?? `the service (${read.id})` : actor)
+    }
+  }
+  const [members, tokens] = await Promise.all([
+    staffIds.size
+      ? db.select({ id: staffAccounts.id, email: staffAccounts.email }).from(staffAccounts)
+          .where(and(eq(staffAccounts.schoolId, schoolId), inArray(staffAccounts.id, [...staffIds])))
+      : [],
+    tokenIds.size
+      ? db.select({ id: apiTokens.id, purpose: apiTokens.purpose }).from(apiTokens)
+          .where(and(eq(apiTokens.schoolId, schoolId), inArray(apiTokens.id, [...tokenIds])))
+      : []
+  ])
+  for (const member of members) labels.set(recordedActor({ kind: 'staff', accountId: member.id }), member.email)
+  for (const token of tokens) labels.set(recordedActor({ kind: 'token', tokenId: token.id, issuedVia: 'settings' }), `the token "${token.purpose}"`)
+  return labels
+}
