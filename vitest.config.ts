@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1' },
     testTimeout: 60_000,
+    // Files share their worker's modules (each still makes schools of its own): a fresh module graph per
+    // file cost about a second a file, a third of the integration run, and CI runs two suites on two cores.
+    isolate: false,
     hookTimeout: 180_000,
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
     // two databases' suites side by side, each naming its own report.

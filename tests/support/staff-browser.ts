@@ -51,9 +51,10 @@ const artifacts = resolve(import.meta.dirname, '../artifacts')
  * `phone: false`, as for a second colour scheme of the same layout), asserts the page does not
  * scroll sideways on the phone, and asserts axe finds no serious or critical violation (at 1280 px).
  * `within` limits the scan to the parts a test is about: a long generated page repeats the same components,
- * and scanning all of it took over a minute on a loaded machine.
+ * and scanning all of it took over a minute on a loaded machine. `rules` limits it to some rules: a second
+ * colour scheme changes colours only, so it is scanned for contrast alone.
  */
-export async function checkScreen(page: Page, name: string, within?: string[], options: { phone?: boolean } = {}) {
+export async function checkScreen(page: Page, name: string, within?: string[], options: { phone?: boolean, rules?: string[] } = {}) {
   mkdirSync(artifacts, { recursive: true })
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
   if (options.phone !== false) {
@@ -69,6 +70,7 @@ export async function checkScreen(page: Page, name: string, within?: string[], o
   await page.waitForTimeout(100)
   await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: !within })
   const scan = new AxeBuilder({ page })
+  if (options.rules) scan.withRules(options.rules)
   for (const selector of within ?? []) scan.include(selector)
   const results = await scan.analyze()
   const grave = results.violations.filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
