@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import { applicationAdults, applicationEvents, applications, people, type ApplicationState } from '../../../db/schema'
-import type { Db } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
 import { assertCapability } from '../access/access'
 import { keysetSlice } from '../shared/keyset-slice'
 import { schoolCampuses } from './school-campus'
