@@ -20,6 +20,9 @@ export default defineNuxtConfig({
     '/staff/rosters': { redirect: { to: '/staff/settings/rostering', statusCode: 301 } },
     '/staff/exports': { redirect: { to: '/staff/settings/exports', statusCode: 301 } }
   },
+  // No source maps for the server bundle: they took a fifth of every build (CI's and a first `npm start`'s),
+  // and the server's log lines name the fault in words, never a stack to map back.
+  sourcemap: { server: false, client: false },
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
@@ -32,9 +35,6 @@ export default defineNuxtConfig({
   // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
   typescript: { strict: true, tsConfig: { files: ['../server/types/v1-routes.d.ts'] } },
   telemetry: false,
-  // No source maps for the server bundle: they took a fifth of every build (CI's and a first `npm start`'s),
-  // and the server's log lines name the fault in words, never a stack to map back.
-  sourcemap: { server: false, client: false },
   hooks: {
     // Our handler answers every API-side failure in the error envelope (docs/decisions.md); Nuxt's stays behind it for pages.
     'nitro:config'(config) {

@@ -16,6 +16,9 @@ const databaseFree = ['tests/browser/screens.test.ts', 'tests/e2e/scripts/start.
 // build and its server) is done once per run (tests/support/once-per-run.ts).
 const database = 'tests/support/setup-database.ts'
 const server = 'tests/support/setup-server.ts'
+// Pure rules only: a unit test that opens the database fails on this address instead of using one.
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
   test: {
@@ -31,15 +34,7 @@ export default defineConfig({
     outputFile: { json: process.env.ROLLBOOK_TEST_REPORT || '.data/vitest-report.json' },
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : configDefaults.exclude,
     projects: [
-      ...(onPostgres ? [] : [{
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-          env: { DATABASE_URL: 'none:unit-tests-have-no-database' }
-        }
-      }]),
+      ...pureProjects,
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
       {
