@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
+import { and, desc, eq, notInArray } from 'drizzle-orm'
 import { activity } from '../../../db/schema'
 import { actorLabels } from '../shared/actor-labels'
 import type { DomainContext } from '../shared/context'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { assertCapability, holdsCapability } from '../access/access'
 import { restrictedActivityKinds, type ActivityKind } from './activity-kinds'
 import type { FieldChange } from './record-activity'
@@ -30,7 +30,7 @@ export async function listActivity(ctx: DomainContext, request: ActivityPageRequ
       request.kind === undefined ? undefined : eq(activity.kind, request.kind),
       request.actor === undefined ? undefined : eq(activity.actor, request.actor),
       seesRestricted ? undefined : notInArray(activity.kind, [...restrictedActivityKinds]),
-      after ? or(lt(activity.at, after[0]), and(eq(activity.at, after[0]), lt(activity.id, after[1]))) : undefined
+      afterPosition(activity.at, activity.id, after, 'desc')
     ))
     .orderBy(desc(activity.at), desc(activity.id))
     .limit(request.limit + 1)

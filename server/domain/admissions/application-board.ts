@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { applicationAdults, applicationEvents, applications, people, type ApplicationState } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { assertCapability } from '../access/access'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { schoolCampuses } from './school-campus'
 import { actorLabels } from '../shared/actor-labels'
 
@@ -29,7 +29,7 @@ export async function listBoardColumn(ctx: DomainContext, request: BoardColumnRe
   }).from(applications).innerJoin(people, eq(people.id, applications.studentId))
     .where(and(
       eq(applications.schoolId, ctx.school.id), eq(applications.state, request.state),
-      after ? or(lt(applications.receivedAt, after[0]), and(eq(applications.receivedAt, after[0]), lt(applications.id, after[1]))) : undefined
+      afterPosition(applications.receivedAt, applications.id, after, 'desc')
     ))
     .orderBy(desc(applications.receivedAt), desc(applications.id))
     .limit(request.limit + 1)

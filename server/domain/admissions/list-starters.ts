@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, not, or } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, not } from 'drizzle-orm'
 import { applicationAdults, applications, campuses, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { addDays } from '../shared/days'
 import { todayInZone } from '../shared/clock'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { validationFailed } from '../shared/domain-error'
 import { childrenUnderRestriction, listsRestrictedChildren, underRestriction, type Purpose } from '../access/withholding'
 import { schoolCampuses } from './school-campus'
@@ -66,7 +66,7 @@ async function startersPage(ctx: DomainContext, request: StartersPageRequest, wi
       eq(applications.schoolId, school.id),
       inArray(applications.state, ['accepted', 'started']),
       gte(applications.startsOn, from), lte(applications.startsOn, to),
-      after ? or(gt(applications.startsOn, after[0]), and(eq(applications.startsOn, after[0]), gt(applications.id, after[1]))) : undefined,
+      afterPosition(applications.startsOn, applications.id, after),
       isNull(people.deletedAt),
       keepsRestricted ? undefined : not(underRestriction(database.db, applications.studentId, today))
     ))

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, lte, or, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { timestampNow } from '../shared/clock'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { requireTour } from './tour-records'
 
 export interface TourSchedulePageRequest {
@@ -42,11 +42,7 @@ export async function listTourSchedule({ database, school }: DomainContext, requ
     .where(and(
       eq(tours.schoolId, school.id),
       upcoming ? gt(tours.startsAt, now) : lte(tours.startsAt, now),
-      after
-        ? upcoming
-          ? or(gt(tours.startsAt, after[0]), and(eq(tours.startsAt, after[0]), gt(tours.id, after[1])))
-          : or(lt(tours.startsAt, after[0]), and(eq(tours.startsAt, after[0]), lt(tours.id, after[1])))
-        : undefined
+      afterPosition(tours.startsAt, tours.id, after, upcoming ? 'asc' : 'desc')
     ))
     .orderBy(...upcoming ? [asc(tours.startsAt), asc(tours.id)] : [desc(tours.startsAt), desc(tours.id)])
     .limit(request.limit + 1)
@@ -92,7 +88,7 @@ export async function listTourBookings(ctx: DomainContext, tourId: string, reque
     .where(and(
       eq(bookings.schoolId, school.id),
       eq(bookings.tourId, tour.id),
-      after ? or(gt(bookings.receivedAt, after[0]), and(eq(bookings.receivedAt, after[0]), gt(bookings.id, after[1]))) : undefined
+      afterPosition(bookings.receivedAt, bookings.id, after)
     ))
     .orderBy(asc(bookings.receivedAt), asc(bookings.id))
     .limit(request.limit + 1)

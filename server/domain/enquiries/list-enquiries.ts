@@ -1,8 +1,8 @@
-import { aliasedTable, and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm'
+import { aliasedTable, and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { enquiries, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { assertCapability } from '../access/access'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { foldName } from '../people/name-key'
 
 export interface EnquiryPageRequest {
@@ -52,7 +52,7 @@ export async function listEnquiries(ctx: DomainContext, request: EnquiryPageRequ
     .where(and(
       eq(enquiries.schoolId, ctx.school.id),
       searched,
-      after ? or(lt(enquiries.receivedAt, after[0]), and(eq(enquiries.receivedAt, after[0]), lt(enquiries.id, after[1]))) : undefined
+      afterPosition(enquiries.receivedAt, enquiries.id, after, 'desc')
     ))
     .orderBy(desc(enquiries.receivedAt), desc(enquiries.id))
     .limit(request.limit + 1)

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { hrisMappings, staffImports } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { listSlice } from '../shared/list-slice'
 import { hrisSampleLines } from '../../../shared/schemas/imports-settings'
 import type { ImportProblem, StaffImportCounts } from '../../../shared/schemas/imports'
@@ -34,7 +34,7 @@ export async function listStaffImports(ctx: DomainContext, request: { limit: num
   const { after } = request
   const rows = await ctx.database.db.select({ id: staffImports.id, mappingId: staffImports.mappingId, mappingName: hrisMappings.name, counts: staffImports.counts, createdAt: staffImports.createdAt })
     .from(staffImports).leftJoin(hrisMappings, eq(hrisMappings.id, staffImports.mappingId))
-    .where(and(eq(staffImports.schoolId, ctx.school.id), after ? or(lt(staffImports.createdAt, after[0]), and(eq(staffImports.createdAt, after[0]), lt(staffImports.id, after[1]))) : undefined))
+    .where(and(eq(staffImports.schoolId, ctx.school.id), afterPosition(staffImports.createdAt, staffImports.id, after, 'desc')))
     .orderBy(desc(staffImports.createdAt), desc(staffImports.id)).limit(request.limit + 1)
   return keysetSlice(rows, request.limit, row => ({ ...row, counts: JSON.parse(row.counts) as StaffImportCounts }), (last): [string, string] => [last.createdAt, last.id])
 }

@@ -12,7 +12,7 @@ import type { SyncRunStatus } from '../../../shared/vocabulary'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { recordActivity } from '../activity/record-activity'
 import type { ActivityKind } from '../activity/activity-kinds'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { checkCsvText } from './read-csv'
 import { readSyncFile } from './sync-file'
 
@@ -155,7 +155,7 @@ export async function listSyncRunsPage(ctx: DomainContext, request: { limit: num
   const { database, school } = ctx
   const { after } = request
   const rows = await database.db.select(syncRunColumns).from(syncRuns)
-    .where(and(eq(syncRuns.schoolId, school.id), after ? or(lt(syncRuns.createdAt, after[0]), and(eq(syncRuns.createdAt, after[0]), lt(syncRuns.id, after[1]))) : undefined))
+    .where(and(eq(syncRuns.schoolId, school.id), afterPosition(syncRuns.createdAt, syncRuns.id, after, 'desc')))
     .orderBy(desc(syncRuns.createdAt), desc(syncRuns.id)).limit(request.limit + 1)
   const waiting = await waitingForOf(database.db, school, rows.slice(0, request.limit))
   return keysetSlice(rows, request.limit, row => syncRunView(row, waiting.get(row.id)), (last): [string, string] => [last.createdAt, last.id])

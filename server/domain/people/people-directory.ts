@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { affiliations, campuses, nameSearchKeyColumns, parentalResponsibilities, people } from '../../../db/schema'
 import type { AffiliationKind } from '../../../shared/vocabulary'
 import type { DirectoryGroup } from '../../../shared/schemas/people-directory'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { inForceOn } from '../shared/in-force'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { alumniRoll } from '../alumni/alumni-roll'
 import { nameKeyMatches, nameSearchPrefixes, prefixEnd } from './name-key'
 
@@ -88,7 +88,7 @@ export function directoryPage({ database, school }: Pick<DomainContext, 'databas
       request.bornOn === undefined ? undefined : eq(people.dateOfBirth, request.bornOn),
       inGroup(today, request.group),
       studentSpanToday(today, request),
-      after ? or(gt(people.nameKey, after[0]), and(eq(people.nameKey, after[0]), gt(people.id, after[1]))) : undefined
+      afterPosition(people.nameKey, people.id, after)
     ))
   if (prefixes.length === 0) return rowsWhere().orderBy(asc(people.nameKey), asc(people.id)).limit(request.limit + 1)
   const [first, ...rest] = prefixes.flatMap(prefix => [nameSearchKeyColumns.familyFirst(people.nameKey), nameSearchKeyColumns.givenFirst(people.nameKey)].map(key => rowsWhere(keyRange(key, prefix))))

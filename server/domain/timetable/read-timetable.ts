@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gt, inArray, isNull, not, or, sql, type Column } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, not, or, sql, type Column } from 'drizzle-orm'
 import { academicSessions, classes, classMembers, classTerms, courses, people, teachingAssignments } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { inForceOn } from '../shared/in-force'
-import { keysetSlice } from '../shared/keyset-slice'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { childrenUnderRestriction, listsRestrictedChildren, underRestriction } from '../access/withholding'
 
 /*
@@ -52,7 +52,7 @@ export async function listCourses({ database, school }: DomainContext, request: 
     .where(and(
       eq(courses.schoolId, school.id),
       filters.search ? or(matches(courses.code, filters.search), matches(courses.title, filters.search)) : undefined,
-      after ? or(gt(courses.code, after[0]), and(eq(courses.code, after[0]), gt(courses.id, after[1]))) : undefined
+      afterPosition(courses.code, courses.id, after)
     ))
     .orderBy(asc(courses.code), asc(courses.id))
     .limit(request.limit + 1)
@@ -103,7 +103,7 @@ export async function listClasses(ctx: DomainContext, request: CodePageRequest, 
     .where(and(
       eq(classes.schoolId, school.id),
       filters.search ? or(matches(classes.code, filters.search), matches(classes.title, filters.search)) : undefined,
-      after ? or(gt(classes.code, after[0]), and(eq(classes.code, after[0]), gt(classes.id, after[1]))) : undefined
+      afterPosition(classes.code, classes.id, after)
     ))
     .orderBy(asc(classes.code), asc(classes.id))
     .limit(request.limit + 1)
@@ -145,7 +145,7 @@ export async function listClassMembers(ctx: DomainContext, classId: string, requ
       inForceOn(classMembers, today),
       isNull(people.deletedAt),
       keepsRestricted ? undefined : not(underRestriction(database.db, classMembers.personId, today)),
-      after ? or(gt(people.nameKey, after[0]), and(eq(people.nameKey, after[0]), gt(people.id, after[1]))) : undefined
+      afterPosition(people.nameKey, people.id, after)
     ))
     .orderBy(asc(people.nameKey), asc(people.id))
     .limit(request.limit + 1)
@@ -169,7 +169,7 @@ export async function listClassTeachers(ctx: DomainContext, classId: string, req
       eq(teachingAssignments.classId, found.id),
       inForceOn(teachingAssignments, today),
       isNull(people.deletedAt),
-      after ? or(gt(people.nameKey, after[0]), and(eq(people.nameKey, after[0]), gt(people.id, after[1]))) : undefined
+      afterPosition(people.nameKey, people.id, after)
     ))
     .orderBy(asc(people.nameKey), asc(people.id))
     .limit(request.limit + 1)
