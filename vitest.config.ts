@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 // Tests share one database with the server they start: SQLite in .data/ unless DATABASE_URL names another.
@@ -28,6 +29,9 @@ export default defineConfig({
     // Files share their worker's modules (each still makes schools of its own): a fresh module graph per
     // file cost about a second a file, a third of the integration run, and CI runs two suites on two cores.
     isolate: false,
+    // Two files at once even on two cores (vitest's default there is one): a file spends much of its time
+    // waiting on a server, a child process or a receiver's clock, and the other file fills that time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 180_000,
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
     // two databases' suites side by side, each naming its own report.

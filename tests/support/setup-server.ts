@@ -29,8 +29,6 @@ function sharedServer() {
     if (process.env.ROLLBOOK_TEST_SKIP_BUILD !== '1') {
       execFileSync(resolve(projectRoot, 'node_modules/.bin/nuxt'), ['build'], { cwd: projectRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
     }
-    // .ci/run starts the PostgreSQL suite on this build once the file says it is in place.
-    if (process.env.ROLLBOOK_TEST_BUILD_READY) writeFileSync(process.env.ROLLBOOK_TEST_BUILD_READY, '')
     await freshTestDatabase()
     const server = await startBuiltServer()
     // A fresh clone run on PostgreSQL first has no .data yet.
