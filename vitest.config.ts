@@ -12,14 +12,22 @@ process.env.DATABASE_URL = databaseUrl
 // uploads at once test the process's memory and its upload slots, which are per process, not in the database.
 const onPostgres = /^postgres(ql)?:\/\//.test(databaseUrl)
 const databaseFree = ['tests/browser/screens.test.ts', 'tests/e2e/scripts/start.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts']
+// The office's screens in the browser run on SQLite alone too: each of their routes runs on both databases in
+// tests/e2e/api/app, and a browser file costs 15 to 30 seconds of both cores.
+const officeScreens = ['tests/browser/people-directory.test.ts', 'tests/browser/person-record.test.ts', 'tests/browser/rostering-exports.test.ts']
 
 // Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
 // global setups run only when it has tests to run; what two projects share (the fresh database, the
 // build and its server) is done once per run (tests/support/once-per-run.ts).
 const database = 'tests/support/setup-database.ts'
 const server = 'tests/support/setup-server.ts'
+// Two files at once even on two cores (vitest's default there is one): a file spends much of its time waiting
+// on a server, a child process or a receiver's clock, and the other file fills that time. The browser files
+// go first and one at a time: they share the demo school, and one file's edits would move another's counts.
+const together = { maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 1 } }
+const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 0 } }
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' }, ...together } }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
@@ -29,26 +37,24 @@ export default defineConfig({
     // Files share their worker's modules (each still makes schools of its own): a fresh module graph per
     // file cost about a second a file, a third of the integration run, and CI runs two suites on two cores.
     isolate: false,
-    // Two files at once even on two cores (vitest's default there is one): a file spends much of its time
-    // waiting on a server, a child process or a receiver's clock, and the other file fills that time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     hookTimeout: 180_000,
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
     // two databases' suites side by side, each naming its own report.
     reporters: ['default', 'json'],
     outputFile: { json: process.env.ROLLBOOK_TEST_REPORT || '.data/vitest-report.json' },
-    exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : configDefaults.exclude,
+    exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree, ...officeScreens] : configDefaults.exclude,
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database], ...together } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server], ...together } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [database, server, 'tests/support/setup-browser.ts'],
-          setupFiles: ['tests/support/skip-without-chromium.ts']
+          setupFiles: ['tests/support/skip-without-chromium.ts'],
+          ...oneAtATime
         }
       }
     ]

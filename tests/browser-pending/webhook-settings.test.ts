@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { writeFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { useBrowser } from '../support/browser'
@@ -17,7 +18,11 @@ async function submitNewWebhook(page: Page, expected: ReturnType<Page['getByText
   await page.getByRole('button', { name: 'Create webhook' }).click()
   const prompt = page.getByRole('dialog', { name: 'Confirm it\'s you' })
   await prompt.or(expected).first().waitFor()
-  if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
+  if (await prompt.isVisible()) {
+    await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
+    // Closed, not closing: a prompt still fading out would answer the next submission's wait for one.
+    await prompt.waitFor({ state: 'hidden' })
+  }
   await expected.waitFor()
 }
 
@@ -91,6 +96,10 @@ describe('the webhooks settings screen', () => {
 
       const kinds = (await school.database.db.select().from(activity).where(eq(activity.schoolId, school.id))).map(entry => `${entry.kind} ${entry.actor}`)
       for (const kind of ['webhook.created', 'webhook.resent', 'webhook.changed', 'webhook.deleted']) expect(kinds).toContain(`${kind} staff:${member.id}`)
+    } catch (error) {
+      await page.screenshot({ path: 'tests/artifacts/failed-webhook-settings.png', fullPage: true }).catch(() => {})
+      await page.locator('main').innerText().then(text => writeFileSync('tests/artifacts/failed-webhook-settings.txt', text)).catch(() => {})
+      throw error
     } finally {
       await context.close()
       await server.stop()

@@ -45,9 +45,12 @@ export async function registerFirstPasskey(page: Page, linkUrl: string, name = '
 }
 
 const artifacts = resolve(import.meta.dirname, '../artifacts')
+// Full-page screenshots are for people to look at, and encoding them was a tenth of the browser tests' time:
+// `ROLLBOOK_TEST_SCREENSHOTS=1 npm test -- --project browser` writes them; a failing test's page is kept always.
+const screenshots = process.env.ROLLBOOK_TEST_SCREENSHOTS === '1'
 
 /**
- * Saves screenshots under tests/artifacts/ at 1280 px and 390 px wide (the phone's left out with
+ * Saves screenshots (when asked for) under tests/artifacts/ at 1280 px and 390 px wide (the phone's left out with
  * `phone: false`, as for a second colour scheme of the same layout), asserts the page does not
  * scroll sideways on the phone, and asserts axe finds no serious or critical violation (at 1280 px).
  * `within` limits the scan to the parts a test is about: a long generated page repeats the same components,
@@ -55,12 +58,12 @@ const artifacts = resolve(import.meta.dirname, '../artifacts')
  * colour scheme changes colours only, so it is scanned for contrast alone.
  */
 export async function checkScreen(page: Page, name: string, within?: string[], options: { phone?: boolean, rules?: string[] } = {}) {
-  mkdirSync(artifacts, { recursive: true })
+  if (screenshots) mkdirSync(artifacts, { recursive: true })
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
   if (options.phone !== false) {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.waitForTimeout(100)
-    await page.screenshot({ path: resolve(artifacts, `${name}-390.png`), fullPage: !within })
+    if (screenshots) await page.screenshot({ path: resolve(artifacts, `${name}-390.png`), fullPage: !within })
     if (!within) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
@@ -68,7 +71,7 @@ export async function checkScreen(page: Page, name: string, within?: string[], o
   }
   await page.setViewportSize({ width: 1280, height: wide.height })
   await page.waitForTimeout(100)
-  await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: !within })
+  if (screenshots) await page.screenshot({ path: resolve(artifacts, `${name}.png`), fullPage: !within })
   const scan = new AxeBuilder({ page })
   if (options.rules) scan.withRules(options.rules)
   for (const selector of within ?? []) scan.include(selector)
