@@ -22,12 +22,12 @@ const officeScreens = ['tests/browser/people-directory.test.ts', 'tests/browser/
 const database = 'tests/support/setup-database.ts'
 const server = 'tests/support/setup-server.ts'
 // Two files at once even on two cores (vitest's default there is one): a file spends much of its time waiting
-// on a server, a child process or a receiver's clock, and the other file fills that time. The browser files
-// go first and one at a time: they share the demo school, and one file's edits would move another's counts.
-const together = { maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 1 } }
-const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 0 } }
+// on a server, a child process or a receiver's clock, and the other file fills that time. Browser files that
+// read the shared demo school count only what no other file changes (another file's people go in a school of
+// its own).
+const maxWorkers = Math.max(2, availableParallelism() - 1)
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' }, ...together } }
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
@@ -37,6 +37,7 @@ export default defineConfig({
     // Files share their worker's modules (each still makes schools of its own): a fresh module graph per
     // file cost about a second a file, a third of the integration run, and CI runs two suites on two cores.
     isolate: false,
+    maxWorkers,
     hookTimeout: 180_000,
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
     // two databases' suites side by side, each naming its own report.
@@ -45,16 +46,15 @@ export default defineConfig({
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree, ...officeScreens] : configDefaults.exclude,
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database], ...together } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server], ...together } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: [database, server, 'tests/support/setup-browser.ts'],
-          setupFiles: ['tests/support/skip-without-chromium.ts'],
-          ...oneAtATime
+          setupFiles: ['tests/support/skip-without-chromium.ts']
         }
       }
     ]

@@ -45,7 +45,7 @@ export async function registerFirstPasskey(page: Page, linkUrl: string, name = '
 }
 
 const artifacts = resolve(import.meta.dirname, '../artifacts')
-// Full-page screenshots are for people to look at, and encoding them was a tenth of the browser tests' time:
+// Full-page screenshots are for people to look at, and no test reads them:
 // `ROLLBOOK_TEST_SCREENSHOTS=1 npm test -- --project browser` writes them; a failing test's page is kept always.
 const screenshots = process.env.ROLLBOOK_TEST_SCREENSHOTS === '1'
 

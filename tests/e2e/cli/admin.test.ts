@@ -83,7 +83,7 @@ describe('admin CLI', () => {
     const school = await admin('school', 'create', '--name', 'Piped School', '--time-zone', 'UTC')
     const ways = [
       ['npm', ['run', '-s', 'admin', '--', 'school', 'list', '--json']],
-      [process.execPath, ['cli/rollbook-admin.mjs', 'school', 'list', '--json']],
+      // The package's bin (cli/rollbook-admin.mjs), as `npx rollbook-admin` finds it.
       ['npm', ['exec', '--offline', '--no', '--', 'rollbook-admin', 'school', 'list', '--json']]
     ] as const
     for (const [command, args] of ways) {
