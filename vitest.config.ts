@@ -8,13 +8,16 @@ process.env.DATABASE_URL = databaseUrl
 
 // What cannot turn out differently on PostgreSQL runs in the SQLite run alone: CI runs both suites side by side
 // on two cores, and these took three minutes of the PostgreSQL one. The pure rules have no database; the screens
-// scan reads markup and colours; `npm start` is run with a database of its own making, never the suite's; ten
-// uploads at once test the process's memory and its upload slots, which are per process, not in the database.
+// scan reads markup and colours; `npm start` is run with a database of its own making, never the suite's; how the
+// admin CLI is started (npm run, its bin) decides only which code runs; ten uploads at once test the process's
+// memory and its upload slots, which are per process, not in the database.
 const onPostgres = /^postgres(ql)?:\/\//.test(databaseUrl)
-const databaseFree = ['tests/browser/screens.test.ts', 'tests/e2e/scripts/start.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts']
+const databaseFree = [
+  'tests/browser/screens.test.ts', 'tests/e2e/scripts/start.test.ts', 'tests/e2e/cli/entry-points.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts'
+]
 // The office's screens in the browser run on SQLite alone too: each of their routes runs on both databases in
-// tests/e2e/api/app, and a browser file costs 15 to 30 seconds of both cores.
-const officeScreens = ['tests/browser/people-directory.test.ts', 'tests/browser/person-record.test.ts', 'tests/browser/rostering-exports.test.ts']
+// tests/e2e/api/app, and a browser file costs 15 to 45 seconds of both cores.
+const officeScreens = ['tests/browser/people-directory.test.ts']
 
 // Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
 // global setups run only when it has tests to run; what two projects share (the fresh database, the

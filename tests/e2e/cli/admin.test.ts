@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { callApi } from '../../support/api'
 import { adminJson, adminRun as runBundled } from '../../support/admin-cli'
-import { freePort, projectRoot } from '../../support/server-process'
-
-const run = promisify(execFile)
+import { freePort } from '../../support/server-process'
 
 /** Runs the bundled CLI under `--json` as an image does, against the test database. */
 function admin(...args: string[]) {
@@ -76,20 +72,6 @@ describe('admin CLI', () => {
     const human = await adminRun('school', 'list')
     expect(human.code).toBe(0)
     expect(human.stdout).toContain(`${school.id}  Listed School  (Europe/Paris)`)
-  })
-
-  // The one test that runs the CLI from the sources through tsx, as a developer does.
-  it('prints nothing but JSON on stdout under --json, however it is run', async () => {
-    const school = await admin('school', 'create', '--name', 'Piped School', '--time-zone', 'UTC')
-    const ways = [
-      ['npm', ['run', '-s', 'admin', '--', 'school', 'list', '--json']],
-      // The package's bin (cli/rollbook-admin.mjs), as `npx rollbook-admin` finds it.
-      ['npm', ['exec', '--offline', '--no', '--', 'rollbook-admin', 'school', 'list', '--json']]
-    ] as const
-    for (const [command, args] of ways) {
-      const { stdout } = await run(command, [...args], { cwd: projectRoot, env: process.env })
-      expect(JSON.parse(stdout)).toContainEqual(expect.objectContaining({ id: school.id, name: 'Piped School' }))
-    }
   })
 
   it('answers a refusal under --json with one JSON error on stdout and exit status 1', async () => {
