@@ -98,7 +98,7 @@ describe('the webhooks settings screen', () => {
       for (const kind of ['webhook.created', 'webhook.resent', 'webhook.changed', 'webhook.deleted']) expect(kinds).toContain(`${kind} staff:${member.id}`)
     } catch (error) {
       await page.screenshot({ path: 'tests/artifacts/failed-webhook-settings.png', fullPage: true }).catch(() => {})
-      await page.locator('main').innerText().then(text => writeFileSync('tests/artifacts/failed-webhook-settings.txt', text)).catch(() => {})
+      await page.locator('body').innerText().then(text => writeFileSync('tests/artifacts/failed-webhook-settings.txt', text)).catch(() => {})
       throw error
     } finally {
       await context.close()
