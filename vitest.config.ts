@@ -7,17 +7,14 @@ const databaseUrl = process.env.DATABASE_URL || 'file:.data/test.db'
 process.env.DATABASE_URL = databaseUrl
 
 // What cannot turn out differently on PostgreSQL runs in the SQLite run alone: CI runs both suites side by side
-// on two cores, and these took three minutes of the PostgreSQL one. The pure rules have no database; the screens
-// scan reads markup and colours; `npm start` is run with a database of its own making, never the suite's; how the
-// admin CLI is started (npm run, its bin) decides only which code runs; ten uploads at once test the process's
-// memory and its upload slots, which are per process, not in the database.
+// on two cores, within fifteen minutes. The pure rules have no database; `npm start` is run with a database of its
+// own making, never the suite's; how the admin CLI is started (npm run, its bin) decides only which code runs; ten
+// uploads at once test the process's memory and its upload slots, which are per process, not in the database.
 const onPostgres = /^postgres(ql)?:\/\//.test(databaseUrl)
-const databaseFree = [
-  'tests/browser/screens.test.ts', 'tests/e2e/scripts/start.test.ts', 'tests/e2e/cli/entry-points.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts'
-]
-// The office's screens in the browser run on SQLite alone too: each of their routes runs on both databases in
-// tests/e2e/api/app, and a browser file costs 15 to 45 seconds of both cores.
-const officeScreens = ['tests/browser/people-directory.test.ts']
+const databaseFree = ['tests/e2e/scripts/start.test.ts', 'tests/e2e/cli/entry-points.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts']
+// The screens in the browser likewise, but for sign-in (passkeys and sessions kept in the database): each route a
+// screen calls runs on both databases in tests/e2e/api/app, and a browser file costs 15 to 45 seconds of both cores.
+const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts'] : ['tests/browser/**/*.test.ts']
 
 // Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
 // global setups run only when it has tests to run; what two projects share (the fresh database, the
@@ -46,7 +43,7 @@ export default defineConfig({
     // two databases' suites side by side, each naming its own report.
     reporters: ['default', 'json'],
     outputFile: { json: process.env.ROLLBOOK_TEST_REPORT || '.data/vitest-report.json' },
-    exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree, ...officeScreens] : configDefaults.exclude,
+    exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : configDefaults.exclude,
     projects: [
       ...pureProjects,
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
@@ -55,7 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
+          include: browserFiles,
           globalSetup: [database, server, 'tests/support/setup-browser.ts'],
           setupFiles: ['tests/support/skip-without-chromium.ts']
         }
