@@ -13,8 +13,8 @@ import { addPeopleWithSpans } from '../support/roles-fixtures'
 
 // Fixed, so a failure can be run again exactly; change it to explore further.
 const seed = 20261123
-const warmUpBatches = 250
-const batches = 500
+const warmUpBatches = 150
+const batches = 300
 const batchSize = 6
 const megabyte = 1024 * 1024
 
