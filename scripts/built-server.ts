@@ -42,8 +42,27 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** What a server started on a port another process took first is told, so that it starts again on another. */
+class PortTaken extends Error {}
+
+/**
+ * Starts the built server on a free port. A port is free when asked for, not when bound: with several test
+ * files and suites starting servers at once, another may bind it first, and its /health would answer for
+ * ours. Its uptime gives it away (longer than ours has lived), and the server starts again on another port.
+ */
 export async function startBuiltServer(options: BuiltServerOptions): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(options)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error
+    }
+  }
+}
+
+async function startOnFreePort(options: BuiltServerOptions): Promise<RunningServer> {
   const port = await freePort()
+  const spawnedAt = performance.now()
   const { ROLLBOOK_CHECK_RESPONSES: _, ...inherited } = process.env
   const child = spawn(process.execPath, [join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
     cwd: projectRoot,
@@ -78,11 +97,19 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Run
   const waitFor = options.waitFor === undefined ? 'healthy' : options.waitFor
   const deadline = Date.now() + 60_000
   while (waitFor !== null) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`)
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`Port ${port} was taken before the server bound it`)
+      throw new Error(`The server exited early:\n${output}`)
+    }
+    let health: { status: string, uptime: number } | undefined
     try {
-      const health = await (await fetch(`${url}/health`)).json() as { status: string }
-      if (health.status === waitFor) break
+      health = await (await fetch(`${url}/health`)).json() as { status: string, uptime: number }
     } catch {}
+    if (health && health.uptime > (performance.now() - spawnedAt) / 1000 + 0.5) {
+      await stop()
+      throw new PortTaken(`Port ${port} answered for another server`)
+    }
+    if (health?.status === waitFor) break
     if (Date.now() > deadline) {
       await stop()
       throw new Error(`The server did not become ${waitFor}:\n${output}`)
