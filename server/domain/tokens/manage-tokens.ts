@@ -145,8 +145,9 @@ const lastUseWritten = new Map<string, number>()
 
 /**
  * Notes that a token was used, writing at most once a minute per token and never on the request's
- * path: the caller does not wait, a write another process's long transaction would hold up is
- * skipped rather than waited for, and a failed write only loses a minute of "last used".
+ * path: the caller does not wait, and a write another process's transaction would hold up is
+ * skipped rather than waited for. A skipped or failed write is tried again at the token's next use,
+ * so a busy database delays "last used" by a request, not by a minute.
  */
 export function noteTokenUse(database: Database, tokenId: string, now = currentTime()) {
   const last = lastUseWritten.get(tokenId)
@@ -154,5 +155,8 @@ export function noteTokenUse(database: Database, tokenId: string, now = currentT
   if (lastUseWritten.size >= 100_000) lastUseWritten.clear()
   lastUseWritten.set(tokenId, now.getTime())
   database.transactionIfFree(tx => tx.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, tokenId)))
-    .catch(error => logger.warn({ tokenId, fault: faultSummary(error) }, 'Recording a token\'s last use failed'))
+    .catch((error) => {
+      if (lastUseWritten.get(tokenId) === now.getTime()) lastUseWritten.delete(tokenId)
+      logger.warn({ tokenId, fault: faultSummary(error) }, 'Recording a token\'s last use failed; the next use tries again')
+    })
 }
