@@ -18,6 +18,20 @@ export type ProtectionFlagKind = typeof protectionFlagKinds[number]
 export const courtOrderKinds = ['parenting_order', 'intervention_order', 'other'] as const
 export type CourtOrderKind = typeof courtOrderKinds[number]
 
+/**
+ * What a court order keeps the adult it names from: collecting the child, contact at school, the
+ * school's information about the child (reports, the family portal), decisions for the child (consents,
+ * enrolment steps). The access module reads them wherever an adult would be given one of these.
+ */
+export const courtOrderPurposes = ['collection', 'contact', 'information', 'decisions'] as const
+export type CourtOrderPurpose = typeof courtOrderPurposes[number]
+export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, description: string }> = {
+  collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' },
+  contact: { label: 'Contact at school', description: 'Visits, calls and messages to the child at school.' },
+  information: { label: 'Information', description: 'Reports, attendance and the child\'s record, in the family portal or on request.' },
+  decisions: { label: 'Decisions', description: 'Consents, enrolment steps and other decisions for the child.' }
+}
+
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
 export type ModuleName = typeof moduleNames[number]
 export type ModuleMode = 'on' | 'read_only' | 'off'

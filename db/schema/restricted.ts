@@ -7,7 +7,7 @@ import { schools } from './schools'
 import { affiliations, people } from './people'
 import type { CourtOrderKind, ProtectionFlagKind } from '../../shared/vocabulary'
 
-export { courtOrderKinds, protectionFlagKinds, type CourtOrderKind, type ProtectionFlagKind } from '../../shared/vocabulary'
+export { courtOrderKinds, courtOrderPurposes, protectionFlagKinds, type CourtOrderKind, type CourtOrderPurpose, type ProtectionFlagKind } from '../../shared/vocabulary'
 
 /** A protection flag on a child; `validTo` is the last day it applies, set when it is lifted. */
 export const protectionFlags = table('protection_flags', {
@@ -31,6 +31,8 @@ export const courtOrders = table('court_orders', {
   /** The adult the order keeps away from the child, when it names one. */
   restrainedPersonId: text('restrained_person_id').references(() => people.id),
   summary: text('summary'),
+  /** What it keeps the adult from (shared/vocabulary.ts `courtOrderPurposes`), space-separated; empty for an order recorded before purposes were. */
+  purposes: text('purposes').notNull().default(''),
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to'),
   recordedAt: text('recorded_at').notNull()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { affiliationKinds, applicationStates, concessionKinds, courtOrderKinds, heldParts, nameChangeKinds, protectionFlagKinds } from '../vocabulary'
+import { affiliationKinds, applicationStates, concessionKinds, courtOrderKinds, courtOrderPurposes, heldParts, nameChangeKinds, protectionFlagKinds } from '../vocabulary'
 import { day, listValue, pageQueryShape, plainLine, recordId, timestamp } from './common'
 
 /*
@@ -67,8 +67,18 @@ export const personChangesSchema = z.object({ items: z.array(personChangeSchema)
 
 export const restrictedRecordSchema = z.object({
   protectionFlags: z.array(z.object({ id: recordId('prf'), kind: z.enum(protectionFlagKinds), note: z.string().nullable(), ...span, recordedAt: timestamp, liftedAt: timestamp.nullable() })),
-  courtOrders: z.array(z.object({ id: recordId('cto'), kind: z.enum(courtOrderKinds), restrainedPersonId: z.string().nullable(), restrainedPerson: personRef.nullable(), summary: z.string().nullable(), ...span, recordedAt: timestamp })),
-  exitReasons: z.array(z.object({ id: recordId('exr'), affiliationId: z.string(), reason: z.string(), note: z.string().nullable(), recordedAt: timestamp }))
+  courtOrders: z.array(z.object({ id: recordId('cto'), kind: z.enum(courtOrderKinds), restrainedPersonId: z.string().nullable(), restrainedPerson: personRef.nullable(), summary: z.string().nullable(), purposes: z.array(z.enum(courtOrderPurposes)), ...span, recordedAt: timestamp })),
+  exitReasons: z.array(z.object({ id: recordId('exr'), affiliationId: z.string(), reason: z.string(), note: z.string().nullable(), recordedAt: timestamp })),
+  mergeHistory: z.array(z.object({
+    id: recordId('idd'),
+    decision: z.enum(['linked', 'distinct']).describe('`linked`: the two are one person, and the one the application opened was deleted; `distinct`: told apart.'),
+    side: z.enum(['opened', 'on_file']).describe('`opened`: this person is the one the application or enquiry opened; `on_file`: the one it was compared with.'),
+    other: z.object({ ...personRef.shape, deleted: z.boolean() }),
+    subjectType: z.enum(['application', 'enquiry']),
+    subjectId: z.string(),
+    decidedAt: timestamp,
+    decidedBy: z.string().describe('Who decided, as a person reads it.')
+  }))
 })
 
 /** A write's answer: the id of what it made or changed. */
@@ -120,6 +130,8 @@ export const protectionFlagBody = z.strictObject({ kind: z.enum(protectionFlagKi
 export const courtOrderBody = z.strictObject({
   kind: z.enum(courtOrderKinds),
   restrainedPersonId: emptyAsNone(recordId('per')),
+  purposes: z.array(z.enum(courtOrderPurposes)).max(courtOrderPurposes.length).default([])
+    .describe('What the order keeps the adult it names from: collection, contact, information, decisions.'),
   summary: optionalNote,
   validFrom: day,
   validTo: emptyAsNone(day)

@@ -4,11 +4,16 @@ import type { Browser } from 'playwright-core'
 import { affiliations, billingResponsibilities, parentalResponsibilities, people } from '../../db/schema'
 import { listActivity } from '../../server/domain/activity/list-activity'
 import { recordCourtOrder } from '../../server/domain/restricted/court-orders'
+import { submitApplication } from '../../server/domain/admissions/submit-application'
+import { decideDuplicate } from '../../server/domain/admissions/possible-duplicates'
+import { insertPerson } from '../../server/domain/people/person-record'
+import { writeChanges } from '../../server/domain/shared/write-changes'
 import { updateSchoolSettings } from '../../server/domain/schools/school-settings'
 import { useBrowser } from '../support/browser'
 import { demoSchool } from '../support/demo-school'
 import { newSchool } from '../support/schools'
 import { seedFamily } from '../support/person-fixtures'
+import { applicationBody } from '../support/admissions-fixtures'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
 
@@ -75,7 +80,10 @@ describe('a person\'s record (/staff/people/<id>)', () => {
   it('shows an office role no restricted record; an administrator sees it after a passkey step-up, and Activity records the view and the flag they set', async () => {
     const school = await newSchool({ name: 'Restricted Screens' })
     const family = await seedFamily(school.context)
-    await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, summary: 'No collection from school.' })
+    await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection', 'information'], summary: 'No collection from school.' })
+    // An application naming the child again, kept apart from them: the child's merge history.
+    const application = await submitApplication(school.context, applicationBody({ student: { familyName: 'Okafor', givenNames: 'Adaeze', dateOfBirth: '2015-04-02', new: true } }))
+    await decideDuplicate(school.context, { type: 'applications', id: application.id }, { path: 'student', decision: 'new' })
     const browser = await useBrowser()
 
     const office = await signedInPage(browser, school, 'office')
@@ -102,9 +110,21 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.getByLabel('From', { exact: true }).fill('2025-01-01')
     await page.getByRole('button', { name: 'Set the flag' }).click()
     await page.getByRole('list', { name: 'Protection flags' }).getByText('child protection').waitFor()
+
+    // A court order names the adult and what it keeps them from.
+    await page.getByRole('button', { name: 'Record a court order' }).click()
+    await page.getByRole('combobox', { name: 'Adult it limits' }).click()
+    await page.getByRole('option', { name: 'Okafor, Emeka' }).click()
+    await page.getByRole('checkbox', { name: 'Contact at school' }).click()
+    await page.getByLabel('From', { exact: true }).fill('2025-02-01')
+    await page.getByRole('button', { name: 'Record the order' }).click()
+    await orders.getByText('From: contact at school').waitFor()
+    expect(await orders.textContent()).toContain('From: collection, information')
+    await page.getByRole('list', { name: 'Merge history' }).getByText('Told apart from Okafor, Adaeze').waitFor()
     await page.waitForLoadState('networkidle')
     await checkScreen(page, 'person-restricted')
-    expect((await entries()).map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.viewed', 'restricted.viewed'])
+    // Each change shows the record read again, and each read is recorded.
+    expect((await entries()).map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
     await context.close()
   }, 240_000)
 
@@ -123,6 +143,15 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.getByRole('alert').getByText('The school keeps names in its student information system; change them there and the next sync brings them here.').waitFor()
     const [person] = await school.database.db.select({ givenNames: people.givenNames }).from(people).where(eq(people.id, family.child))
     expect(person!.givenNames).toBe('Adaeze')
+
+    // A carer is chosen by name, typed without its accent, never by an id.
+    await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Whāanga', givenNames: 'Hēmi', dateOfBirth: '1984-09-30' }))
+    await page.getByRole('button', { name: 'Add parental responsibility' }).click()
+    await page.getByRole('combobox', { name: 'The adult' }).fill('whaanga')
+    await page.getByRole('option', { name: /Whāanga, Hēmi/ }).click()
+    await page.getByLabel('From', { exact: true }).fill('2025-01-06')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('list', { name: 'Carers' }).getByRole('link', { name: 'Whāanga, Hēmi' }).waitFor()
     await context.close()
   }, 240_000)
 })

@@ -1,4 +1,4 @@
-import { courtOrderKinds, courtOrders, type CourtOrderKind } from '../../../db/schema'
+import { courtOrderKinds, courtOrderPurposes, courtOrders, type CourtOrderKind, type CourtOrderPurpose } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
@@ -7,7 +7,7 @@ import { timestampNow } from '../shared/clock'
 import { checkSpanInput } from '../shared/span-input'
 import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
-import { domainError } from '../shared/domain-error'
+import { domainError, validationFailed } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
 import { assertCapability } from '../access/access'
 import { changedFields, recordActivity } from '../activity/record-activity'
@@ -19,18 +19,32 @@ export interface NewCourtOrder {
   /** The adult the order keeps away from the child, when it names one. */
   restrainedPersonId?: string | null
   summary?: string | null
+  /** What it keeps the adult from; none for an order that names no adult. */
+  purposes?: readonly CourtOrderPurpose[]
 }
+
+/** The purposes as stored: known ones, each once, in the vocabulary's order. */
+function storedPurposes(purposes: readonly string[] = []): string {
+  const unknown = purposes.find(purpose => !(courtOrderPurposes as readonly string[]).includes(purpose))
+  if (unknown !== undefined) throw domainError('unprocessable', [`There is no court order purpose "${excerpt(unknown)}".`])
+  return courtOrderPurposes.filter(purpose => purposes.includes(purpose)).join(' ')
+}
+
+/** A court order's purposes as read back. */
+export const purposesOf = (order: { purposes: string }) => (order.purposes ? order.purposes.split(' ') : []) as CourtOrderPurpose[]
 
 /** Records a court order about a child inside a write (a restricted record). */
 export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: SchoolRef, childId: string, input: NewCourtOrder): Promise<string> {
   if (!courtOrderKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no court order kind "${excerpt(input.kind)}".`])
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
+  const purposes = storedPurposes(input.purposes)
+  if (input.restrainedPersonId != null && !purposes) throw validationFailed([{ path: 'purposes', message: 'Choose what the order keeps this adult from.' }])
   await requirePerson(tx, school, childId, 'child')
   if (input.restrainedPersonId != null) await requirePerson(tx, school, input.restrainedPersonId)
   const id = newId('cto')
   await tx.insert(courtOrders).values({
-    id, schoolId: school.id, childId, kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, summary: input.summary ?? null, ...span, recordedAt: timestampNow()
+    id, schoolId: school.id, childId, kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, summary: input.summary ?? null, purposes, ...span, recordedAt: timestampNow()
   })
   changes.record('person.updated', 'people', childId)
   return id
@@ -44,7 +58,7 @@ export function recordCourtOrder(ctx: DomainContext, childId: string, input: New
     await recordActivity(tx, ctx, {
       kind: 'restricted.changed', subjectType: 'person', subjectId: childId,
       summary: `Recorded court order ${id} about person ${childId}`,
-      changes: changedFields({}, { kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, validFrom: input.validFrom, validTo: input.validTo ?? null })
+      changes: changedFields({}, { kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, purposes: storedPurposes(input.purposes), validFrom: input.validFrom, validTo: input.validTo ?? null })
     })
     return id
   })

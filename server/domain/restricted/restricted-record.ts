@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm'
-import { courtOrders, exitReasons, protectionFlags, restrictedViews } from '../../../db/schema'
-import type { DomainContext } from '../shared/context'
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { courtOrders, exitReasons, identityDecisions, people, protectionFlags, restrictedViews } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { inForceOn } from '../shared/in-force'
 import { newId } from '../shared/ids'
@@ -8,9 +9,40 @@ import { recordedActor } from '../shared/actor'
 import { assertCanSee } from '../access/withholding'
 import { assertCapability } from '../access/access'
 import { recordActivity } from '../activity/record-activity'
+import { actorLabels } from '../shared/actor-labels'
 
 /**
- * A person's restricted records, for a caller access lets see them (`restricted.read`: the staff
+ * The person's merge history: each identity decision the office took about them when an application or
+ * enquiry matched people on file (admissions/possible-duplicates.ts), whichever side of it they were on:
+ * the person it opened (then linked away and deleted, or kept apart) or the person on file. The other
+ * person is named even when deleted, since that record is what the application first said.
+ */
+async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
+  const decisions = await db.select().from(identityDecisions)
+    .where(and(eq(identityDecisions.schoolId, school.id), or(eq(identityDecisions.personId, personId), eq(identityDecisions.otherPersonId, personId))))
+    .orderBy(asc(identityDecisions.decidedAt), asc(identityDecisions.id))
+  const otherIds = [...new Set(decisions.map(decision => decision.personId === personId ? decision.otherPersonId : decision.personId))]
+  const others = new Map((otherIds.length ? await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, deletedAt: people.deletedAt }).from(people).where(inArray(people.id, otherIds)) : [])
+    .map(row => [row.id, row]))
+  const labels = await actorLabels(db, school.id, decisions.map(decision => decision.decidedBy))
+  return decisions.map((decision) => {
+    const other = others.get(decision.personId === personId ? decision.otherPersonId : decision.personId)!
+    return {
+      id: decision.id,
+      decision: decision.decision,
+      /** `opened`: this person is the one the application or enquiry opened; `on_file`: the one it was compared with. */
+      side: decision.personId === personId ? 'opened' as const : 'on_file' as const,
+      other: { id: other.id, familyName: other.familyName, givenNames: other.givenNames, deleted: other.deletedAt !== null },
+      subjectType: decision.subjectType === 'applications' ? 'application' as const : 'enquiry' as const,
+      subjectId: decision.subjectId,
+      decidedAt: decision.decidedAt,
+      decidedBy: labels.get(decision.decidedBy) ?? decision.decidedBy
+    }
+  })
+}
+
+/**
+ * A person's restricted records (protection flags, court orders, exit reasons, merge history), for a caller access lets see them (`restricted.read`: the staff
  * screens, later); no `/api/v1` endpoint returns them. The read is recorded first (who, which
  * person, when: `listRestrictedViews`), so nothing is shown unrecorded; a refused read shows
  * nothing and records nothing.
@@ -22,12 +54,13 @@ export async function readRestrictedRecord(ctx: DomainContext, personId: string)
     await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
     await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary: `Viewed the restricted record of person ${personId}` })
   })
-  const [flags, orders, exits] = await Promise.all([
+  const [flags, orders, exits, merges] = await Promise.all([
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, personId))).orderBy(asc(protectionFlags.validFrom), asc(protectionFlags.id)),
     database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, personId))).orderBy(asc(courtOrders.validFrom), asc(courtOrders.id)),
-    database.db.select().from(exitReasons).where(and(eq(exitReasons.schoolId, school.id), eq(exitReasons.personId, personId))).orderBy(asc(exitReasons.recordedAt), asc(exitReasons.id))
+    database.db.select().from(exitReasons).where(and(eq(exitReasons.schoolId, school.id), eq(exitReasons.personId, personId))).orderBy(asc(exitReasons.recordedAt), asc(exitReasons.id)),
+    mergeHistory(database.db, school, personId)
   ])
-  return { protectionFlags: flags, courtOrders: orders, exitReasons: exits }
+  return { protectionFlags: flags, courtOrders: orders, exitReasons: exits, mergeHistory: merges }
 }
 
 /**

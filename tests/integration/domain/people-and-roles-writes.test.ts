@@ -146,7 +146,7 @@ describe('the writes behind the people and roles screens', () => {
     })
 
     it('records a court order in force for its span', async () => {
-      const order = await recordCourtOrder(school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff })
+      const order = await recordCourtOrder(school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff, purposes: ['contact'] })
       await endCourtOrder(school.context, order, '2026-07-31')
       expect(await childrenUnderRestriction(school.context, [student], '2025-07-31')).toEqual(new Set())
       expect(await childrenUnderRestriction(school.context, [student], '2026-07-31')).toEqual(new Set([student]))

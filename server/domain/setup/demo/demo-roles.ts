@@ -65,6 +65,7 @@ export async function recordDemoRoles(ctx: DomainContext, random: SeededRandom, 
       kind: 'parenting_order',
       validFrom: `${demo.thisYear - 1}-08-14`,
       restrainedPersonId: protectedFamily.carerIds[1] ?? null,
+      purposes: ['collection'],
       summary: 'Demo: the named parent may not collect the child from school.'
     })
     const flagged = demo.families.at(-1)!.children[0]!

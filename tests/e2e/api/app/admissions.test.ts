@@ -144,6 +144,15 @@ describe('admissions through the screens\' interface', () => {
     expect((await app(`/api/app/admissions/applications/${third.id}/duplicates`, { body: { path: 'student', decision: 'new' } })).status).toBe(200)
     expect((await app(`/api/app/admissions/applications/${third.id}/duplicates`)).body.people).toEqual([])
     expectEnvelope(await app(`/api/app/admissions/applications/${third.id}/duplicates`, { body: { path: 'student', decision: 'new' } }), 409, 'conflict')
+
+    // Both decisions are the merge history of the child on file, in their restricted record (restricted.read, a recent passkey proof).
+    const admin = await staffSession(school, 'admin')
+    const restricted = await callApi(`/api/app/people/${first.studentId}/restricted`, { headers: { cookie: admin.cookie } })
+    expect(restricted.body.mergeHistory).toMatchObject([
+      { decision: 'linked', side: 'on_file', other: { id: second.studentId, familyName: 'te whare', deleted: true }, subjectType: 'application', subjectId: second.id, decidedBy: expect.stringContaining('@') },
+      { decision: 'distinct', side: 'on_file', other: { id: third.studentId, givenNames: 'Miria', deleted: false }, subjectType: 'application', subjectId: third.id }
+    ])
+    expectEnvelope(await app(`/api/app/people/${first.studentId}/restricted`), 403, 'forbidden')
   })
 
   it('refuses to link a person who already has records of their own', async () => {

@@ -3,9 +3,10 @@ import { apiError } from '../../../../utils/errors'
 import { personIdParam, restrictedRecordSchema } from '../../../../../shared/schemas/person-record'
 import { findPerson } from '../../../../domain/people/get-person'
 import { readRestrictedRecord } from '../../../../domain/restricted/restricted-record'
+import { purposesOf } from '../../../../domain/restricted/court-orders'
 
 /**
- * A person's restricted record (protection flags, court orders, exit reasons), for a role holding
+ * A person's restricted record (protection flags, court orders, exit reasons, merge history), for a role holding
  * `restricted.read` with a passkey proof within five minutes; the access module decides, and records
  * the view (restricted_views and Activity) before anything is read.
  */
@@ -20,8 +21,9 @@ export default defineAppRoute({
     protectionFlags: record.protectionFlags.map(({ schoolId: _, personId: __, ...flag }) => flag),
     courtOrders: record.courtOrders.map(({ schoolId: _, childId: __, ...order }, i) => {
       const adult = restrained[i]
-      return { ...order, restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
+      return { ...order, purposes: purposesOf(order), restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
     }),
-    exitReasons: record.exitReasons.map(({ schoolId: _, personId: __, ...exit }) => exit)
+    exitReasons: record.exitReasons.map(({ schoolId: _, personId: __, ...exit }) => exit),
+    mergeHistory: record.mergeHistory
   }
 })

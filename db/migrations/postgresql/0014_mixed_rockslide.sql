@@ -1,0 +1,1 @@
+ALTER TABLE "court_orders" ADD COLUMN "purposes" text COLLATE "C" DEFAULT '' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `court_orders` ADD `purposes` text DEFAULT '' NOT NULL;
