@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { Page } from 'playwright-core'
+import { affiliations, people } from '../../db/schema'
+import { useBrowser } from '../support/browser'
+import { demoSchool } from '../support/demo-school'
+import { staffSession } from '../support/staff-sessions'
+import { checkScreen, siteUrl } from '../support/staff-browser'
+
+/** What the keyboard walk saw of one focused element. */
+interface Stop { name: string, visibleFocus: boolean, covered: boolean, inMain: boolean }
+
+/**
+ * Tabs through the page from its start until focus comes back round (or `limit` stops), noting each
+ * control focus lands on: its name as a person would hear it (its label, aria-label, or text), whether
+ * it shows a focus indicator (an outline, or Nuxt UI's ring, a box-shadow), and whether something
+ * drawn over it (a sticky bar) hides its middle.
+ */
+async function walk(page: Page, limit = 200): Promise<Stop[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  const stops: Stop[] = []
+  const seen = new Set<unknown>()
+  let lastMarker: unknown
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab')
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      if (!element || element === document.body) return null
+      const marker = element.dataset.walked ??= String(Math.random())
+      const labelled = element.getAttribute('aria-labelledby')?.split(' ').map(id => document.getElementById(id)?.textContent ?? '').join(' ')
+      const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : undefined
+      const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.getAttribute('title') ?? element.textContent ?? element.getAttribute('placeholder') ?? '').replace(/\s+/g, ' ').trim()
+      // Nuxt UI draws some rings on the element, others (navigation links) on its ::before.
+      const styles = [getComputedStyle(element), getComputedStyle(element, '::before'), getComputedStyle(element, '::after')]
+      const outlined = styles.some(style => style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0)
+      const ringed = styles.some(style => style.boxShadow !== 'none' && style.boxShadow !== '')
+      // A tag input's box, not its text field, takes the outline while focus is inside (has-focus-visible): an
+      // ancestor's outline counts, its box-shadow does not (an input's border is a box-shadow always there).
+      const ancestors = [element.parentElement, element.parentElement?.parentElement].filter((box): box is HTMLElement => !!box)
+      const boxed = ancestors.some((box) => {
+        const style = getComputedStyle(box)
+        return box.matches(':has(:focus-visible)') && style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+      })
+      const box = element.getBoundingClientRect()
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 8))
+      const covered = box.width > 0 && !!top && !element.contains(top) && !top.contains(element)
+      return { marker, name: `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${name.slice(0, 60)}"`, visibleFocus: outlined || ringed || boxed, covered, inMain: !!element.closest('main') }
+    })
+    if (!stop) break
+    // A date input keeps focus while Tab moves through its day, month and year.
+    if (stop.marker === lastMarker) continue
+    lastMarker = stop.marker
+    if (seen.has(stop.marker)) break
+    seen.add(stop.marker)
+    stops.push({ name: stop.name, visibleFocus: stop.visibleFocus, covered: stop.covered, inMain: stop.inMain })
+  }
+  return stops
+}
+
+// Every staff screen in the dark theme, walked with Tab alone (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.2) and
+// scanned for contrast (1.4.3, 1.4.11) and target size (2.5.8, off in axe by default): each screen's own file scans it in light with every rule, in its states.
+describe('every staff screen with the keyboard alone, in the dark', () => {
+  it('reaches each control in turn, shows where focus is, hides no focused control under another, and keeps its contrast', async () => {
+    const demo = await demoSchool()
+    const [student] = await demo.database.db.select({ id: people.id }).from(people)
+      .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), isNull(affiliations.validTo)))
+      .where(eq(people.schoolId, demo.id)).orderBy(desc(people.id)).limit(1)
+    const { cookie } = await staffSession(demo as Parameters<typeof staffSession>[0], 'admin')
+    const screens = [
+      '/staff', '/staff/people', `/staff/people/${student!.id}`, '/staff/admissions', '/staff/admissions/enquiries', '/staff/tours', '/staff/starters',
+      '/staff/classes', '/staff/settings/school', '/staff/settings/modules', '/staff/settings/roles', '/staff/settings/webhooks', '/staff/settings/hris',
+      '/staff/settings/sync', '/staff/settings/rostering', '/staff/settings/exports', '/staff/settings/activity', '/staff/settings/tokens',
+      '/staff/settings/staff', '/staff/account/passkeys'
+    ]
+    const context = await (await useBrowser()).newContext({ colorScheme: 'dark' })
+    await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+    const page = await context.newPage()
+    const problems: string[] = []
+    const walked: string[] = []
+    for (const path of screens) {
+      await page.goto(siteUrl() + path)
+      await page.locator('h1').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const stops = await walk(page)
+      const at = (stop: Stop) => `${path}: ${stop.name}`
+      if (process.env.KEYBOARD_REPORT) walked.push(`${path}: ${stops.length} stops: ${stops.map(stop => stop.name).join(' | ')}`)
+      if (stops.length < 5) problems.push(`${path}: the keyboard reached only ${stops.length} controls`)
+      problems.push(...stops.filter(stop => !stop.visibleFocus).map(stop => `${at(stop)} shows no focus indicator`))
+      problems.push(...stops.filter(stop => stop.covered).map(stop => `${at(stop)} is hidden under another element when focused`))
+      problems.push(...stops.filter(stop => /"\s*"$/.test(stop.name)).map(stop => `${at(stop)} has no name`))
+      // The skip link comes first, and the screen's own controls are reached after the sidebar's.
+      if (!stops[0]?.name.includes('Skip to the content')) problems.push(`${path}: the first Tab lands on ${stops[0]?.name}, not the skip link`)
+      if (!stops.some(stop => stop.inMain)) problems.push(`${path}: nothing in the main content takes focus`)
+      // Tab follows the page's order only: no control is pulled ahead of it with a positive tabindex.
+      const pulledAhead = await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex^="-"])').count()
+      if (pulledAhead) problems.push(`${path}: ${pulledAhead} elements have a positive tabindex`)
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      await checkScreen(page, `keyboard${path.replaceAll('/', '-').replace(/per_\w+/, 'person')}-dark`, undefined, { phone: false, rules: ['color-contrast', 'target-size'] })
+    }
+    await context.close()
+    if (process.env.KEYBOARD_REPORT) (await import('node:fs')).writeFileSync(process.env.KEYBOARD_REPORT, [...problems, ...walked].join('\n'))
+    expect(problems).toEqual([])
+  }, 300_000)
+})
