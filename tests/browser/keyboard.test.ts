@@ -57,7 +57,7 @@ async function walk(page: Page, limit = 200): Promise<Stop[]> {
   return stops
 }
 
-// Every staff screen in the dark theme, walked with Tab alone (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.2) and
+// Every staff screen in the dark theme, titled (WCAG 2.4.2), walked with Tab alone (2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.2) and
 // scanned for contrast (1.4.3, 1.4.11) and target size (2.5.8, off in axe by default): each screen's own file scans it in light with every rule, in its states.
 describe('every staff screen with the keyboard alone, in the dark', () => {
   it('reaches each control in turn, shows where focus is, hides no focused control under another, and keeps its contrast', async () => {
@@ -81,6 +81,7 @@ describe('every staff screen with the keyboard alone, in the dark', () => {
       await page.goto(siteUrl() + path)
       await page.locator('h1').first().waitFor()
       await page.waitForLoadState('networkidle')
+      if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
       const stops = await walk(page)
       const at = (stop: Stop) => `${path}: ${stop.name}`
       if (process.env.KEYBOARD_REPORT) walked.push(`${path}: ${stops.length} stops: ${stops.map(stop => stop.name).join(' | ')}`)
