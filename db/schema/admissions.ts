@@ -73,7 +73,9 @@ export const applications = table('applications', {
   index('applications_school_id_received_at_id_idx').on(t.schoolId, t.receivedAt, t.id),
   // The applications board: one column (a state) at a time, newest first.
   index('applications_school_id_state_received_at_id_idx').on(t.schoolId, t.state, t.receivedAt, t.id),
-  index('applications_student_id_idx').on(t.studentId)
+  index('applications_student_id_idx').on(t.studentId),
+  // The application that started a span, read for each span of a person's timeline.
+  index('applications_affiliation_id_idx').on(t.affiliationId)
 ])
 
 /** The adults of an application in the order sent (the first is the one the school answers), or the carers of an enrolment. */

@@ -60,7 +60,9 @@ export const affiliations = table('affiliations', {
   createdAt: text('created_at').notNull()
 }, t => [
   index('affiliations_school_id_valid_from_id_idx').on(t.schoolId, t.validFrom, t.id),
-  index('affiliations_person_id_idx').on(t.personId),
+  // A person's spans in order (their record's timeline) from the index alone: with only person_id, SQLite walked
+  // the school's spans in date order instead, 15 ms a record at 50,000 people.
+  index('affiliations_person_id_valid_from_id_idx').on(t.personId, t.validFrom, t.id),
   index('affiliations_school_id_kind_valid_from_id_idx').on(t.schoolId, t.kind, t.validFrom, t.id),
   // Covers the alumni roll's per-person look-up of student spans, so it never reads the table.
   index('affiliations_person_id_kind_valid_from_valid_to_year_level_idx').on(t.personId, t.kind, t.validFrom, t.validTo, t.yearLevel)

@@ -19,6 +19,7 @@ export default defineNitroPlugin(() => {
       return typeof content === 'string' ? content : Buffer.from(content as Uint8Array).toString('utf8')
     })
     await migrateDatabase(database, migrations)
+    await database.refreshStatistics()
     await loadServerSecrets(database)
   })
 })

@@ -1,1 +1,0 @@
-ALTER TABLE "court_orders" ADD COLUMN "purposes" text COLLATE "C" DEFAULT '' NOT NULL;

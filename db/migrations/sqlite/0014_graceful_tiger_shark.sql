@@ -1,1 +1,0 @@
-ALTER TABLE `court_orders` ADD `purposes` text DEFAULT '' NOT NULL;
