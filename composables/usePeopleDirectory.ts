@@ -26,3 +26,8 @@ export function usePeopleDirectory(filters: MaybeRefOrGetter<DirectoryFilters>) 
   const { data: choices } = useFetch('/api/app/people/choices', { key: 'people-choices', headers: useRequestHeaders(['cookie']) })
   return { list, choices }
 }
+
+/** The first people of the school found by a name as typed (the directory's own search), for a picker. */
+export function findPeopleByName(search: string, options: { group?: DirectoryGroup, limit?: number } = {}) {
+  return $fetch('/api/app/people', { query: { search, limit: options.limit ?? 10, ...(options.group ? { group: options.group } : {}) } })
+}
