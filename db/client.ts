@@ -203,12 +203,19 @@ function openPostgres(url: string): Database {
       await client`select 1`
     },
     // Autovacuum analyses tables by itself where it runs, but it can be off (it is on this project's CI machine),
-    // and a process's cached plans outlive a bulk load until the table is analysed: tables changed by more than
-    // a tenth since their last analysis are analysed here.
+    // and a process's cached plans outlive a bulk load until the table is analysed. A table is analysed here when
+    // it never was, when its file grew by more than a tenth since (its size is known at once), or when the
+    // statistics collector counts more than a tenth of it changed (which it learns from the writing connections
+    // up to seconds later).
     async refreshStatistics() {
       const stale = await client<{ name: string }[]>`
-        select relname as name from pg_stat_user_tables
-        where schemaname = current_schema() and n_mod_since_analyze > greatest(50, n_live_tup / 10)`
+        select c.relname as name from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        left join pg_stat_user_tables s on s.relid = c.oid
+        where n.nspname = current_schema() and c.relkind = 'r' and (
+          c.reltuples < 0
+          or pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages * 1.1, c.relpages + 8)
+          or coalesce(s.n_mod_since_analyze, 0) > greatest(50, coalesce(s.n_live_tup, 0) / 10))`
       for (const { name } of stale) await client.unsafe(`analyze "${name.replaceAll('"', '""')}"`)
     },
     async close() {
