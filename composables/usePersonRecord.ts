@@ -9,6 +9,7 @@ import type { NameCorrection } from '~~/shared/schemas/people'
 export type PersonFile = InternalApi['/api/app/people/:id']['get']
 export type PersonChange = InternalApi['/api/app/people/:id/changes']['get']['items'][number]
 export type RestrictedRecord = InternalApi['/api/app/people/:id/restricted']['get']
+export type WhoCanSee = InternalApi['/api/app/people/:id/standing']['get']
 export type PersonAffiliation = NonNullable<PersonFile['affiliations']>[number]
 export type PersonKin = PersonFile['family']['carers'][number]
 
@@ -66,6 +67,8 @@ export function usePersonRecord(personId: MaybeRefOrGetter<string>) {
     restricted,
     showRestricted,
     hideRestricted: () => { restricted.value = null },
+    /** Who can see the child in the family portal on the day (today when empty), asking for a passkey proof first if needed; undefined when the prompt was closed. */
+    whoCanSee: (day: string) => withStepUp(() => $fetch(apiPath('/api/app/people/:id/standing', person()), { query: day ? { day } : {} })),
     correctName: (body: NameCorrection) => written($fetch(apiPath('/api/app/people/:id/name', person()), { method: 'PUT', body })),
     setDateOfBirth: (dateOfBirth: string | null) => written($fetch(apiPath('/api/app/people/:id/date-of-birth', person()), { method: 'PUT', body: { dateOfBirth } })),
     openAffiliation: (body: z.input<typeof affiliationOpenBody>) => written($fetch(apiPath('/api/app/people/:id/affiliations', person()), { method: 'POST', body })),

@@ -19,17 +19,26 @@ export const courtOrderKinds = ['parenting_order', 'intervention_order', 'other'
 export type CourtOrderKind = typeof courtOrderKinds[number]
 
 /**
- * What a court order keeps the adult it names from: collecting the child, contact at school, the
- * school's information about the child (reports, the family portal), decisions for the child (consents,
- * enrolment steps). The access module reads them wherever an adult would be given one of these.
+ * What an adult may see or do about a child in the family portal, each decided on the day by the access
+ * module's standing (parental responsibility, court orders, protection flags).
  */
-export const courtOrderPurposes = ['collection', 'contact', 'information', 'decisions'] as const
+export const standingPurposes = ['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const
+export type StandingPurpose = typeof standingPurposes[number]
+
+/**
+ * What a court order keeps the adult it names from: the portal's purposes, each withheld by the access module's
+ * standing while the order is in force, and collecting the child, which the office's own lists (starters) mark.
+ */
+export const courtOrderPurposes = [...standingPurposes, 'collection'] as const
 export type CourtOrderPurpose = typeof courtOrderPurposes[number]
 export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, description: string }> = {
-  collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' },
-  contact: { label: 'Contact at school', description: 'Visits, calls and messages to the child at school.' },
-  information: { label: 'Information', description: 'Reports, attendance and the child\'s record, in the family portal or on request.' },
-  decisions: { label: 'Decisions', description: 'Consents, enrolment steps and other decisions for the child.' }
+  details: { label: 'Details', description: 'The child\'s record: names, year level, campus, key dates and what the school holds on them.' },
+  contact: { label: 'Contact', description: 'Contact with the child through the school: visits, calls, and the child\'s contact details.' },
+  billing: { label: 'Billing', description: 'Who pays for the child, and the shares.' },
+  applications: { label: 'Applications', description: 'Applications, enrolment steps and tours for the child.' },
+  consents: { label: 'Consents', description: 'Consents for the child: excursions, photographs, medical care.' },
+  messages: { label: 'Messages', description: 'Messages from the school about the child.' },
+  collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' }
 }
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const

@@ -16,6 +16,8 @@ export const protectionFlags = table('protection_flags', {
   personId: text('person_id').notNull().references(() => people.id),
   kind: text('kind').$type<ProtectionFlagKind>().notNull(),
   note: text('note'),
+  /** The adults the flag leaves the child visible to in the family portal, space-separated ids; every other adult's standing is withheld. */
+  safeAdultIds: text('safe_adult_ids').notNull().default(''),
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to'),
   recordedAt: text('recorded_at').notNull(),

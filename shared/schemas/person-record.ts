@@ -66,7 +66,7 @@ export const personChangeSchema = z.object({
 export const personChangesSchema = z.object({ items: z.array(personChangeSchema), nextCursor: z.string().nullable() })
 
 export const restrictedRecordSchema = z.object({
-  protectionFlags: z.array(z.object({ id: recordId('prf'), kind: z.enum(protectionFlagKinds), note: z.string().nullable(), ...span, recordedAt: timestamp, liftedAt: timestamp.nullable() })),
+  protectionFlags: z.array(z.object({ id: recordId('prf'), kind: z.enum(protectionFlagKinds), note: z.string().nullable(), safeAdults: z.array(personRef), ...span, recordedAt: timestamp, liftedAt: timestamp.nullable() })),
   courtOrders: z.array(z.object({ id: recordId('cto'), kind: z.enum(courtOrderKinds), restrainedPersonId: z.string().nullable(), restrainedPerson: personRef.nullable(), summary: z.string().nullable(), purposes: z.array(z.enum(courtOrderPurposes)), ...span, recordedAt: timestamp })),
   exitReasons: z.array(z.object({ id: recordId('exr'), affiliationId: z.string(), reason: z.string(), note: z.string().nullable(), recordedAt: timestamp })),
   mergeHistory: z.array(z.object({
@@ -125,13 +125,18 @@ export const billingSplitBody = z.strictObject({
 
 export const concessionBody = z.strictObject({ kind: z.enum(concessionKinds), validFrom: day, validTo: emptyAsNone(day) })
 
-export const protectionFlagBody = z.strictObject({ kind: z.enum(protectionFlagKinds), validFrom: day, note: optionalNote })
+export const protectionFlagBody = z.strictObject({
+  kind: z.enum(protectionFlagKinds),
+  validFrom: day,
+  note: optionalNote,
+  safeAdultIds: z.array(recordId('per')).max(20).default([]).describe('The adults the child stays visible to in the family portal; every other adult\'s standing is withheld.')
+})
 
 export const courtOrderBody = z.strictObject({
   kind: z.enum(courtOrderKinds),
   restrainedPersonId: emptyAsNone(recordId('per')),
   purposes: z.array(z.enum(courtOrderPurposes)).max(courtOrderPurposes.length).default([])
-    .describe('What the order keeps the adult it names from: collection, contact, information, decisions.'),
+    .describe('What the order keeps the adult it names from: the family portal\'s purposes (details, contact, billing, applications, consents, messages) and collection.'),
   summary: optionalNote,
   validFrom: day,
   validTo: emptyAsNone(day)

@@ -80,7 +80,7 @@ describe('a person\'s record (/staff/people/<id>)', () => {
   it('shows an office role no restricted record; an administrator sees it after a passkey step-up, and Activity records the view and the flag they set', async () => {
     const school = await newSchool({ name: 'Restricted Screens' })
     const family = await seedFamily(school.context)
-    await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection', 'information'], summary: 'No collection from school.' })
+    await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection', 'details'], summary: 'No collection from school.' })
     // An application naming the child again, kept apart from them: the child's merge history.
     const application = await submitApplication(school.context, applicationBody({ student: { familyName: 'Okafor', givenNames: 'Adaeze', dateOfBirth: '2015-04-02', new: true } }))
     await decideDuplicate(school.context, { type: 'applications', id: application.id }, { path: 'student', decision: 'new' })
@@ -115,16 +115,24 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.getByRole('button', { name: 'Record a court order' }).click()
     await page.getByRole('combobox', { name: 'Adult it limits' }).click()
     await page.getByRole('option', { name: 'Okafor, Emeka' }).click()
-    await page.getByRole('checkbox', { name: 'Contact at school' }).click()
+    await page.getByRole('checkbox', { name: 'Contact', exact: true }).click()
     await page.getByLabel('From', { exact: true }).fill('2025-02-01')
     await page.getByRole('button', { name: 'Record the order' }).click()
-    await orders.getByText('From: contact at school').waitFor()
-    expect(await orders.textContent()).toContain('From: collection, information')
+    await orders.getByText('From: contact', { exact: true }).waitFor()
+    expect(await orders.textContent()).toContain('From: details, collection')
     await page.getByRole('list', { name: 'Merge history' }).getByText('Told apart from Okafor, Adaeze').waitFor()
+
+    // Who can see the child in the family portal today, and why: the flag just set keeps the child from both parents.
+    await page.getByRole('button', { name: 'Show standing' }).click()
+    const standing = page.getByRole('list', { name: /^Who can see this child on \d{4}-\d{2}-\d{2}$/ })
+    const father = standing.getByRole('list', { name: 'Why, for Okafor, Emeka' })
+    await father.getByText('court order 2025-02-01 limits contact with no end').waitFor()
+    expect(await father.textContent()).toContain('court order 2024-03-01 limits details with no end')
+    expect(await standing.getByText('protection flag since 2025-01-01 withholds the child from every adult it does not name').count()).toBe(2)
     await page.waitForLoadState('networkidle')
     await checkScreen(page, 'person-restricted')
     // Each change shows the record read again, and each read is recorded.
-    expect((await entries()).map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
+    expect((await entries()).map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
     await context.close()
   }, 240_000)
 

@@ -18,7 +18,12 @@ export interface NewProtectionFlag {
   /** Default today in the school's zone. */
   validFrom?: string
   note?: string | null
+  /** The adults (each a person of the school) the child stays visible to in the family portal. */
+  safeAdultIds?: readonly string[]
 }
+
+/** A flag's safe adults as read back. */
+export const safeAdultsOf = (flag: { safeAdultIds: string }) => (flag.safeAdultIds ? flag.safeAdultIds.split(' ') : [])
 
 /**
  * Records a protection flag on a child inside a write (a restricted record). The outbox says only
@@ -29,9 +34,11 @@ export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: S
   const validFrom = input.validFrom ?? todayInZone(school.timeZone)
   checkSpanInput({ validFrom, validTo: null })
   await requirePerson(tx, school, personId)
+  const safeAdultIds = [...new Set(input.safeAdultIds ?? [])]
+  for (const adultId of safeAdultIds) await requirePerson(tx, school, adultId)
   const id = newId('prf')
   await tx.insert(protectionFlags).values({
-    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, validFrom, validTo: null, recordedAt: timestampNow(), liftedAt: null
+    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, safeAdultIds: safeAdultIds.join(' '), validFrom, validTo: null, recordedAt: timestampNow(), liftedAt: null
   })
   changes.record('person.updated', 'people', personId)
   return id
@@ -42,10 +49,10 @@ export function recordProtectionFlag(ctx: DomainContext, personId: string, input
   assertCapability(ctx, 'restricted.read')
   return writeChanges(ctx, async (tx, changes) => {
     const id = await insertProtectionFlag(tx, changes, ctx.school, personId, input)
-    const [flag] = await tx.select({ kind: protectionFlags.kind, validFrom: protectionFlags.validFrom }).from(protectionFlags).where(eq(protectionFlags.id, id))
+    const [flag] = await tx.select({ kind: protectionFlags.kind, validFrom: protectionFlags.validFrom, safeAdultIds: protectionFlags.safeAdultIds }).from(protectionFlags).where(eq(protectionFlags.id, id))
     await recordActivity(tx, ctx, {
       kind: 'restricted.changed', subjectType: 'person', subjectId: personId,
-      summary: `Set protection flag ${id} on person ${personId}`, changes: changedFields({}, { kind: flag!.kind, validFrom: flag!.validFrom })
+      summary: `Set protection flag ${id} on person ${personId}`, changes: changedFields({}, { kind: flag!.kind, validFrom: flag!.validFrom, safeAdultIds: flag!.safeAdultIds })
     })
     return id
   })

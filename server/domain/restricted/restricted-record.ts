@@ -42,6 +42,20 @@ async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
 }
 
 /**
+ * Lets a caller access allows read a person's restricted record (or what it tells, such as who can see a
+ * child), recording the read first (restricted_views and Activity) so nothing is shown unrecorded; a
+ * refused read records nothing.
+ */
+export async function recordRestrictedView(ctx: DomainContext, personId: string, summary: string) {
+  const { database, school } = ctx
+  await assertCanSee(ctx, personId, 'restricted_record', todayInZone(school.timeZone))
+  await database.transaction(async (tx) => {
+    await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
+    await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary })
+  })
+}
+
+/**
  * A person's restricted records (protection flags, court orders, exit reasons, merge history), for a caller access lets see them (`restricted.read`: the staff
  * screens, later); no `/api/v1` endpoint returns them. The read is recorded first (who, which
  * person, when: `listRestrictedViews`), so nothing is shown unrecorded; a refused read shows
@@ -49,11 +63,7 @@ async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
  */
 export async function readRestrictedRecord(ctx: DomainContext, personId: string) {
   const { database, school } = ctx
-  await assertCanSee(ctx, personId, 'restricted_record', todayInZone(school.timeZone))
-  await database.transaction(async (tx) => {
-    await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
-    await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary: `Viewed the restricted record of person ${personId}` })
-  })
+  await recordRestrictedView(ctx, personId, `Viewed the restricted record of person ${personId}`)
   const [flags, orders, exits, merges] = await Promise.all([
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, personId))).orderBy(asc(protectionFlags.validFrom), asc(protectionFlags.id)),
     database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, personId))).orderBy(asc(courtOrders.validFrom), asc(courtOrders.id)),

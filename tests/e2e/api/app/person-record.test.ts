@@ -119,18 +119,29 @@ describe('a person\'s record over /api/app', () => {
     expect(expectEnvelope(unsaid, 400, 'validation_failed').fields).toEqual([{ path: 'purposes', message: 'Choose what the order keeps this adult from.' }])
     const unknown = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['haircuts'], validFrom: '2025-02-01' } })
     expect(expectEnvelope(unknown, 400, 'validation_failed').fields!.map(field => field.path)).toEqual(['purposes[0]'])
-    const second = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['decisions', 'contact', 'contact'], validFrom: '2025-02-01' } })
+    const second = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['messages', 'contact', 'contact'], validFrom: '2025-02-01' } })
     expect(second.status).toBe(201)
     const reread = await as(admin.cookie, `/api/app/people/${family.child}/restricted`)
-    expect(reread.body.courtOrders.find((entry: { id: string }) => entry.id === second.body.id)).toMatchObject({ purposes: ['contact', 'decisions'] })
+    expect(reread.body.courtOrders.find((entry: { id: string }) => entry.id === second.body.id)).toMatchObject({ purposes: ['contact', 'messages'] })
     expect(await school.database.db.select().from(restrictedViews).where(and(eq(restrictedViews.personId, family.child), eq(restrictedViews.viewedBy, `staff:${admin.member.id}`)))).toHaveLength(2)
 
     const flag = await as(admin.cookie, `/api/app/people/${family.child}/protection-flags`, { method: 'POST', body: { kind: 'child_protection', validFrom: '2025-01-01', note: '' } })
     expect(flag.status).toBe(201)
     expect((await as(admin.cookie, `/api/app/protection-flags/${flag.body.id}/lift`, { method: 'POST', body: { lastDay: '2025-06-30' } })).status).toBe(200)
+    // Who can see the child in the family portal, and why: the restricted record's to read, and each read recorded.
+    expectEnvelope(await as(office.cookie, `/api/app/people/${family.child}/standing`), 403, 'forbidden')
+    const standing = await as(admin.cookie, `/api/app/people/${family.child}/standing?day=2026-06-01`)
+    expect(standing.status).toBe(200)
+    expect(standing.body.day).toBe('2026-06-01')
+    expect(standing.body.adults.find((entry: { adult: { id: string } }) => entry.adult.id === family.father)).toMatchObject({
+      purposes: { details: true, contact: false, billing: true, messages: false },
+      reasons: ['parental responsibility since 2015-04-02', 'court order 2025-02-01 limits contact and messages with no end']
+    })
+    expectEnvelope(await as(admin.cookie, `/api/app/people/${family.child}/standing?day=June`), 400, 'validation_failed')
+
     const entries = await school.database.db.select({ kind: activity.kind, subjectId: activity.subjectId, summary: activity.summary }).from(activity)
       .where(and(eq(activity.schoolId, school.id), eq(activity.actor, `staff:${admin.member.id}`)))
-    expect(entries.map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed'])
+    expect(entries.map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
     expect(entries.every(entry => entry.subjectId === family.child && !entry.summary.includes('Adaeze'))).toBe(true)
   })
 })

@@ -4,6 +4,7 @@ import { personIdParam, restrictedRecordSchema } from '../../../../../shared/sch
 import { findPerson } from '../../../../domain/people/get-person'
 import { readRestrictedRecord } from '../../../../domain/restricted/restricted-record'
 import { purposesOf } from '../../../../domain/restricted/court-orders'
+import { safeAdultsOf } from '../../../../domain/restricted/protection-flags'
 
 /**
  * A person's restricted record (protection flags, court orders, exit reasons, merge history), for a role holding
@@ -17,8 +18,12 @@ export default defineAppRoute({
   if (!await findPerson(ctx, ctx.params.id)) throw apiError('not_found', ['No person with this id.'])
   const record = await readRestrictedRecord(ctx, ctx.params.id)
   const restrained = await Promise.all(record.courtOrders.map(order => order.restrainedPersonId ? findPerson(ctx, order.restrainedPersonId) : null))
+  const named = async (id: string) => {
+    const person = await findPerson(ctx, id)
+    return { id, familyName: person?.familyName ?? '', givenNames: person?.givenNames ?? '' }
+  }
   return {
-    protectionFlags: record.protectionFlags.map(({ schoolId: _, personId: __, ...flag }) => flag),
+    protectionFlags: await Promise.all(record.protectionFlags.map(async ({ schoolId: _, personId: __, safeAdultIds: ___, ...flag }, i) => ({ ...flag, safeAdults: await Promise.all(safeAdultsOf(record.protectionFlags[i]!).map(named)) }))),
     courtOrders: record.courtOrders.map(({ schoolId: _, childId: __, ...order }, i) => {
       const adult = restrained[i]
       return { ...order, purposes: purposesOf(order), restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
