@@ -79,6 +79,15 @@ export const scenarios: Scenario[] = [
     check: (body: any) => typeof body?.enquiryId === 'string' ? undefined : 'expected a booking receipt',
     p99TargetMs: Infinity
   })),
+  // The events feed's first page: the school's oldest 1,000 changes of the kinds the bench token's scopes reach.
+  {
+    name: 'events',
+    path: '/api/v1/events?limit=1000',
+    scope: 'event.read',
+    check: body => Array.isArray(body?.items) && body.items.length === 1000 && typeof body.nextCursor === 'string' ? undefined : 'expected 1,000 changes and a cursor',
+    p50TargetMs: 50,
+    p99TargetMs: Infinity
+  },
   // The screens' own routes, with a session cookie, at the large school (issue 22's bench).
   ...screenRows(),
   ...(['oneroster', 'sds'] as const).map(format => ({

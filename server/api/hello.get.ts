@@ -1,4 +1,5 @@
+import { interfaceVersion } from '../../shared/interface-version'
 import { defineEventHandler } from 'h3'
 import { timestampNow } from '../domain/shared/clock'
 
-export default defineEventHandler(() => ({ hello: 'world', interfaceVersion: '1.0', serverTime: timestampNow() }))
+export default defineEventHandler(() => ({ hello: 'world', interfaceVersion, serverTime: timestampNow() }))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { interfaceVersion } from '../../shared/interface-version'
 import { v1RouteModules } from '#rollbook/v1-routes'
 import { apiSchemas, publishedAs } from '../../shared/schemas/common'
 import { errorEnvelopeSchema } from '../../shared/schemas/errors'
@@ -147,7 +148,8 @@ const tagDescriptions: Record<string, string> = {
   Admissions: 'Enquiries, tours and bookings, applications, enrolments and starters.',
   Rosters: 'Class rosters in OneRoster or directory-sync format.',
   Imports: 'The staff export and the student-information-system export.',
-  Exports: 'Nightly warehouse files.'
+  Exports: 'Nightly warehouse files.',
+  Events: 'The school\'s changes in order: a feed to poll, or to catch up from after missed webhooks.'
 }
 
 /**
@@ -181,8 +183,7 @@ async function buildDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Rollbook API',
-      // The interface version (docs/decisions.md), not the package's.
-      version: '1.0',
+      version: interfaceVersion,
       description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
     },

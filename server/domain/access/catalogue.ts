@@ -18,7 +18,8 @@ export const scopeCatalogue = {
   'staff.import': 'send the staff export',
   'people.sync': 'send the student-information-system export',
   'export.read': 'list warehouse files and fetch them via expiring signed URLs',
-  'restricted.read': 'parenting orders, court documents, exit reasons, merge history'
+  'restricted.read': 'parenting orders, court documents, exit reasons, merge history',
+  'event.read': 'read the events feed: the school\'s changes in order, of the kinds the token\'s other scopes reach'
 } as const
 
 /** What staff may do on the screens beyond the v1 scopes, each with what it grants. */

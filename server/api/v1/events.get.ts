@@ -1,0 +1,44 @@
+import { defineApiRoute } from '../../utils/api-route'
+import { apiError } from '../../utils/errors'
+import { openCursor, sealCursor } from '../../utils/cursor'
+import { runtimeSettings } from '../../utils/runtime-settings'
+import { eventFeedQuery, eventFeedSchema } from '../../../shared/schemas/events'
+import { readEventFeed, readableKinds } from '../../domain/events/event-feed'
+import { currentTime } from '../../domain/shared/clock'
+
+const dayMs = 86_400_000
+
+/**
+ * The events feed. Its cursor holds the position (an outbox sequence) and when that position was current,
+ * sealed for this school alone; one older than the feed's retention is refused, since changes past it may
+ * be gone. A page with nothing new still moves the cursor's time on, so a consumer polling a quiet school
+ * never runs out of it.
+ */
+export default defineApiRoute({
+  summary: 'Read the events feed',
+  description: 'The school\'s changes in the order they were made, oldest first, as webhooks carry them plus their sequence: `{kind, table, id, at, sequence}`. `nextCursor` is always set; pass it back as `after` to go on, or to catch up after missed webhooks, from any point in the last 30 days. A token sees only the kinds its scopes reach (docs/events.md).',
+  tag: 'Events',
+  scope: 'event.read',
+  rateLimit: 300,
+  // The feed is the webhooks' outbox read in order: a school that switches webhooks off switches it off too.
+  module: 'webhooks',
+  query: eventFeedQuery,
+  response: eventFeedSchema,
+  errors: ['bad_request', 'unprocessable']
+}, async (ctx) => {
+  const binding = `v1 events ${ctx.school.id}`
+  const now = currentTime()
+  const retentionDays = runtimeSettings.webhookRetentionDays
+  const from = new Date(now.getTime() - retentionDays * dayMs).toISOString()
+  let afterSequence: number | undefined
+  if (ctx.query.after !== undefined) {
+    const position = openCursor(binding, ctx.query.after)
+    if (!position || typeof position[0] !== 'number' || typeof position[1] !== 'string') throw apiError('bad_request', ['Not a cursor this feed gave out to this school.'])
+    if (position[1] < from) throw apiError('unprocessable', [`This cursor is older than the ${retentionDays} days the feed keeps; start again without one.`])
+    afterSequence = position[0]
+  }
+  const page = await readEventFeed(ctx, { afterSequence, from, kinds: readableKinds(ctx, ctx.query.kinds), limit: ctx.query.limit })
+  // The position is current as of the last change given on a full page, and as of now on one that caught up.
+  const positionAt = page.caughtUp ? now.toISOString() : page.items.at(-1)!.at
+  return { items: page.items, nextCursor: sealCursor(binding, [page.resumeAfter, positionAt]) }
+})

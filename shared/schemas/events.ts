@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { webhookEventKinds } from '../vocabulary'
+import { queryInteger, timestamp } from './common'
+
+/*
+ * The events feed (GET /api/v1/events): the outbox's changes in the order they were made, for a consumer
+ * that polls, or catches up after missing webhooks, from a cursor. docs/events.md.
+ */
+
+const kindList = z.string().max(2000).transform((text, ctx) => {
+  const kinds = text.split(',').map(kind => kind.trim()).filter(Boolean)
+  const unknown = kinds.filter(kind => !(webhookEventKinds as readonly string[]).includes(kind))
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: `Not an event kind: ${unknown.map(kind => kind.slice(0, 64)).join(', ')}.` })
+  return kinds as (typeof webhookEventKinds[number])[]
+})
+
+export const eventFeedQuery = z.strictObject({
+  after: z.string().min(1).max(512).optional().describe('The `nextCursor` of the previous page. Without it the feed starts at its oldest change (30 days back).'),
+  kinds: kindList.optional().describe('Only these kinds, comma-separated (such as `person.created,person.updated`); the token\'s scopes limit them further.'),
+  limit: queryInteger(1, 1000).default(100).describe('Changes per page, 1 to 1000; default 100.')
+})
+
+export const feedEventSchema = z.object({
+  kind: z.enum(webhookEventKinds),
+  table: z.string(),
+  id: z.string().describe('The changed record\'s id: read it from its endpoint.'),
+  at: timestamp,
+  sequence: z.number().int().describe('The change\'s place in the school\'s order: increasing, with gaps (other schools\' and other kinds\' changes).')
+})
+
+export const eventFeedSchema = z.object({
+  items: z.array(feedEventSchema),
+  nextCursor: z.string().describe('Always set, even on an empty page: pass it back as `after` to go on from here.')
+})
