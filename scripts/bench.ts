@@ -80,7 +80,7 @@ async function makeDemoSchool(database: BenchDatabase) {
   const summary = admin(database, ['demo', '--school', school.id, '--students', String(demoStudents)])
   await analyzeAfterSeeding(database)
   const issue = (wanted: Scenario[], extra: string[]) => {
-    const scopes = [...new Set(wanted.flatMap(row => row.scope ? [row.scope] : []))]
+    const scopes = [...new Set(wanted.flatMap(row => [...(row.scope ? [row.scope] : []), ...(row.alsoScopes ?? [])]))]
     return scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(','), ...extra]).token as string : ''
   }
   // The screens' rows read a school of about 50,000 people: the demo's students with their families.
