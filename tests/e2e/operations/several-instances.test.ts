@@ -6,6 +6,7 @@ import { startBuiltServer, type RunningServer } from '../../support/server-proce
 import { privateAllowed, startReceiver } from '../../support/webhooks'
 import { createWebhookSubscription } from '../../../server/domain/webhooks/subscriptions'
 import { exitOf, expectWholeEnquiries, sendEnquiries } from '../../support/enquiry-load'
+import { callApi } from '../../support/api'
 
 /**
  * Two instances on one database, as a district runs them behind a load balancer (docs/operations.md).
@@ -13,7 +14,7 @@ import { exitOf, expectWholeEnquiries, sendEnquiries } from '../../support/enqui
  * guarantees are the same, so the test runs on both databases.
  */
 describe('two instances on one database', () => {
-  it('one killed mid-load: no acknowledged write lost, and the survivor makes every delivery once, taking over the dead one\'s claims when their lease ends', async () => {
+  it('one killed mid-load: no acknowledged write lost, the survivor makes every delivery once, taking over the dead one\'s claims when their lease ends, and the events feed read meanwhile gives each change once, in order', async () => {
     // Each post takes a moment, so a backlog builds and each instance is mid-subscription when killed.
     const receiver = await startReceiver(() => (response) => {
       setTimeout(() => response.writeHead(200).end('ok'), 30)
@@ -28,6 +29,25 @@ describe('two instances on one database', () => {
     const servers: RunningServer[] = await Promise.all([startBuiltServer(env), startBuiltServer(env)])
     const killed: { server?: RunningServer, held: string[] } = { held: [] }
     const database = school.database
+    // A consumer of the events feed polls (on the suite's own server) while both instances write: small pages,
+    // so it reads behind and alongside commits that land in any order across the two processes.
+    const feedToken = await school.token(['event.read', 'enquiry.write'])
+    const fed: { id: string, sequence: number }[] = []
+    let feedCursor: string | undefined
+    let loading = true
+    const readFeed = async () => {
+      const answer = await callApi(`/api/v1/events?kinds=enquiry.created&limit=25${feedCursor ? `&after=${encodeURIComponent(feedCursor)}` : ''}`, { token: feedToken })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      fed.push(...answer.body.items.map((item: { id: string, sequence: number }) => ({ id: item.id, sequence: item.sequence })))
+      feedCursor = answer.body.nextCursor
+      return answer.body.items.length as number
+    }
+    const consumer = (async () => {
+      while (loading) {
+        await readFeed()
+        await new Promise(done => setTimeout(done, 250))
+      }
+    })()
     try {
       let killing: Promise<void> | undefined
       let acknowledgedCount = 0
@@ -56,11 +76,16 @@ describe('two instances on one database', () => {
         }
       })
       await killing
+      loading = false
+      await consumer
       expect(killed.held.length).toBeGreaterThan(0)
       expect(unacknowledged).toBeGreaterThan(0)
 
       // Every acknowledged enquiry is stored, whole; stored ones the dead instance never answered count too.
       const stored = await expectWholeEnquiries(database, school.id, acknowledged)
+      while (await readFeed() > 0);
+      expect(fed.map(item => item.id).sort()).toEqual([...stored].sort())
+      expect(fed.every((item, i) => i === 0 || item.sequence > fed[i - 1]!.sequence)).toBe(true)
       const receivedOn = (path: string) => receiver.posts.filter(post => post.path === `/hook/${path}`)
       await expect.poll(() => paths.map(path => new Set(receivedOn(path).map(post => JSON.parse(post.body).id)).size), { timeout: 45_000, interval: 250 })
         .toEqual(paths.map(() => stored.length))
@@ -77,6 +102,7 @@ describe('two instances on one database', () => {
           .where(eq(webhookDeliveries.subscriptionId, subscriptions[index]!.id))).every(row => row.status === 'delivered'), { timeout: 10_000 }).toBe(true)
       }
     } finally {
+      loading = false
       await Promise.all(servers.map(server => server.stop()))
     }
   }, 90_000)

@@ -65,11 +65,16 @@ export async function recordDemoRoles(ctx: DomainContext, random: SeededRandom, 
       kind: 'parenting_order',
       validFrom: `${demo.thisYear - 1}-08-14`,
       restrainedPersonId: protectedFamily.carerIds[1] ?? null,
-      purposes: ['collection'],
-      summary: 'Demo: the named parent may not collect the child from school.'
+      // A separated parent: in the family portal they see nothing of the child's details or contact (docs/portal.md).
+      purposes: ['details', 'contact', 'collection'],
+      summary: 'Demo: the named parent may not collect the child from school, see their details or contact them through the school.'
     })
-    const flagged = demo.families.at(-1)!.children[0]!
-    await insertProtectionFlag(tx, changes, ctx.school, flagged.id, { kind: 'suppressed_details', validFrom: flagged.startsOn, note: 'Demo: do not give out contact details.' })
+    const flaggedFamily = demo.families.at(-1)!
+    const flagged = flaggedFamily.children[0]!
+    // The child stays visible in the portal to the first carer alone.
+    await insertProtectionFlag(tx, changes, ctx.school, flagged.id, {
+      kind: 'suppressed_details', validFrom: flagged.startsOn, note: 'Demo: do not give out contact details.', safeAdultIds: flaggedFamily.carerIds.slice(0, 1)
+    })
   })
 
   // A student recorded under the wrong name, put right, and a carer who changed her name this year.

@@ -7,6 +7,7 @@ import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
 import { addTour } from '../../../support/admissions-fixtures'
 import type { TestSchool } from '../../../support/roles-fixtures'
+import { startBuiltServer } from '../../../support/server-process'
 
 interface FeedEvent { kind: string, table: string, id: string, at: string, sequence: number }
 
@@ -99,6 +100,20 @@ describe('GET /api/v1/events', () => {
     const theirs = await feed(otherSchool, '?limit=1000')
     expect(theirs.items.map(item => item.id)).not.toContain(mine)
     expectEnvelope(await callApi(`/api/v1/events${after(theirs.nextCursor)}`, { token: people }), 400, 'bad_request')
+  })
+
+  it('refuses a cursor older than the feed keeps as unprocessable, saying to start again', async () => {
+    // A server keeping changes for under two seconds (WEBHOOKS_RETENTION_DAYS is in days, fractions allowed).
+    const server = await startBuiltServer({ WEBHOOKS_RETENTION_DAYS: '0.00002' })
+    try {
+      const first = await callApi('/api/v1/events', { token: people, baseUrl: server.url })
+      expect(first.status).toBe(200)
+      await new Promise(done => setTimeout(done, 2500))
+      const stale = expectEnvelope(await callApi(`/api/v1/events${after(first.body.nextCursor)}`, { token: people, baseUrl: server.url }), 422, 'unprocessable')
+      expect(stale.detail.join(' ')).toContain('start again without one')
+    } finally {
+      await server.stop()
+    }
   })
 
   it('refuses a forged or altered cursor as bad_request, an unknown kind naming it, and a token without event.read naming the scope', async () => {
