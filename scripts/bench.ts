@@ -74,6 +74,12 @@ function admin(database: BenchDatabase, args: string[], env: Record<string, stri
   return JSON.parse(printed)
 }
 
+/** Runs a bench step (a script of scripts/bench/ in a process of its own, on the database) and reads the JSON it prints last. */
+function benchStep(database: BenchDatabase, args: string[]): any {
+  const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' })
+  return JSON.parse(printed.trim().split('\n').at(-1)!)
+}
+
 /** A demo school of `demoStudents` students, one token holding every scope the rows need, and a rostering token for the roster rows. */
 async function makeDemoSchool(database: BenchDatabase) {
   const school = admin(database, ['school', 'create', '--name', 'Bench School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN'])
@@ -181,7 +187,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     if (!options['no-imports'] && runsSeparate('imports')) {
       const runs = runStatusReader(database.url)
       try {
-        importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args), runs.read))
+        importMisses += printImportRows(await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args), runs.read, args => benchStep(database, args)))
       } finally {
         await runs.close()
       }

@@ -45,20 +45,14 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
     }
 
     const now = timestampNow()
-    for (const change of [...changes].reverse()) {
-      const before = change.before === null ? null : JSON.parse(change.before) as Record<string, string | null>
+    const reversed = [...changes].reverse()
+    // What the run changed gets its fields back one record at a time (few, on the whole: a first run only creates).
+    for (const change of reversed) {
+      if (change.before === null) continue
+      const before = JSON.parse(change.before) as Record<string, string | null>
       if (change.tableName === 'affiliations') {
-        if (before === null) {
-          await tx.delete(affiliations).where(eq(affiliations.id, change.recordId))
-          events.record('affiliation.deleted', 'affiliations', change.recordId)
-        } else {
-          await tx.update(affiliations).set(before).where(eq(affiliations.id, change.recordId))
-          events.record('affiliation.updated', 'affiliations', change.recordId)
-        }
-      } else if (before === null) {
-        await tx.delete(personSourceIds).where(and(eq(personSourceIds.personId, change.recordId), eq(personSourceIds.system, run.system)))
-        await tx.update(people).set({ deletedAt: now, updatedAt: now }).where(eq(people.id, change.recordId))
-        events.record('person.deleted', 'people', change.recordId)
+        await tx.update(affiliations).set(before).where(eq(affiliations.id, change.recordId))
+        events.record('affiliation.updated', 'affiliations', change.recordId)
       } else {
         const person = current.get(change.recordId) as typeof people.$inferSelect
         const restored = { familyName: person.familyName, givenNames: person.givenNames, ...before }
@@ -66,6 +60,19 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
         events.record('person.updated', 'people', change.recordId)
       }
     }
+    // What it made is taken away 500 records a statement: a statement each took a 100,000-person run's revert
+    // past 90 seconds on PostgreSQL. Its spans go first, then the people's ids from the system, then the people.
+    const made = (table: string) => reversed.filter(change => change.before === null && (change.tableName === 'affiliations') === (table === 'affiliations')).map(change => change.recordId)
+    const madeSpans = made('affiliations')
+    const madePeople = made('people')
+    for (let i = 0; i < madeSpans.length; i += 500) await tx.delete(affiliations).where(inArray(affiliations.id, madeSpans.slice(i, i + 500)))
+    for (let i = 0; i < madePeople.length; i += 500) {
+      const chunk = madePeople.slice(i, i + 500)
+      await tx.delete(personSourceIds).where(and(inArray(personSourceIds.personId, chunk), eq(personSourceIds.system, run.system)))
+      await tx.update(people).set({ deletedAt: now, updatedAt: now }).where(inArray(people.id, chunk))
+    }
+    for (const id of madeSpans) events.record('affiliation.deleted', 'affiliations', id)
+    for (const id of madePeople) events.record('person.deleted', 'people', id)
     const [reverted] = await tx.update(syncRuns).set({ status: 'reverted', revertedAt: now }).where(eq(syncRuns.id, runId)).returning()
     events.record('sync_run.updated', 'sync_runs', runId)
     await recordActivity(tx, ctx, { kind: 'sync_run.reverted', subjectType: 'sync_run', subjectId: runId, summary: `Reverted the ${run.system} sync run ${runId}`, changes: { status: ['applied', 'reverted'] } })
