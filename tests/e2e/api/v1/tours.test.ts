@@ -69,6 +69,14 @@ describe('GET /api/v1/tours', () => {
     expect(await eventKinds(school, ids.later!)).toEqual(['tour.created', 'tour.updated'])
   })
 
+  it('leaves out a tour the moment it begins, though the school\'s data has not changed since the list was read', async () => {
+    const imminent = await addTour(school, { title: 'Imminent', campus: 'North', startsAt: new Date(Date.now() + 1500).toISOString() })
+    const listed = async () => (await callApi('/api/v1/tours', { token })).body.tours.map((t: any) => t.id)
+    expect(await listed()).toContain(imminent)
+    await new Promise(done => setTimeout(done, 2000))
+    expect(await listed()).not.toContain(imminent)
+  })
+
   it('refuses a tour edit below the places booked, and any edit of a cancelled tour', async () => {
     const tourId = await addTour(school, { capacity: 3, campus: 'North' })
     for (const i of [1, 2]) await bookTour(school.context, tourId, booking({ student: { familyName: 'Edit', givenNames: `Child ${i}` } }))
