@@ -6,7 +6,7 @@ import { domainError } from '../shared/domain-error'
 import { isInForceOn } from '../shared/in-force'
 import { purposesOf } from '../restricted/court-orders'
 import { safeAdultsOf } from '../restricted/protection-flags'
-import { recordRestrictedView } from '../restricted/restricted-record'
+import { isProtectionFlagInForce, recordRestrictedView } from '../restricted/restricted-record'
 
 /*
  * Standing: what an adult may see or do about a child in the family portal, per purpose, on a day in the
@@ -24,8 +24,7 @@ export interface Standing {
   reasons: string[]
 }
 
-const none = (): Record<StandingPurpose, boolean> => Object.fromEntries(standingPurposes.map(purpose => [purpose, false])) as Record<StandingPurpose, boolean>
-const all = (): Record<StandingPurpose, boolean> => Object.fromEntries(standingPurposes.map(purpose => [purpose, true])) as Record<StandingPurpose, boolean>
+const everyPurpose = (granted: boolean) => Object.fromEntries(standingPurposes.map(purpose => [purpose, granted])) as Record<StandingPurpose, boolean>
 
 type ResponsibilityRow = typeof parentalResponsibilities.$inferSelect
 type FlagRow = typeof protectionFlags.$inferSelect
@@ -52,11 +51,11 @@ function decide(adultId: string, day: string, records: { responsibilities: Respo
     const why = !last
       ? 'no parental responsibility on file'
       : last.validFrom > day ? `parental responsibility only from ${last.validFrom}` : `parental responsibility ended on ${last.validTo}`
-    return { purposes: none(), reasons: [why] }
+    return { purposes: everyPurpose(false), reasons: [why] }
   }
-  const purposes = all()
+  const purposes = everyPurpose(true)
   const reasons = [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`]
-  for (const flag of records.flags.filter(row => row.validTo === null || isInForceOn(row, day))) {
+  for (const flag of records.flags.filter(row => isProtectionFlagInForce(row, day))) {
     if (safeAdultsOf(flag).includes(adultId)) {
       reasons.push(`protection flag since ${flag.validFrom} names this adult as safe`)
     } else {

@@ -62,9 +62,11 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
     }
     // What it made is taken away 500 records a statement: a statement each took a 100,000-person run's revert
     // past 90 seconds on PostgreSQL. Its spans go first, then the people's ids from the system, then the people.
-    const made = (table: string) => reversed.filter(change => change.before === null && (change.tableName === 'affiliations') === (table === 'affiliations')).map(change => change.recordId)
-    const madeSpans = made('affiliations')
-    const madePeople = made('people')
+    const madeSpans: string[] = []
+    const madePeople: string[] = []
+    for (const change of reversed) {
+      if (change.before === null) (change.tableName === 'affiliations' ? madeSpans : madePeople).push(change.recordId)
+    }
     for (let i = 0; i < madeSpans.length; i += 500) await tx.delete(affiliations).where(inArray(affiliations.id, madeSpans.slice(i, i + 500)))
     for (let i = 0; i < madePeople.length; i += 500) {
       const chunk = madePeople.slice(i, i + 500)

@@ -9,6 +9,7 @@ import { closeSpan } from '../shared/close-span'
 import { requirePerson } from '../people/require-person'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
+import { textOfWords, wordsOf } from '../shared/word-list'
 import { assertCapability } from '../access/access'
 import { changedFields, recordActivity } from '../activity/record-activity'
 
@@ -27,11 +28,11 @@ export interface NewCourtOrder {
 function storedPurposes(purposes: readonly string[] = []): string {
   const unknown = purposes.find(purpose => !(courtOrderPurposes as readonly string[]).includes(purpose))
   if (unknown !== undefined) throw domainError('unprocessable', [`There is no court order purpose "${excerpt(unknown)}".`])
-  return courtOrderPurposes.filter(purpose => purposes.includes(purpose)).join(' ')
+  return textOfWords(courtOrderPurposes.filter(purpose => purposes.includes(purpose)))
 }
 
 /** A court order's purposes as read back. */
-export const purposesOf = (order: { purposes: string }) => (order.purposes ? order.purposes.split(' ') : []) as CourtOrderPurpose[]
+export const purposesOf = (order: { purposes: string }) => wordsOf(order.purposes) as CourtOrderPurpose[]
 
 /** Records a court order about a child inside a write (a restricted record). */
 export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: SchoolRef, childId: string, input: NewCourtOrder): Promise<string> {

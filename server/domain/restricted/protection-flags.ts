@@ -12,6 +12,7 @@ import { excerpt } from '../../../shared/excerpt'
 import { assertCapability } from '../access/access'
 import { changedFields, recordActivity } from '../activity/record-activity'
 import { eq } from 'drizzle-orm'
+import { textOfWords, wordsOf } from '../shared/word-list'
 
 export interface NewProtectionFlag {
   kind: ProtectionFlagKind
@@ -23,7 +24,7 @@ export interface NewProtectionFlag {
 }
 
 /** A flag's safe adults as read back. */
-export const safeAdultsOf = (flag: { safeAdultIds: string }) => (flag.safeAdultIds ? flag.safeAdultIds.split(' ') : [])
+export const safeAdultsOf = (flag: { safeAdultIds: string }) => wordsOf(flag.safeAdultIds)
 
 /**
  * Records a protection flag on a child inside a write (a restricted record). The outbox says only
@@ -38,7 +39,7 @@ export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: S
   for (const adultId of safeAdultIds) await requirePerson(tx, school, adultId)
   const id = newId('prf')
   await tx.insert(protectionFlags).values({
-    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, safeAdultIds: safeAdultIds.join(' '), validFrom, validTo: null, recordedAt: timestampNow(), liftedAt: null
+    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, safeAdultIds: textOfWords(safeAdultIds), validFrom, validTo: null, recordedAt: timestampNow(), liftedAt: null
   })
   changes.record('person.updated', 'people', personId)
   return id

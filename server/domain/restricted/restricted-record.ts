@@ -3,7 +3,8 @@ import { courtOrders, exitReasons, identityDecisions, people, protectionFlags, r
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { timestampNow, todayInZone } from '../shared/clock'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn, isInForceOn } from '../shared/in-force'
+import type { Span } from '../shared/days'
 import { newId } from '../shared/ids'
 import { recordedActor } from '../shared/actor'
 import { assertCanSee } from '../access/withholding'
@@ -95,6 +96,9 @@ export async function listRestrictedViews(ctx: DomainContext, options: { personI
 // An open flag counts even before its first day: protection errs on the side of the child.
 export const protectionFlagInForce = (day: string) =>
   or(isNull(protectionFlags.validTo), inForceOn(protectionFlags, day))
+
+/** `protectionFlagInForce` for a flag already read. */
+export const isProtectionFlagInForce = (flag: Span, day: string) => flag.validTo === null || isInForceOn(flag, day)
 
 /** A court order about the child in force on the day. */
 export const courtOrderInForce = (day: string) =>

@@ -23,7 +23,10 @@ export default defineAppRoute({
     return { id, familyName: person?.familyName ?? '', givenNames: person?.givenNames ?? '' }
   }
   return {
-    protectionFlags: await Promise.all(record.protectionFlags.map(async ({ schoolId: _, personId: __, safeAdultIds: ___, ...flag }, i) => ({ ...flag, safeAdults: await Promise.all(safeAdultsOf(record.protectionFlags[i]!).map(named)) }))),
+    protectionFlags: await Promise.all(record.protectionFlags.map(async (flag) => {
+      const { schoolId: _, personId: __, safeAdultIds: ___, ...shown } = flag
+      return { ...shown, safeAdults: await Promise.all(safeAdultsOf(flag).map(named)) }
+    })),
     courtOrders: record.courtOrders.map(({ schoolId: _, childId: __, ...order }, i) => {
       const adult = restrained[i]
       return { ...order, purposes: purposesOf(order), restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
