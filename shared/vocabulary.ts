@@ -41,6 +41,16 @@ export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, 
   collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' }
 }
 
+/** The family portal's sections a school can switch off for families (the portal's *Our data* is always open). */
+export const portalSections = ['children', 'details', 'payers', 'applications'] as const
+export type PortalSection = typeof portalSections[number]
+export const portalSectionWords: Record<PortalSection, string> = {
+  children: 'Children',
+  details: 'Our details',
+  payers: 'Who pays',
+  applications: 'Applications and tours'
+}
+
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
 export type ModuleName = typeof moduleNames[number]
 export type ModuleMode = 'on' | 'read_only' | 'off'

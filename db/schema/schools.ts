@@ -1,6 +1,6 @@
 import { table, text, integer, index } from '../dialect'
 
-import type { AlumniRule, HeldPart } from '../../shared/vocabulary'
+import type { AlumniRule, HeldPart, PortalSection } from '../../shared/vocabulary'
 
 export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
@@ -15,6 +15,8 @@ export interface SchoolLists {
   alumniRule: AlumniRule
   /** Parts of a person the school keeps in its student information system: only a people sync changes them. */
   heldElsewhere?: HeldPart[]
+  /** Family portal sections the school switched off for families; staff previewing still see them. */
+  portalSectionsOff?: PortalSection[]
 }
 
 export const schools = table('schools', {

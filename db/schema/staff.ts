@@ -2,8 +2,10 @@ import { table, text, integer, index, uniqueIndex, primaryKey } from '../dialect
 import { schools } from './schools'
 
 /**
- * A school's staff who sign in to the screens. An address names one account in a deployment, so
- * an emailed code or a passkey leads to exactly one school.
+ * Everyone who signs in: the school's staff, and the adults it gave family access (family-access.ts).
+ * An address names one account in a deployment, so an emailed code or a passkey leads to exactly one
+ * school. Staff access is the role; family access is a row of `family_access`, never a role, so no
+ * change to a role can give a parent staff capabilities, and none to family access can give staff any.
  */
 export const staffAccounts = table('staff_accounts', {
   id: text('id').primaryKey(),
@@ -12,9 +14,13 @@ export const staffAccounts = table('staff_accounts', {
   email: text('email').notNull(),
   /** The person record of this member of staff, where the school has one. */
   personId: text('person_id'),
+  /**
+   * A built-in role's name; empty for an account with family access only, which reaches no staff
+   * screen (no school can give the empty name capabilities: roles are only ever the built-in names).
+   */
   role: text('role').notNull(),
   createdAt: text('created_at').notNull(),
-  /** Set when the school removes their access; the row stays so tokens they issued still name them. */
+  /** Set when the school ends the account's last access; the row stays so tokens they issued still name them. */
   removedAt: text('removed_at')
 }, t => [
   uniqueIndex('staff_accounts_email_idx').on(t.email),
@@ -75,6 +81,8 @@ export const staffSessions = table('staff_sessions', {
   expiresAt: text('expires_at').notNull(),
   /** The last passkey proof: sign-in or step-up. */
   passkeyAt: text('passkey_at'),
+  /** The adult a member of staff is previewing the family portal as, read-only (portal-preview.ts). */
+  previewPersonId: text('preview_person_id'),
   endedAt: text('ended_at')
 }, t => [
   uniqueIndex('staff_sessions_secret_hash_idx').on(t.secretHash),
@@ -120,3 +128,45 @@ export const outboxMails = table('outbox_mails', {
   text: text('text').notNull(),
   createdAt: text('created_at').notNull()
 }, t => [index('outbox_mails_created_at_idx').on(t.createdAt)])
+
+/**
+ * Family access: an account may use the family portal as this adult of the school. One live row per
+ * adult; ending it keeps the row (who gave it, who ended it, when).
+ */
+export const familyAccess = table('family_access', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  accountId: text('account_id').notNull().references(() => staffAccounts.id),
+  /** The adult person on file the account acts as in the portal. */
+  personId: text('person_id').notNull(),
+  createdAt: text('created_at').notNull(),
+  /** Who gave it, as records name actors (`staff:acc_…`, `system:cli`). */
+  createdBy: text('created_by').notNull(),
+  endedAt: text('ended_at'),
+  endedBy: text('ended_by')
+}, t => [
+  index('family_access_account_id_idx').on(t.accountId),
+  index('family_access_school_id_person_id_idx').on(t.schoolId, t.personId)
+])
+
+/**
+ * A family's request to change an adult's details, waiting in the office's approval queue. `changes`
+ * is JSON: the fields asked for and their new values; `before` the values when it was asked.
+ */
+export const detailRequests = table('detail_requests', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  personId: text('person_id').notNull(),
+  accountId: text('account_id').notNull().references(() => staffAccounts.id),
+  changes: text('changes').notNull(),
+  before: text('before').notNull(),
+  state: text('state').$type<'pending' | 'approved' | 'rejected'>().notNull(),
+  /** The office's reason for a rejection, which the family sees. */
+  reason: text('reason'),
+  createdAt: text('created_at').notNull(),
+  decidedAt: text('decided_at'),
+  decidedBy: text('decided_by')
+}, t => [
+  index('detail_requests_school_id_state_created_at_id_idx').on(t.schoolId, t.state, t.createdAt, t.id),
+  index('detail_requests_person_id_created_at_idx').on(t.personId, t.createdAt)
+])

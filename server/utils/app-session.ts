@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie, getRequestHeader, setCookie, type H3Event } from 'h3'
 import type { Database } from '../../db/client'
-import type { StaffAccount } from '../domain/staff/accounts'
+import { hasStaffAccess, type StaffAccount } from '../domain/staff/accounts'
 import { accessFor } from '../domain/access/access'
 import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
 import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
@@ -93,7 +93,11 @@ export function requireStepUp(event: H3Event) {
 }
 
 function admitStaffSession(event: H3Event, guards: AppRouteGuards) {
-  const { session, passkeysRequired } = staffSessionOf(event)
+  const { session, account, passkeysRequired } = staffSessionOf(event)
+  // An account with family access alone reaches only its own credentials (the guard's routes) and the portal.
+  if (!hasStaffAccess(account) && !guards.beforePasskey) {
+    throw apiError('forbidden', ['This account has family access only: the family portal is at /family.'])
+  }
   if (passkeysRequired && session.passkeyAt === null && !guards.beforePasskey) {
     throw apiError('passkey_required', ['The school requires staff to sign in with a passkey: register one, then sign in with it.'])
   }

@@ -20,7 +20,7 @@ function callerOf(event: H3Event): { schoolId?: string, tokenId?: string, accoun
   return {
     schoolId: principal.school.id,
     tokenId: actor.kind === 'token' ? actor.tokenId : undefined,
-    accountId: actor.kind === 'staff' ? actor.accountId : undefined
+    accountId: actor.kind === 'staff' || actor.kind === 'family' ? actor.accountId : undefined
   }
 }
 

@@ -24,8 +24,13 @@ export const passkeyName = plainLine(100, 'Give the passkey a name.')
 export const passkeyRegisterSchema = z.strictObject({ response: webauthnAnswer, name: passkeyName })
 export const passkeyRenameSchema = z.strictObject({ name: passkeyName })
 
+/** What a signed-in account may open: the staff screens, the family portal, or both (its owner chooses at sign-in). */
+export const accessKindsSchema = z.object({ staff: z.boolean(), family: z.boolean() })
+
 export const sessionAnswerSchema = z.object({
-  account: z.object({ id: z.string(), email: z.string(), role: z.string(), capabilities: z.array(z.string()) }),
+  /** `role` is null for an account with family access only. */
+  account: z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), capabilities: z.array(z.string()) }),
+  access: accessKindsSchema,
   school: z.object({ id: z.string(), name: z.string() }),
   session: z.object({ method: z.enum(['passkey', 'code', 'link']), passkeyAt: timestamp.nullable(), expiresAt: timestamp }),
   passkeysRequired: z.boolean(),
@@ -33,7 +38,7 @@ export const sessionAnswerSchema = z.object({
 })
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>
 
-export const signedInSchema = z.object({ signedIn: z.literal(true), hasPasskey: z.boolean() })
+export const signedInSchema = z.object({ signedIn: z.literal(true), hasPasskey: z.boolean(), access: accessKindsSchema })
 export const codeSentSchema = z.object({ sent: z.literal(true) })
 /** Options for `startRegistration` or `startAuthentication` of @simplewebauthn/browser, passed through as the server library makes them. */
 export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() })

@@ -7,15 +7,16 @@ import { roleCapabilities } from './roles'
 
 /**
  * Who asks, as the surface that identified them knows them. Each kind is turned into what it may do
- * here and nowhere else. The family portal adds its caller to this list: a family member, whose
- * standing about a child (per purpose, on the day, from parental-responsibility spans, court orders
- * and protection flags) withholding.ts then decides.
+ * here and nowhere else. A family member holds no capability at all: what they may see or do about a
+ * child is their standing (standing.ts), asked per child and purpose by every portal route.
  */
 export type Caller =
   /** A bearer token (`/api/v1`): its scopes, no more. */
   | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering', scopes: readonly string[] }
   /** A member of staff signed in to the screens (`/api/app`): what their role grants at the school. */
   | { kind: 'staff', accountId: string, sessionId?: string, role: string }
+  /** An adult in the family portal (`/api/app/portal`): no capability; standing decides per child. */
+  | { kind: 'family', accountId: string, sessionId: string, personId: string }
   /** The service acting for itself (the CLI, a task, first start): the operator, who may do everything. */
   | { kind: 'system', name: SystemName }
 
@@ -37,6 +38,8 @@ export async function accessFor(database: Database, school: Pick<SchoolRef, 'id'
       return { actor: { kind: 'token', tokenId: caller.tokenId, issuedVia: caller.issuedVia }, capabilities: new Set(caller.scopes.filter(isScope)) }
     case 'staff':
       return { actor: { kind: 'staff', accountId: caller.accountId, sessionId: caller.sessionId }, capabilities: await roleCapabilities(database, school.id, caller.role) }
+    case 'family':
+      return { actor: { kind: 'family', accountId: caller.accountId, sessionId: caller.sessionId, personId: caller.personId }, capabilities: new Set() }
     case 'system':
       return systemAccess(caller.name)
   }

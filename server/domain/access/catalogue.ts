@@ -28,7 +28,9 @@ export const screenCapabilityCatalogue = {
   'tokens.manage': 'issue, rotate and revoke API tokens, rostering tokens included',
   'staff.manage': 'add staff, change their roles, end their sessions and remove their access',
   'admissions.manage': 'work enquiries, tours and applications on the screens',
-  'people.manage': 'change people\'s records and roles on the screens'
+  'people.manage': 'change people\'s records and roles on the screens',
+  'families.manage': 'give adults family access to the portal, end it, and approve or reject their requests to change their details',
+  'portal.preview': 'open the family portal as a named adult, read-only, to see what they see'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { courtOrders, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
 import { standingPurposes, type StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
@@ -114,4 +114,23 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
 export async function whoCanSeeChild(ctx: DomainContext, childId: string, day: string) {
   await recordRestrictedView(ctx, childId, `Viewed who can see person ${childId} on ${day}`)
   return standingsOnChild(ctx, childId, day)
+}
+
+/**
+ * The children an adult has standing on for a purpose on the day, in name order: the children they ever
+ * held parental responsibility for, each decided as standingOf decides. A child outside it is never
+ * named or counted to them.
+ */
+export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
+  const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
+    .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId)))
+  const candidates = [...new Set(spans.map(span => span.childId))]
+  const granted: string[] = []
+  for (const childId of candidates) {
+    if ((await standingOf(ctx, adultId, childId, day)).purposes[purpose]) granted.push(childId)
+  }
+  if (!granted.length) return []
+  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, granted), isNull(people.deletedAt)))
+  return children.sort((a, b) => a.givenNames.localeCompare(b.givenNames) || a.familyName.localeCompare(b.familyName) || a.id.localeCompare(b.id))
 }

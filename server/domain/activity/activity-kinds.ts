@@ -28,7 +28,12 @@ export const activityKinds = {
   'retention.changed': 'Export retention changed',
   'restricted.changed': 'A protection flag or court order set or ended',
   'restricted.viewed': 'A restricted record viewed',
-  'identity.decided': 'A possible duplicate linked to a person on file or kept as a new person'
+  'identity.decided': 'A possible duplicate linked to a person on file or kept as a new person',
+  'family.invited': 'An adult given family access to the portal, or invited again',
+  'family.ended': 'An adult\'s family access ended',
+  'portal.previewed': 'The family portal previewed as an adult',
+  'portal_sections.changed': 'A family portal section switched on or off',
+  'detail_request.decided': 'A family\'s request to change their details approved or rejected'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

@@ -17,7 +17,7 @@ const systemWords: Record<SystemName, string> = {
 
 /**
  * Each recorded actor as a person reads it, the one way every screen names who did something: a
- * member of staff by their email, a token by its purpose, the service by what it was doing
+ * member of staff by their email, a family member by theirs, a token by its purpose, the service by what it was doing
  * (`system:cli` is "the admin CLI"). An account or token since deleted reads as what it was.
  */
 export async function actorLabels(db: Db, schoolId: string, actors: readonly (string | null)[]): Promise<Map<string, string>> {
@@ -27,9 +27,9 @@ export async function actorLabels(db: Db, schoolId: string, actors: readonly (st
   for (const actor of new Set(actors)) {
     if (actor === null) continue
     const read = readRecordedActor(actor)
-    if (read?.kind === 'staff') {
+    if (read?.kind === 'staff' || read?.kind === 'family') {
       staffIds.add(read.id)
-      labels.set(actor, 'a former member of staff')
+      labels.set(actor, read.kind === 'staff' ? 'a former member of staff' : 'a family member')
     } else if (read?.kind === 'token') {
       tokenIds.add(read.id)
       labels.set(actor, 'a deleted token')
@@ -47,7 +47,10 @@ export async function actorLabels(db: Db, schoolId: string, actors: readonly (st
           .where(and(eq(apiTokens.schoolId, schoolId), inArray(apiTokens.id, [...tokenIds])))
       : []
   ])
-  for (const member of members) labels.set(recordedActor({ kind: 'staff', accountId: member.id }), member.email)
+  for (const member of members) {
+    labels.set(recordedActor({ kind: 'staff', accountId: member.id }), member.email)
+    labels.set(`family:${member.id}`, `${member.email} (family)`)
+  }
   for (const token of tokens) labels.set(recordedActor({ kind: 'token', tokenId: token.id, issuedVia: 'settings' }), `the token "${token.purpose}"`)
   return labels
 }

@@ -1,11 +1,13 @@
 /**
  * Who acts: the one type every surface, the CLI and the workers name their caller with, carried to
- * every domain function in its `DomainContext`. The family portal adds its family member here.
+ * every domain function in its `DomainContext`.
  */
 export type Actor =
   | { kind: 'token', tokenId: string, issuedVia: 'settings' | 'rostering' }
   /** A member of staff signed in to the screens, through one session. */
   | { kind: 'staff', accountId: string, sessionId?: string }
+  /** An adult in the family portal: their account, and the person on file they act as. */
+  | { kind: 'family', accountId: string, sessionId: string, personId: string }
   | { kind: 'system', name: SystemName }
 
 /**
@@ -19,12 +21,13 @@ export type SystemName = 'cli' | 'first-start' | 'demo' | 'exports:produce' | 's
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's
  * `recordedBy`, a restricted view's `viewedBy`, a token's issuer other than a member of staff):
- * `token:tok_…`, `staff:acc_…` or `system:cli`. The one form: nothing else spells an actor.
+ * `token:tok_…`, `staff:acc_…`, `family:acc_…` or `system:cli`. The one form: nothing else spells an actor.
  */
 export function recordedActor(actor: Actor): string {
   switch (actor.kind) {
     case 'token': return `token:${actor.tokenId}`
     case 'staff': return `staff:${actor.accountId}`
+    case 'family': return `family:${actor.accountId}`
     case 'system': return `system:${actor.name}`
   }
 }
@@ -33,5 +36,5 @@ export function recordedActor(actor: Actor): string {
 export function readRecordedActor(recorded: string): { kind: Actor['kind'], id: string } | undefined {
   const colon = recorded.indexOf(':')
   const kind = recorded.slice(0, colon)
-  return kind === 'token' || kind === 'staff' || kind === 'system' ? { kind, id: recorded.slice(colon + 1) } : undefined
+  return kind === 'token' || kind === 'staff' || kind === 'family' || kind === 'system' ? { kind, id: recorded.slice(colon + 1) } : undefined
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
-import { people, staffAccounts } from '../../../db/schema'
+import { people, staffAccounts, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -10,8 +10,20 @@ import { endAccountSessions } from './sessions'
 import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from './passkeys'
+import { liveFamilyAccessOfAccount } from '../portal/family-access'
 
 export type StaffAccount = typeof staffAccounts.$inferSelect
+
+/** The role of an account with family access only: no built-in role has this name, so it grants nothing. */
+export const noStaffRole = ''
+
+/** Whether the account reaches the staff screens at all. */
+export function hasStaffAccess(account: Pick<StaffAccount, 'role'>): boolean {
+  return account.role !== noStaffRole
+}
+
+/** Staff of the school: accounts with a role, not removed. */
+const isStaffOf = (schoolId: string) => and(eq(staffAccounts.schoolId, schoolId), isNull(staffAccounts.removedAt), ne(staffAccounts.role, noStaffRole))
 
 /** Addresses compare without case or surrounding spaces. */
 export function normalEmail(email: string): string {
@@ -32,7 +44,7 @@ export async function activeAccountById(database: Database, accountId: string): 
 /** A member of staff of this school; another school's is `not_found` like a missing one. */
 async function requireStaffAccount(ctx: DomainContext, accountId: string): Promise<StaffAccount> {
   const [row] = await ctx.database.db.select().from(staffAccounts)
-    .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+    .where(and(eq(staffAccounts.id, accountId), isStaffOf(ctx.school.id)))
   if (!row) throw domainError('not_found', [`No member of staff has the id ${accountId}.`])
   return row
 }
@@ -46,7 +58,8 @@ export interface AddStaffInput { email: string, role: string, personId?: string 
 
 /**
  * Adds a member of staff. An address names one account in the deployment: one already in use is
- * `conflict`. A removed member added again gets their account back with the new role.
+ * `conflict`. A removed member added again gets their account back with the new role; a parent with
+ * family access at the school keeps their account and gains the role.
  */
 export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) {
   const email = normalEmail(input.email)
@@ -57,7 +70,7 @@ export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) 
     if (!person) throw domainError('unprocessable', [`No person has the id ${input.personId}.`])
   }
   const [existing] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email))
-  if (existing && (existing.schoolId !== ctx.school.id || !existing.removedAt)) {
+  if (existing && (existing.schoolId !== ctx.school.id || (!existing.removedAt && hasStaffAccess(existing)))) {
     throw domainError('conflict', [`The address ${email} already has an account.`])
   }
   const row: StaffAccount = existing
@@ -77,7 +90,7 @@ function staffListing(row: StaffAccount) {
 
 export async function listStaff(ctx: DomainContext) {
   const rows = await ctx.database.db.select().from(staffAccounts)
-    .where(and(eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+    .where(isStaffOf(ctx.school.id))
     .orderBy(asc(staffAccounts.email))
   return rows.map(staffListing)
 }
@@ -107,15 +120,22 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
 
 /**
  * Removes a member's access: their sessions end at once, their passkeys, links and codes go with
- * it (added again, they start with none), and they can no longer sign in.
+ * it (added again, they start with none), and they can no longer sign in. A member who is also a parent
+ * with family access keeps the account for the portal alone: their sessions end, their passkeys stay.
  */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const account = await requireStaffAccount(ctx, accountId)
   await refuseRemovalBeyondHolder(ctx, account.role)
   await refuseLastAdministrator(ctx, account)
+  const keepsFamilyAccess = !!await liveFamilyAccessOfAccount(ctx.database, ctx.school.id, account.id)
   const passkeysRemoved = await ctx.database.transaction(async (tx) => {
-    await tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id))
     await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [account.role, null] } })
+    if (keepsFamilyAccess) {
+      await tx.update(staffAccounts).set({ role: noStaffRole }).where(eq(staffAccounts.id, account.id))
+      await tx.update(staffSessions).set({ endedAt: timestampNow() }).where(and(eq(staffSessions.accountId, account.id), isNull(staffSessions.endedAt)))
+      return []
+    }
+    await tx.update(staffAccounts).set({ removedAt: timestampNow() }).where(eq(staffAccounts.id, account.id))
     return removeAccountSignIns(tx, account.id)
   })
   mailPasskeysRemovedWithAccess(ctx.database, account.email, passkeysRemoved)

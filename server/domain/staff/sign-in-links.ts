@@ -9,22 +9,25 @@ import { hashSecret, newRandomSecret } from './secrets'
 
 export const signInLinkLifetimeMs = 24 * 3600_000
 
-/** A one-time sign-in for a new member of staff, to register their first passkey; the secret comes back once. */
-export async function createSignInLink(database: Database, accountId: string) {
+/**
+ * A one-time sign-in: for a new member of staff, to register their first passkey (24 hours), or an
+ * adult invited to the family portal (seven days). The secret comes back once.
+ */
+export async function createSignInLink(database: Database, accountId: string, lifetimeMs = signInLinkLifetimeMs) {
   const secret = newRandomSecret()
   const now = currentTime()
-  const expiresAt = new Date(now.getTime() + signInLinkLifetimeMs).toISOString()
+  const expiresAt = new Date(now.getTime() + lifetimeMs).toISOString()
   await database.transaction(tx => tx.insert(signInLinks).values({ id: newId('sil'), secretHash: hashSecret(secret), accountId, createdAt: now.toISOString(), expiresAt, usedAt: null }))
   return { secret, expiresAt }
 }
 
-/** The account a link signs in, once, within its 24 hours. */
+/** The account a link signs in, once, within its lifetime. */
 export async function consumeSignInLink(database: Database, secret: string) {
   const now = currentTime().toISOString()
   const [used] = await database.transaction(tx => tx.update(signInLinks).set({ usedAt: now })
     .where(and(eq(signInLinks.secretHash, hashSecret(secret)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
     .returning({ accountId: signInLinks.accountId }))
   const account = used ? await activeAccountById(database, used.accountId) : undefined
-  if (!account) throw domainError('unauthenticated', ['This sign-in link is not valid: it works once, for 24 hours. Ask an administrator for a new one.'])
+  if (!account) throw domainError('unauthenticated', ['This sign-in link is not valid: it works once, for a limited time. Ask the school for a new one.'])
   return account
 }

@@ -1,5 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { staffSessionOf } from '../../../utils/app-session'
+import { accessKindsOf } from '../../../utils/sign-in'
 import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { listPasskeys } from '../../../domain/staff/passkeys'
 import { passkeysRequired } from '../../../domain/staff/sign-in-policy'
@@ -10,7 +11,8 @@ export default defineAppRoute({
 }, async (ctx) => {
   const { account, session } = staffSessionOf(ctx.event)
   return {
-    account: { id: account.id, email: account.email, role: account.role, capabilities: [...ctx.capabilities].sort() },
+    account: { id: account.id, email: account.email, role: account.role || null, capabilities: [...ctx.capabilities].sort() },
+    access: await accessKindsOf(ctx.database, account),
     school: { id: ctx.school.id, name: ctx.school.name },
     session: { method: session.method as 'passkey' | 'code' | 'link', passkeyAt: session.passkeyAt, expiresAt: session.expiresAt },
     passkeysRequired: await passkeysRequired(ctx),

@@ -1,0 +1,33 @@
+import { defineCommand } from 'citty'
+import type { Database } from '../db/client'
+import { endFamilyAccess, inviteFamilyMember } from '../server/domain/portal/family-access'
+import { requireSchool } from '../server/domain/schools/find-school'
+import { systemContext } from '../server/domain/shared/context'
+
+type Runner = (work: (database: Database) => Promise<void>) => Promise<void>
+type Reporter = (json: boolean, value: unknown, human: string) => void
+
+/** `family invite` and `family remove`: family access to the portal for an adult on file, from a script. */
+export function familyCommands(withDatabase: Runner, report: Reporter, json: { type: 'boolean', description: string, default: boolean }) {
+  const school = { type: 'string', required: true, description: 'The school\'s id (sch_…)' } as const
+  const person = { type: 'string', required: true, description: 'The adult\'s person id (per_…)' } as const
+  const invite = defineCommand({
+    meta: { name: 'invite', description: 'Give an adult on file family access; mails and prints their sign-in link (once, within 7 days)' },
+    args: { school, person, email: { type: 'string', description: 'The address to invite, when not the one on the person\'s record' }, json },
+    run: ({ args }) => withDatabase(async (database) => {
+      const found = await requireSchool(database, args.school)
+      const invited = await inviteFamilyMember(systemContext(database, found, 'cli'), args.person, { email: args.email })
+      report(args.json, { accountId: invited.accountId, signInLink: invited.signInLink }, `Family access given to ${args.person} (account ${invited.accountId}). Their sign-in link works once, within 7 days:\n${invited.signInLink}`)
+    })
+  })
+  const remove = defineCommand({
+    meta: { name: 'remove', description: 'End an adult\'s family access' },
+    args: { school, person, json },
+    run: ({ args }) => withDatabase(async (database) => {
+      const found = await requireSchool(database, args.school)
+      const ended = await endFamilyAccess(systemContext(database, found, 'cli'), args.person)
+      report(args.json, ended, `Family access of ${args.person} ended.`)
+    })
+  })
+  return defineCommand({ meta: { name: 'family', description: 'Give adults on file the family portal, or end it' }, subCommands: { invite, remove } })
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm'
+import { people } from '../../../db/schema'
+import { portalSections, type PortalSection } from '../../../shared/vocabulary'
+import type { DomainContext } from '../shared/context'
+import { childrenWithStanding } from '../access/standing'
+
+/** The sections a portal caller sees: those the school leaves on, or every one for staff previewing (each marked). */
+export function sectionsFor(school: DomainContext['school'], preview: boolean) {
+  const off = new Set<PortalSection>(school.lists.portalSectionsOff ?? [])
+  return portalSections.filter(section => preview || !off.has(section)).map(section => ({ name: section, off: off.has(section) }))
+}
+
+/**
+ * The portal's front page: who the caller is in it, its sections, and the children they have `details`
+ * standing on today (no other child is named or counted).
+ */
+export async function portalHome(ctx: Pick<DomainContext, 'database' | 'school'>, caller: { adultId: string, preview: boolean }, day: string) {
+  const [adult] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.id, caller.adultId), eq(people.schoolId, ctx.school.id)))
+  return {
+    school: { name: ctx.school.name },
+    adult: adult ?? { id: caller.adultId, familyName: '', givenNames: '' },
+    preview: caller.preview,
+    sections: sectionsFor(ctx.school, caller.preview),
+    children: await childrenWithStanding(ctx, caller.adultId, 'details', day)
+  }
+}

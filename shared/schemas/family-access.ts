@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { emailAddress } from './sign-in'
+import { timestamp } from './common'
+
+/** The office invites an adult at the address on their record, or at one it gives. */
+export const familyInviteSchema = z.strictObject({ email: emailAddress.optional() })
+
+export const familyAccessSchema = z.object({
+  access: z.object({ accountId: z.string(), email: z.string(), since: timestamp, givenBy: z.string() }).nullable()
+})
+
+/** The screen never receives the sign-in link: it goes to the adult alone, so no member of staff can sign in as them. */
+export const familyInvitedSchema = z.object({ accountId: z.string(), invited: z.literal(true), linkExpiresAt: timestamp })
+export const familyEndedSchema = z.object({ personId: z.string(), ended: z.literal(true) })
+
+export const portalPreviewSchema = z.object({ previewing: z.string().nullable() })
