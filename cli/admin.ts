@@ -18,6 +18,7 @@
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
  * nothing but one JSON value, the answer or `{ "error": { "code", "detail" } }`. A refusal exits 1.
  */
+import './log-to-stderr'
 import { stripVTControlCharacters } from 'node:util'
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty'
 import { createSchool } from '../server/domain/schools/create-school'
@@ -27,6 +28,7 @@ import { DomainError } from '../server/domain/shared/domain-error'
 import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
 import { seedDemoSchool } from '../server/domain/setup/demo/seed-demo-school'
+import { seedDemoPortalFamilies } from '../server/domain/setup/demo/demo-portal-families'
 import { listSchools } from '../server/domain/schools/list-schools'
 import { applicationCommand } from './application-commands'
 import { jsonFlag, Refusal, report, withDatabase } from './command-support'
@@ -129,7 +131,8 @@ const demo = defineCommand({
     if (!Number.isInteger(students) || students < 1) throw new Refusal('validation_failed', '--students takes a positive whole number')
     const school = await requireSchool(database, args.school)
     const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
-    report(args.json, summary, `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}`)
+    const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
+    report(args.json, { ...summary, portalFamilies: families }, `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}. The family portal's first family: ${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`)
   })
 })
 

@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/client'
 import { createSchool } from '../../server/domain/schools/create-school'
 import { requireSchool } from '../../server/domain/schools/find-school'
 import { systemContext } from '../../server/domain/shared/context'
+import { seedDemoPortalFamilies } from '../../server/domain/setup/demo/demo-portal-families'
 import { seedDemoSchool } from '../../server/domain/setup/demo/seed-demo-school'
 
 declare module 'vitest' {
@@ -23,7 +24,9 @@ const sharedDemoSchool = () => oncePerRun('demo school', async () => {
   const database = openDatabase()
   try {
     const { id } = await createSchool(database, { name: 'Demo College', timeZone: 'Australia/Sydney' })
-    await seedDemoSchool(systemContext(database, await requireSchool(database, id), 'demo'))
+    const school = await requireSchool(database, id)
+    await seedDemoSchool(systemContext(database, school, 'demo'))
+    await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
     return id
   } finally {
     await database.close()

@@ -74,39 +74,49 @@ async function accountForInvitation(ctx: DomainContext, email: string) {
 export interface FamilyInvitation { accountId: string, signInLink: string, linkExpiresAt: string }
 
 /**
- * Gives an adult on file family access and mails them a sign-in link (seven days, once). Inviting an
- * adult who already has access sends a new link. `email` is the person's own address unless given.
+ * Gives an adult on file family access at an address (the person's own unless given), on the account
+ * of that address; an adult who has it keeps it. Answers the account and whether the access is new.
  */
-export async function inviteFamilyMember(ctx: DomainContext, personId: string, input: { email?: string } = {}): Promise<FamilyInvitation> {
+export async function giveFamilyAccess(ctx: DomainContext, personId: string, input: { email?: string } = {}) {
   const person = await requireAdultOnFile(ctx, personId)
+  const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
+  if (current) return { accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), isNew: false }
   const given = input.email ?? person.email
   if (!given) throw validationFailed([{ path: 'email', message: 'The person has no email address on file: give one.' }])
   const email = normalEmail(given)
-  const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
-  const existing = current ? undefined : await accountForInvitation(ctx, email)
-  if (existing && !existing.removedAt) {
-    const other = await liveFamilyAccessOfAccount(ctx.database, ctx.school.id, existing.id)
-    if (other && other.personId !== personId) throw domainError('conflict', [`The address ${email} already has family access as another adult.`], { fields: [{ path: 'email', message: 'This address already has family access as another adult.' }] })
+  const existing = await accountForInvitation(ctx, email)
+  if (existing && !existing.removedAt && await liveFamilyAccessOfAccount(ctx.database, ctx.school.id, existing.id)) {
+    throw domainError('conflict', [`The address ${email} already has family access as another adult.`], { fields: [{ path: 'email', message: 'This address already has family access as another adult.' }] })
   }
   const now = timestampNow()
-  const accountId = current?.accountId ?? existing?.id ?? newId('acc')
+  const accountId = existing?.id ?? newId('acc')
   await ctx.database.transaction(async (tx) => {
-    if (!current) {
-      if (!existing) await tx.insert(staffAccounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, role: noStaffRole, createdAt: now, removedAt: null })
-      // Taken back for the portal alone: whatever role it had before its removal stays removed.
-      else if (existing.removedAt) await tx.update(staffAccounts).set({ role: noStaffRole, removedAt: null, personId }).where(eq(staffAccounts.id, existing.id))
-      await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
-    }
-    await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: current ? `Person ${personId} invited to the family portal again` : `Person ${personId} given family access` })
+    if (!existing) await tx.insert(staffAccounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, role: noStaffRole, createdAt: now, removedAt: null })
+    // Taken back for the portal alone: whatever role it had before its removal stays removed.
+    else if (existing.removedAt) await tx.update(staffAccounts).set({ role: noStaffRole, removedAt: null, personId }).where(eq(staffAccounts.id, existing.id))
+    await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
+    await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} given family access` })
   })
-  const link = await createSignInLink(ctx.database, accountId, familyInvitationLifetimeMs)
+  return { accountId, email, isNew: true }
+}
+
+/**
+ * Gives an adult on file family access and mails them a sign-in link (seven days, once). Inviting an
+ * adult who already has access sends a new link, to the address of their access.
+ */
+export async function inviteFamilyMember(ctx: DomainContext, personId: string, input: { email?: string } = {}): Promise<FamilyInvitation> {
+  const access = await giveFamilyAccess(ctx, personId, input)
+  if (!access.isNew) {
+    await ctx.database.transaction(tx => recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} invited to the family portal again` }))
+  }
+  const link = await createSignInLink(ctx.database, access.accountId, familyInvitationLifetimeMs)
   const signInLink = signInLinkUrl(link.secret)
   await sendMail(ctx.database, {
-    to: current ? (await accountEmail(ctx.database, accountId)) : email,
+    to: access.email,
     subject: `${ctx.school.name}: your family portal`,
     text: `${ctx.school.name} has given you access to its family portal, where you can see your children's details, keep your own up to date, and follow your applications.\n\nSign in with this link (it works once, within seven days):\n${signInLink}\n\nAfter that, sign in with a code sent to this address, or add a passkey.`
   })
-  return { accountId, signInLink, linkExpiresAt: link.expiresAt }
+  return { accountId: access.accountId, signInLink, linkExpiresAt: link.expiresAt }
 }
 
 async function accountEmail(database: Database, accountId: string): Promise<string> {

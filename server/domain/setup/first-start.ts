@@ -10,6 +10,7 @@ import { scopeNames } from '../access/catalogue'
 import { systemContext } from '../shared/context'
 import { addStaffWithLink } from '../staff/add-staff-with-link'
 import { seedDemoSchool } from './demo/seed-demo-school'
+import { seedDemoPortalFamilies } from './demo/demo-portal-families'
 import { buildCommands, checkoutCommands, demoBanner, emptyDatabaseBanner, schoolsBanner, type Commands } from './start-banners'
 
 const demoTokenDays = 7
@@ -21,11 +22,12 @@ async function makeDemoSchool(database: Database, port: string, commands: Comman
   const { id } = await createSchool(database, { name: 'Demo School', timeZone: 'Australia/Sydney', campuses: [{ name: 'Main', sisCode: 'MAIN' }] })
   const school = await requireSchool(database, id)
   const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students: 200 })
+  const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
   const ctx = systemContext(database, school, 'first-start')
   const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
   const token = await issueToken(ctx, { purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
   const administrator = await addStaffWithLink(ctx, { email: demoAdministrator, role: 'admin' })
-  return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink } })
+  return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink }, firstFamilyAdultId: families.shared.adults[0] })
 }
 
 /**

@@ -19,6 +19,8 @@ export interface DemoBannerInput {
   token: { token: string, expiresOn: string, days: number, scopes: readonly string[], withheld: readonly string[] }
   port: string
   administrator: { email: string, link: string }
+  /** The demo's first family's parent, whom `family invite` signs in to the family portal. */
+  firstFamilyAdultId: string
   commands: Commands
 }
 
@@ -31,7 +33,7 @@ export function startOverHint(): string {
 }
 
 /** What the server prints at start after making the demo school: its token, what the token may do and until when. */
-export function demoBanner({ school, summary, token, port, administrator, commands: { admin } }: DemoBannerInput): string {
+export function demoBanner({ school, summary, token, port, administrator, firstFamilyAdultId, commands: { admin } }: DemoBannerInput): string {
   return `
 A demo school was made on this empty database (${databaseLabel()}):
   ${school.name} (${school.id}): ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff, ${summary.alumni} alumni.
@@ -48,6 +50,9 @@ Try:
 The screens: its administrator ${administrator.email} signs in once with this link (24 hours) and registers a passkey:
   "${administrator.link}"
 Without SMTP_URL, sign-in codes are mailed to the log and to http://localhost:${port}/dev/outbox.
+
+The family portal (http://localhost:${port}/family): its first family's parent signs in with the link this prints:
+  ${admin} family invite --school ${school.id} --person ${firstFamilyAdultId} --json
 
 Issue tokens of your own: ${admin} token issue --school ${school.id} --purpose "What it is for" --scopes person.read,affiliation.read
 `

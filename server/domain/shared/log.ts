@@ -3,7 +3,8 @@ import pretty from 'pino-pretty'
 import { escapeUnseenCharacters } from '../../../shared/plain-text'
 
 /**
- * The server's one logger (here, not in server/utils, because domain code logs too): JSON lines on stdout (`LOG_FORMAT=pretty` for people reading a terminal),
+ * The server's one logger (here, not in server/utils, because domain code logs too): JSON lines on stdout (`LOG_FORMAT=pretty` for people reading a terminal;
+ * `LOG_DESTINATION=stderr`, which the admin CLI sets, keeps stdout for its answers),
  * from `LOG_LEVEL` up (default info). Lines carry ids and route templates, never a secret, a cursor or
  * a name (docs/operations.md, "Logs"). Writes are synchronous, so a line is out before a crash or exit.
  */
@@ -20,8 +21,8 @@ export function createLogger(env: Record<string, string | undefined>): Logger {
     formatters: { level: (label: string) => ({ level: label }) }
   }
   const made = env.LOG_FORMAT === 'pretty'
-    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
-    : pino(options, pino.destination({ dest: 1, sync: true }))
+    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: env.LOG_DESTINATION === 'stderr' ? 2 : 1 }))
+    : pino(options, pino.destination({ dest: env.LOG_DESTINATION === 'stderr' ? 2 : 1, sync: true }))
   if (!known) made.warn({ given: wanted }, 'LOG_LEVEL is not a level pino knows (fatal, error, warn, info, debug, trace, silent); logging from info')
   return made
 }

@@ -27,7 +27,8 @@ describe('admin CLI', () => {
     expect(demo.students).toBe(50)
     const people = await callApi('/api/v1/people?limit=1000', { token: issued.token })
     expect(people.status).toBe(200)
-    expect(people.body.items.length).toBe(demo.students + demo.carers + demo.staff + demo.alumni + demo.admissionsPeople)
+    const portalPeople = new Set(JSON.stringify(demo.portalFamilies).match(/per_[0-9a-z]+/g)).size
+    expect(people.body.items.length).toBe(demo.students + demo.carers + demo.staff + demo.alumni + demo.admissionsPeople + portalPeople)
     const again = await adminRun('demo', '--school', school.id, '--students', '5', '--json')
     expect(again.code).toBe(1)
     expect(JSON.parse(again.stdout).error).toMatchObject({ code: 'conflict', detail: [expect.stringContaining('the demo fills an empty school only')] })
