@@ -49,5 +49,6 @@ export default defineNitroPlugin(() => {
   const scale = Number(env.RATE_LIMIT_SCALE ?? 1)
   runtimeSettings.rateLimitScale = Number.isFinite(scale) && scale > 0 ? scale : 1
   if (env.ROLLBOOK_ANSWER_CACHE === 'off') schoolDataCache.maxBytes = 0
+  runtimeSettings.benchReceiptsSwitch = mode === 'bench'
   if (switches.length) console.warn(`WARNING: ROLLBOOK_MODE=${mode}: test switches in force: ${switches.map(name => `${name}=${env[name]}`).join(', ')}. Never run a school's data like this.`)
 })

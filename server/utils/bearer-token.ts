@@ -11,6 +11,7 @@ import { currentTime } from '../domain/shared/clock'
 import { clientAddress } from './client-address'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
+import { countDataReceipts } from './data-receipts'
 import { consumeRateLimit } from './rate-limit'
 import { enforcedRateLimit } from './runtime-settings'
 
@@ -105,4 +106,4 @@ export async function identifyBearerToken(event: H3Event, database: Database): P
 }
 
 /** `/api/v1`: programs with bearer tokens. */
-export const bearerTokenSurface: Surface = { name: 'v1', identify: identifyBearerToken }
+export const bearerTokenSurface: Surface = { name: 'v1', identify: identifyBearerToken, answered: countDataReceipts }

@@ -24,4 +24,6 @@ export interface Surface {
    * passkey proof, say), or a refusal; run after the capability check.
    */
   admit?: (event: H3Event, principal: Principal) => void
+  /** Told every JSON answer the surface gives a caller, after it is made: `/api/v1` counts its data-access receipts. */
+  answered?: (answer: { event: H3Event, database: Database, principal: Principal, scope: string | undefined, fieldScopes: readonly string[] | undefined, text: string }) => void
 }

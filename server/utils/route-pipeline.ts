@@ -204,14 +204,18 @@ export function defineSurfaceRoute<
       const status = declaration.status ?? 200
       setResponseHeader(event, 'Content-Type', 'application/json')
       const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
+      const told = (text: string) => {
+        surface.answered?.({ event, database, principal, scope: declaration.scope, fieldScopes: declaration.fieldScopes, text })
+        return text
+      }
       if (key === undefined) {
         const answer = declaration.keep
           ? await schoolDataCache.get(principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)), text => text.length * 2)
           : answerText(declaration.response, await handler(ctx))
         setResponseStatus(event, status)
-        return answer
+        return told(answer)
       }
-      return runIdempotently(event, declaration, ctx, key, body, () => handler(ctx))
+      return told(await runIdempotently(event, declaration, ctx, key, body, () => handler(ctx)))
     } finally {
       releaseUpload?.()
     }

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm'
+import { dataReceipts } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import { currentTime } from '../shared/clock'
+import { faultSummary, logger } from '../shared/log'
+
+/*
+ * Receipts are counted in memory and written every two seconds, a batch a transaction, so a read of a
+ * thousand people costs the request a scan of its answer and a thousand map updates, never a write. A
+ * process that dies loses at most the last two seconds of counts (docs/receipts.md); a graceful stop
+ * writes what it holds.
+ */
+
+interface Pending { schoolId: string, tokenId: string, personId: string, day: string, scopes: string, reads: number, lastAt: string }
+
+const flushEveryMs = 2000
+/** Past this many pending rows a write starts at once, so memory stays bounded under any load. */
+const flushAtRows = 50_000
+const rowsPerStatement = 500
+
+let pending = new Map<string, Pending>()
+let timer: ReturnType<typeof setInterval> | undefined
+let flushing: Promise<void> | undefined
+let flushDatabase: Database | undefined
+
+/** Counts one read of each person for the token on the day, under the scopes. */
+export function noteReceipts(database: Database, read: { schoolId: string, tokenId: string, day: string, scopes: string }, personIds: Iterable<string>) {
+  const lastAt = currentTime().toISOString()
+  for (const personId of personIds) {
+    const key = `${read.tokenId} ${personId} ${read.day} ${read.scopes}`
+    const row = pending.get(key)
+    if (row) {
+      row.reads++
+      row.lastAt = lastAt
+    } else {
+      pending.set(key, { ...read, personId, reads: 1, lastAt })
+    }
+  }
+  flushDatabase = database
+  timer ??= setInterval(() => void flushReceipts(database), flushEveryMs).unref()
+  if (pending.size >= flushAtRows) void flushReceipts(database)
+}
+
+/** Writes every pending count, adding to what the day's rows hold; one flush at a time. Resolves once written. */
+export function flushReceipts(database: Database | undefined = flushDatabase): Promise<void> {
+  if (!database) return Promise.resolve()
+  flushing = (flushing ?? Promise.resolve()).then(() => writePending(database))
+  return flushing
+}
+
+async function writePending(database: Database) {
+  if (!pending.size) return
+  const rows = [...pending.values()]
+  pending = new Map()
+  try {
+    for (let i = 0; i < rows.length; i += rowsPerStatement) {
+      const batch = rows.slice(i, i + rowsPerStatement)
+      await database.transaction(tx => tx.insert(dataReceipts).values(batch).onConflictDoUpdate({
+        target: [dataReceipts.tokenId, dataReceipts.personId, dataReceipts.day, dataReceipts.scopes],
+        set: { reads: sql`${dataReceipts.reads} + excluded.reads`, lastAt: sql`excluded.last_at` }
+      }))
+    }
+  } catch (error) {
+    logger.error({ fault: faultSummary(error), rows: rows.length }, 'Writing data-access receipts failed; these counts are lost')
+  }
+}

@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { apiTokens, dataReceipts, people } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { todayInZone } from '../shared/clock'
+import { scopeCatalogue, isScope } from '../access/catalogue'
+import { flushReceipts } from './receipt-buffer'
+
+/** Receipts are kept this many months, then pruned (platform:sweep). */
+export const receiptRetentionMonths = 13
+
+const monthsBefore = (day: string, months: number) => {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCMonth(date.getUTCMonth() - months)
+  return date.toISOString().slice(0, 10)
+}
+
+/** One day's reads of a person by one integration, named by its token's purpose. */
+export interface Receipt {
+  tokenId: string
+  purpose: string
+  day: string
+  reads: number
+  scopes: { name: string, words: string }[]
+  lastAt: string
+}
+
+const scopesOf = (stored: string) => stored.split(' ').filter(isScope).map(name => ({ name, words: scopeCatalogue[name] }))
+
+/**
+ * The receipts of these people at the school from a day on (the whole 13 months by default), newest day
+ * first. This process's counts still in memory are written first, so what it answered is there.
+ */
+export async function receiptsOf(ctx: Pick<DomainContext, 'database' | 'school'>, personIds: readonly string[], from?: string): Promise<Map<string, Receipt[]>> {
+  const found = new Map<string, Receipt[]>(personIds.map(id => [id, []]))
+  if (!personIds.length) return found
+  await flushReceipts(ctx.database)
+  const since = from ?? monthsBefore(todayInZone(ctx.school.timeZone), receiptRetentionMonths)
+  const rows = await ctx.database.db.select({
+    personId: dataReceipts.personId, tokenId: dataReceipts.tokenId, purpose: apiTokens.purpose,
+    day: dataReceipts.day, reads: dataReceipts.reads, scopes: dataReceipts.scopes, lastAt: dataReceipts.lastAt
+  }).from(dataReceipts)
+    .innerJoin(apiTokens, eq(apiTokens.id, dataReceipts.tokenId))
+    .where(and(eq(dataReceipts.schoolId, ctx.school.id), inArray(dataReceipts.personId, [...personIds]), gte(dataReceipts.day, since)))
+    .orderBy(desc(dataReceipts.day), asc(apiTokens.purpose), asc(dataReceipts.scopes))
+  for (const row of rows) found.get(row.personId)!.push({ tokenId: row.tokenId, purpose: row.purpose, day: row.day, reads: row.reads, scopes: scopesOf(row.scopes), lastAt: row.lastAt })
+  return found
+}
+
+/** One person's receipts, for their record and a subject-access request; a person of another school is `not_found`. */
+export async function receiptsOfPerson(ctx: Pick<DomainContext, 'database' | 'school'>, personId: string, from?: string): Promise<Receipt[]> {
+  const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.id, personId), eq(people.schoolId, ctx.school.id)))
+  if (!person) throw domainError('not_found', [`No person has the id ${personId}.`])
+  return (await receiptsOf(ctx, [personId], from)).get(personId)!
+}
+
+/** Drops receipts older than the retention, counted from today (UTC: a day either way does not matter at 13 months). */
+export async function pruneReceipts(database: Database, today = new Date().toISOString().slice(0, 10)): Promise<number> {
+  const removed = await database.transaction(tx => tx.delete(dataReceipts).where(lt(dataReceipts.day, monthsBefore(today, receiptRetentionMonths))).returning({ day: dataReceipts.day }))
+  return removed.length
+}
