@@ -80,14 +80,23 @@ export async function standingOf(ctx: Pick<DomainContext, 'database' | 'school'>
 }
 
 /**
- * Refuses a portal caller whose standing on the child does not grant the purpose on the day: one answer
+ * Refuses a portal caller whose standing on the child does not grant the purpose (and `details`, showsChild) on the day: one answer
  * (`standing_withheld`) whether the child is unknown, of another school, someone they have no
  * responsibility for, or kept from them by a flag or an order, with the same body and the same reads
  * (the child's records are read whatever the case), so nothing tells the cases apart.
  */
 export async function assertStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, purpose: StandingPurpose, day: string): Promise<void> {
   const standing = await standingOf(ctx, adultId, childId, day)
-  if (!standing.purposes[purpose]) throw standingWithheld()
+  if (!showsChild(standing, purpose)) throw standingWithheld()
+}
+
+/**
+ * Whether the portal may show the child for the purpose: the purpose, and `details` besides, since every
+ * answer about a child names them. A separated parent kept from the child's details by a court order
+ * sees nothing of the child anywhere in the portal, not their bills, applications or consents either.
+ */
+export function showsChild(standing: Standing, purpose: StandingPurpose): boolean {
+  return standing.purposes[purpose] && standing.purposes.details
 }
 
 /** The one refusal of a child the caller may not see, whatever the reason: the same code and body every time. */
@@ -122,9 +131,9 @@ export async function whoCanSeeChild(ctx: DomainContext, childId: string, day: s
 }
 
 /**
- * The children an adult has standing on for a purpose on the day, in name order: the children they ever
- * held parental responsibility for, each decided as standingOf decides. A child outside it is never
- * named or counted to them.
+ * The children the portal shows an adult for a purpose on the day (showsChild), in name order: the
+ * children they ever held parental responsibility for, each decided as standingOf decides. A child
+ * outside it is never named or counted to them.
  */
 export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
   const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
@@ -132,7 +141,7 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
   const candidates = [...new Set(spans.map(span => span.childId))]
   const granted: string[] = []
   for (const childId of candidates) {
-    if ((await standingOf(ctx, adultId, childId, day)).purposes[purpose]) granted.push(childId)
+    if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
   }
   if (!granted.length) return []
   const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)

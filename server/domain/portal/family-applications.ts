@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { applicationAdults, applications, bookings, campuses, enquiries, parentalResponsibilities, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { standingOf } from '../access/standing'
+import { showsChild, standingOf } from '../access/standing'
 import { bookTour } from '../admissions/book-tour'
 import { listTours } from '../admissions/list-tours'
 
@@ -23,7 +23,7 @@ export async function childrenInView(ctx: ReadContext, adultId: string, childIds
     .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, distinct)))).map(row => row.childId))
   const seen = new Set<string>()
   for (const childId of distinct) {
-    if (!withCarers.has(childId) || (await standingOf(ctx, adultId, childId, day)).purposes.applications) seen.add(childId)
+    if (!withCarers.has(childId) || showsChild(await standingOf(ctx, adultId, childId, day), 'applications')) seen.add(childId)
   }
   return seen
 }

@@ -40,9 +40,11 @@ describe('the family portal: applications and tours, our data and its download',
     expect(answer.body.applications).toEqual([expect.objectContaining({ id: aroha.id, child: { id: families.aroha, familyName: 'Ngata', givenNames: 'Aroha' }, state: 'submitted', yearLevel: '4', entryYear: 2027, offeredAt: null })])
     expect(answer.body.tours.map((tour: { id: string, placesLeft: number }) => [tour.id, tour.placesLeft])).toEqual(expect.arrayContaining([[tourId, 5], [fullTourId, 1]]))
     expect(answer.body.bookings).toEqual([])
-    // An order keeping the separated parent from details leaves applications alone; a flag keeps the other parent out of everything,
-    // but an application for a child with no carers on file yet is the adult's own.
-    expect((await get('/api/app/portal/applications', families.separated)).body.applications.map((row: { id: string }) => row.id)).toEqual([tama.id])
+    // An order keeping the separated parent from details keeps the child out of every answer, their application too (an application
+    // names the child); a flag keeps the other parent out of everything, but an application for a child with no carers on file yet is
+    // the adult's own.
+    expect((await get('/api/app/portal/applications', families.separated)).body.applications).toEqual([])
+    expect((await get('/api/app/portal/applications', families.resident)).body.applications.map((row: { id: string }) => row.id)).toEqual([tama.id])
     expect((await get('/api/app/portal/applications', families.unsafe)).body.applications.map((row: { id: string }) => row.id)).toEqual([sibling.id])
   })
 

@@ -60,8 +60,9 @@ describe('the family portal: a child, who pays, and the sections the school swit
     })
     for (const body of bodies) expect(body).toEqual(bodies[0])
     expect(JSON.stringify(bodies[0])).not.toMatch(/Tama|court|order|flag/i)
-    // The order limits details and contact only: the separated parent still sees who pays.
-    expect((await get(`/api/app/portal/children/${families.tama}/payers`, families.separated)).status).toBe(200)
+    // Every answer names the child, so an order keeping the parent from details keeps them from who pays too, though they pay a share.
+    expectEnvelope(await get(`/api/app/portal/children/${families.tama}/payers`, families.separated), 403, 'standing_withheld')
+    expect((await get('/api/app/portal/payers', families.separated)).body).toEqual({ children: [] })
     expect((await get(`/api/app/portal/children/${families.tama}`, families.resident)).status).toBe(200)
   })
 
