@@ -13,6 +13,7 @@
  *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
  *   npm run -s admin -- staff add --school ID --email E --role admin   (cli/staff-commands.ts)
  *   npm run -s admin -- family invite|remove --school ID --person PER   (cli/family-commands.ts)
+ *   npm run -s admin -- receipts --person PER   (cli/receipts-commands.ts)
  *   npm run -s admin -- backup --out FILE, restore --from FILE   (cli/backup-commands.ts)
  *
  * (`npx rollbook-admin …` runs the same from a checkout.) Each command takes --json: stdout then holds
@@ -38,6 +39,7 @@ import { hrisMappingCommand, schoolSet, syncCommand } from './imports-commands'
 import { exportCommands } from './export-commands'
 import { staffCommands } from './staff-commands'
 import { familyCommands } from './family-commands'
+import { receiptsCommand } from './receipts-commands'
 import { backupCommands } from './backup-commands'
 import { keepNewFilesPrivate } from '../db/private-files'
 
@@ -153,6 +155,7 @@ const admin = defineCommand({
     export: exportCommands({ withDatabase, report, json }),
     staff: staffCommands(withDatabase, report, json),
     family: familyCommands(withDatabase, report, json),
+    receipts: receiptsCommand(withDatabase, report, json),
     ...backupCommands
   }
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { receiptSummarySchema } from './receipts'
 import { academicSessionKinds, applicationStates, concessionKinds, portalSections } from '../vocabulary'
 import { day, listValue, personName as personNameInput, recordId, timestamp } from './common'
 
@@ -80,7 +81,9 @@ export const familyDataSchema = z.object({
   integrations: z.array(z.object({
     purpose: z.string(),
     scopes: z.array(z.object({ name: z.string(), grants: z.string() }))
-  }))
+  })),
+  /** The adult and each child they have `details` standing on, with the integrations that read their records lately (receipts). */
+  readBy: z.array(z.object({ person: personName, integrations: z.array(receiptSummarySchema) }))
 })
 
 export const familyDownloadQuery = z.strictObject({

@@ -1,3 +1,4 @@
+import { lockAdultRequests } from './detail-requests'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { detailRequests, people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
@@ -78,17 +79,16 @@ async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: 
  */
 export async function approveDetailRequest(ctx: DomainContext, requestId: string) {
   const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
-  const changes = JSON.parse(asked.changes) as Partial<Record<DetailField, string>>
-  const changesNames = changes.familyName !== undefined || changes.givenNames !== undefined
-  if (changesNames) refuseHeldElsewhere(ctx.school, 'names')
-  const person = await requirePerson(ctx.database.db, ctx.school, asked.personId)
-  const changesSomething = (Object.keys(changes) as DetailField[]).some(field => changes[field] !== person[field])
-  if (!changesSomething) return ctx.database.transaction(async tx => decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'approved', null))
   return writeChanges(ctx, async (tx, log) => {
+    await lockAdultRequests(ctx.database, tx, asked.personId)
     const row = await requirePendingRequest(tx, ctx.school.id, requestId)
-    const current = await requirePerson(tx, ctx.school, row.personId)
-    if (changesNames) {
-      await writePersonName(tx, log, ctx.school, row.personId, { familyName: changes.familyName ?? current.familyName, givenNames: changes.givenNames ?? current.givenNames, change: 'change' })
+    const changes = JSON.parse(row.changes) as Partial<Record<DetailField, string>>
+    if (changes.familyName !== undefined || changes.givenNames !== undefined) {
+      refuseHeldElsewhere(ctx.school, 'names')
+      const current = await requirePerson(tx, ctx.school, row.personId)
+      const familyName = changes.familyName ?? current.familyName
+      const givenNames = changes.givenNames ?? current.givenNames
+      if (familyName !== current.familyName || givenNames !== current.givenNames) await writePersonName(tx, log, ctx.school, row.personId, { familyName, givenNames, change: 'change' })
     }
     await writePersonContact(tx, log, ctx.school, row.personId, { email: changes.email, phone: changes.phone })
     return decide(tx, ctx, row, 'approved', null)
@@ -97,6 +97,9 @@ export async function approveDetailRequest(ctx: DomainContext, requestId: string
 
 /** Rejects a pending request with a reason the family reads on Our details; recorded in Activity. */
 export async function rejectDetailRequest(ctx: DomainContext, requestId: string, reason: string) {
-  await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
-  return ctx.database.transaction(async tx => decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'rejected', reason))
+  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
+  return ctx.database.transaction(async (tx) => {
+    await lockAdultRequests(ctx.database, tx, asked.personId)
+    return decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'rejected', reason)
+  })
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import type { Database, Db } from '../../../db/client'
 import { detailRequests, people } from '../../../db/schema'
 import { detailFields, type DetailField, type DetailRequestInput } from '../../../shared/schemas/detail-requests'
 import type { DomainContext } from '../shared/context'
@@ -67,6 +68,7 @@ export async function askDetailChange(ctx: DomainContext, caller: { adultId: str
   const before = Object.fromEntries(fields.map(field => [field, person[field]]))
   const now = timestampNow()
   return ctx.database.transaction(async (tx) => {
+    await lockAdultRequests(ctx.database, tx, caller.adultId)
     const [pending] = await tx.select({ id: detailRequests.id }).from(detailRequests)
       .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.personId, caller.adultId), eq(detailRequests.state, 'pending')))
     const values = { accountId: caller.accountId, changes: JSON.stringify(changes), before: JSON.stringify(before), createdAt: now }
@@ -76,4 +78,15 @@ export async function askDetailChange(ctx: DomainContext, caller: { adultId: str
     const [row] = await tx.select().from(detailRequests).where(eq(detailRequests.id, id))
     return ownRequestView(row!)
   })
+}
+
+/**
+ * Holds an adult's requests still until the transaction ends, so two requests sent at once leave one
+ * pending, and an approval applies the values the request holds when it is decided, never values a
+ * replacement changed meanwhile. SQLite runs one write transaction at a time already.
+ */
+export async function lockAdultRequests(database: Database, tx: Db, adultId: string) {
+  if (database.dialect === 'postgresql') {
+    await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${`detail requests ${adultId}`}))`)
+  }
 }

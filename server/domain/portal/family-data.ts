@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { apiTokens } from '../../../db/schema'
+import { apiTokens, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { timestampNow } from '../shared/clock'
 import { wordsOf } from '../shared/word-list'
 import { isScope, scopeCatalogue, type Scope } from '../access/catalogue'
+import { childrenWithStanding } from '../access/standing'
+import { receiptSummaryDays, receiptsOf, summariseReceipts } from '../receipts/receipts'
+import { addDays } from '../shared/days'
 
 /**
  * The scopes through which an integration reads people's records (names, spans, who pays, starters'
@@ -28,4 +31,16 @@ export async function integrationsReadingFamily(ctx: Pick<DomainContext, 'databa
     if (!told.has(key)) told.set(key, { purpose: token.purpose, scopes: reaching.map(name => ({ name, grants: scopeCatalogue[name] })) })
   }
   return { integrations: [...told.values()].sort((a, b) => a.purpose.localeCompare(b.purpose)) }
+}
+
+/**
+ * Which integrations read the family's records lately (data-access receipts): the adult's own and each
+ * child's they have `details` standing on today, by token purpose (never its id).
+ */
+export async function familyReceipts(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, day: string) {
+  const [adult] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, adultId)))
+  const persons = [...(adult ? [adult] : []), ...await childrenWithStanding(ctx, adultId, 'details', day)]
+  const receipts = await receiptsOf(ctx, persons.map(person => person.id), addDays(day, -(receiptSummaryDays - 1)))
+  return persons.map(person => ({ person, integrations: summariseReceipts(receipts.get(person.id)!, day) }))
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { affiliations, applicationAdults, applications, billingResponsibilities, campuses, concessions, parentalResponsibilities, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { csvStream } from '../shared/csv-stream'
+import { csvBuffer } from '../shared/csv-stream'
 import { childrenWithStanding } from '../access/standing'
 import { childrenInView } from './family-applications'
 
@@ -104,15 +104,5 @@ export async function familyCsv(records: FamilyRecords): Promise<Buffer> {
   const rows: Row[] = csvTables.flatMap(([key, table]) => (records[key] as Row[]).map(row => ({ table, ...row })))
   const header = [...new Set(rows.flatMap(row => Object.keys(row)))]
   if (!header.length) header.push('table')
-  const csv = csvStream(header, 'neutralise')
-  const chunks: Buffer[] = []
-  csv.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    csv.on('end', resolve)
-    csv.on('error', reject)
-  })
-  for (const row of rows) csv.write(header.map(field => row[field] ?? null))
-  csv.end()
-  await done
-  return Buffer.concat(chunks)
+  return csvBuffer(header, rows)
 }

@@ -4,8 +4,10 @@ import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { todayInZone } from '../shared/clock'
+import { addDays } from '../shared/days'
 import { scopeCatalogue, isScope } from '../access/catalogue'
 import { flushReceipts } from './receipt-buffer'
+import { csvBuffer } from '../shared/csv-stream'
 
 /** Receipts are kept this many months, then pruned (platform:sweep). */
 export const receiptRetentionMonths = 13
@@ -59,4 +61,36 @@ export async function receiptsOfPerson(ctx: Pick<DomainContext, 'database' | 'sc
 export async function pruneReceipts(database: Database, today = new Date().toISOString().slice(0, 10)): Promise<number> {
   const removed = await database.transaction(tx => tx.delete(dataReceipts).where(lt(dataReceipts.day, monthsBefore(today, receiptRetentionMonths))).returning({ day: dataReceipts.day }))
   return removed.length
+}
+
+/** Days back a summary counts. */
+export const receiptSummaryDays = 30
+
+/**
+ * A person's receipts as a reader takes them in: per integration (its token's purpose), the reads of
+ * today and of the last 30 days, the last day it read, and what its scopes reach, most recent first.
+ */
+export function summariseReceipts(receipts: readonly Receipt[], today: string) {
+  const since = addDays(today, -(receiptSummaryDays - 1))
+  const byToken = new Map<string, { purpose: string, readsToday: number, readsLast30Days: number, lastDay: string, scopes: Map<string, string> }>()
+  for (const receipt of receipts.filter(row => row.day >= since)) {
+    const entry = byToken.get(receipt.tokenId) ?? { purpose: receipt.purpose, readsToday: 0, readsLast30Days: 0, lastDay: receipt.day, scopes: new Map() }
+    if (receipt.day === today) entry.readsToday += receipt.reads
+    entry.readsLast30Days += receipt.reads
+    if (receipt.day > entry.lastDay) entry.lastDay = receipt.day
+    for (const scope of receipt.scopes) entry.scopes.set(scope.name, scope.words)
+    byToken.set(receipt.tokenId, entry)
+  }
+  return [...byToken.values()]
+    .sort((a, b) => b.lastDay.localeCompare(a.lastDay) || a.purpose.localeCompare(b.purpose))
+    .map(entry => ({ purpose: entry.purpose, readsToday: entry.readsToday, readsLast30Days: entry.readsLast30Days, lastDay: entry.lastDay, scopes: [...entry.scopes].sort().map(([name, words]) => ({ name, words })) }))
+}
+
+/** A person's every receipt as a file for a subject-access request: JSON `{personId, receipts}`, or CSV a row a receipt. */
+export async function receiptsFile(ctx: Pick<DomainContext, 'database' | 'school'>, personId: string, format: 'json' | 'csv'): Promise<Buffer> {
+  const receipts = await receiptsOfPerson(ctx, personId)
+  if (format === 'json') return Buffer.from(JSON.stringify({ personId, receipts }, null, 2))
+  return csvBuffer(['day', 'integration', 'tokenId', 'reads', 'scopes', 'lastAt'], receipts.map(receipt => ({
+    day: receipt.day, integration: receipt.purpose, tokenId: receipt.tokenId, reads: receipt.reads, scopes: receipt.scopes.map(scope => scope.name).join(' '), lastAt: receipt.lastAt
+  })))
 }

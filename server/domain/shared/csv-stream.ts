@@ -22,3 +22,18 @@ export function csvStream(header: readonly string[], formulas: FormulaCells): St
     cast: { boolean: value => (value ? 'true' : 'false') }
   })
 }
+
+/** A small CSV file in memory (a family's records, a person's receipts): rows as objects, the header given, formulas neutralised. */
+export async function csvBuffer(header: readonly string[], rows: readonly Record<string, unknown>[]): Promise<Buffer> {
+  const csv = csvStream(header, 'neutralise')
+  const chunks: Buffer[] = []
+  csv.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<void>((resolve, reject) => {
+    csv.on('end', resolve)
+    csv.on('error', reject)
+  })
+  for (const row of rows) csv.write(header.map(field => row[field] ?? null))
+  csv.end()
+  await done
+  return Buffer.concat(chunks)
+}

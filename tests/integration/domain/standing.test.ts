@@ -113,7 +113,10 @@ describe('standing in the family portal', () => {
     ])
     expect(answers.size).toBe(1)
     expect([...answers][0]).toContain('standing_withheld')
-    await expect(assertStanding(school, shared.father, shared.child, 'billing', day)).resolves.toBeUndefined()
+    // Standing grants the father billing, but the portal names a child only with details too (showsChild).
+    expect((await standingOf(school, shared.father, shared.child, day)).purposes.billing).toBe(true)
+    await expect(assertStanding(school, shared.father, shared.child, 'billing', day)).rejects.toMatchObject({ code: 'standing_withheld' })
+    await expect(assertStanding(school, shared.mother, shared.child, 'billing', day)).resolves.toBeUndefined()
   })
 
   it('tells the office who can see the child and why, only with restricted.read, and records the read', async () => {
