@@ -160,6 +160,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       const headers: Record<string, string> = scenario.session
         ? { cookie: cookies.get(scenario.large ? largeSchoolId! : schoolId)! }
         : scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
+      Object.assign(headers, scenario.headers)
       const body: RequestBody | undefined = scenario.body === undefined ? undefined : { method: 'POST', body: JSON.stringify(scenario.body) }
       if (body) headers['content-type'] = 'application/json'
       const path = scenario.path.replace(/\{(\w+)\}/g, (_, key: string) => summary[key])
@@ -178,6 +179,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     }
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)
     const measured = requests.map(request => judge(database.dialect, request.scenario, request.runs, hello))
+    for (const row of measured.filter(one => one.scenario.minShareOfRow)) {
+      const { name, share } = row.scenario.minShareOfRow!
+      const other = measured.find(one => one.scenario.name === name)
+      if (other && row.result.requestsPerSecond < share * other.result.requestsPerSecond) row.missed.push(`below ${share * 100}% of ${name}`)
+    }
     printTable(database.dialect, measured)
     if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))

@@ -32,6 +32,10 @@ export interface Scenario {
   pathOf?: (n: number) => string
   /** Checks one answer before the run, so a bench never measures a fast error page. */
   check?: (body: any) => string | undefined
+  /** Further request headers (the bench-mode switch that leaves receipts uncounted). */
+  headers?: Record<string, string>
+  /** Lowest acceptable rate as a share of another row's, measured in the same run. */
+  minShareOfRow?: { name: string, share: number }
   /** Lowest acceptable rate as a share of the `hello` row's, per database. */
   minShareOfHello?: Record<Dialect, number>
   /** Highest acceptable median latency, where a row has a target of its own. */
@@ -58,7 +62,16 @@ export const scenarios: Scenario[] = [
     path: '/api/v1/people?limit=100',
     scope: 'person.read',
     check: fullPage(100),
-    minShareOfHello: { sqlite: 0.20, postgresql: 0.10 }
+    minShareOfHello: { sqlite: 0.20, postgresql: 0.10 },
+    // Counting each read person's receipt costs at most a tenth of the page's rate (docs/receipts.md).
+    minShareOfRow: { name: 'people-noreceipts', share: 0.9 }
+  },
+  {
+    name: 'people-noreceipts',
+    path: '/api/v1/people?limit=100',
+    scope: 'person.read',
+    headers: { 'x-rollbook-bench-receipts': 'off' },
+    check: fullPage(100)
   },
   // A 2,000-student school with ten years of history answers a 1000-item page in under 50 ms at p50.
   { name: 'affiliations', path: '/api/v1/affiliations?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
