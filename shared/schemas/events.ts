@@ -20,11 +20,19 @@ export const eventFeedQuery = z.strictObject({
   limit: queryInteger(1, 1000).default(100).describe('Changes per page, 1 to 1000; default 100.')
 })
 
-export const feedEventSchema = z.object({
+/**
+ * A webhook delivery's body, exactly these four members in this order (docs/webhooks.md, "What arrives"):
+ * the worker builds it from this schema's type and `/_asyncapi.json` publishes it from this schema.
+ */
+export const webhookBodySchema = z.object({
   kind: z.enum(webhookEventKinds),
-  table: z.string(),
+  table: z.string().describe('The record\'s table, in the plural: `people`, `affiliations`, `enquiries`, …'),
   id: z.string().describe('The changed record\'s id: read it from its endpoint.'),
-  at: timestamp,
+  at: timestamp
+})
+
+/** The feed's item: the webhook body plus the change's sequence. */
+export const feedEventSchema = webhookBodySchema.extend({
   sequence: z.number().int().describe('The change\'s place in the school\'s order: increasing, with gaps (other schools\' and other kinds\' changes).')
 })
 

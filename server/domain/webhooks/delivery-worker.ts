@@ -16,7 +16,8 @@ import { claimWork, runClaim, workerOwner, type Claim } from '../workers/worker-
 import { destinationPolicy, type DestinationPolicy } from './destinations'
 import { postWebhook, type DeliveryOutcome, type WebhookPost } from './post-webhook'
 import { maximumDeliveryAttempts, retryDelayMs } from './retry-schedule'
-import { signatureOf } from './signing'
+import { webhookBodyOf } from './delivery-body'
+import { deliveryHeaders } from './signing'
 import { tokenState } from './subscriptions'
 import { testWebhookKind } from './test-delivery'
 
@@ -114,7 +115,7 @@ async function fanOut(database: Database, claim: ClaimedSubscription, options: S
       kind: event.kind,
       tableName: event.tableName,
       recordId: event.recordId,
-      body: JSON.stringify({ kind: event.kind, table: event.tableName, id: event.recordId, at: event.at }),
+      body: JSON.stringify(webhookBodyOf(event)),
       status: 'pending' as const,
       nextAttemptAt: options.now(),
       createdAt
@@ -192,7 +193,7 @@ async function sendWhileDue(database: Database, claim: ClaimedSubscription, opti
       const outcome = await options.post({
         url: subscription.url,
         body: delivery.body,
-        headers: { 'Service-Delivery': delivery.id, 'Service-Signature': signatureOf(subscription.signingKey, delivery.body) }
+        headers: deliveryHeaders(delivery.id, subscription.signingKey, delivery.body)
       }, options.policy)
       // A failure holds the subscription until the retry (recorded with the outcome).
       if (await recordOutcome(database, claim, delivery, outcome, options)) return {}

@@ -6,6 +6,8 @@ import { destinationUrl, resolveDestination, type DestinationPolicy } from './de
 
 /** Interface part 6, rule 3: any 2xx within ten seconds is a success. */
 export const deliveryTimeoutMs = 10_000
+/** Every delivery's `User-Agent`. */
+export const webhookUserAgent = 'Rollbook-Webhooks/1'
 const keptAnswerBytes = 1024
 
 export interface DeliveryOutcome {
@@ -52,7 +54,7 @@ export async function postWebhook(post: WebhookPost, policy: DestinationPolicy, 
       servername: isIP(hostname) ? undefined : hostname,
       agent: false,
       signal: deadline,
-      headers: { ...post.headers, 'Host': url.host, 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'User-Agent': 'Rollbook-Webhooks/1' }
+      headers: { ...post.headers, 'Host': url.host, 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'User-Agent': webhookUserAgent }
     }, (response) => {
       readAnswer(response).then((answer) => {
         const status = response.statusCode ?? null

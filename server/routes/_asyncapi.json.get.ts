@@ -1,0 +1,4 @@
+import { defineEventHandler } from 'h3'
+import { asyncApiDocument } from '../utils/asyncapi'
+
+export default defineEventHandler(() => asyncApiDocument())
