@@ -14,12 +14,12 @@ export function enquiryBody(n: number) {
  * refused connection or a reset counts as not acknowledged, as a client would take it. Returns the ids
  * the servers acknowledged (2xx) and how many posts got no acknowledgement.
  */
-export async function sendEnquiries(urls: string[], token: string, options: { concurrency: number, stop: () => boolean, onAcknowledged?: (count: number) => void }) {
+export async function sendEnquiries(urls: string[], token: string, options: { concurrency: number, stop: () => boolean, onAcknowledged?: (count: number) => void, limit?: number }) {
   const acknowledged: string[] = []
   let unacknowledged = 0
   let sent = 0
   const sender = async () => {
-    while (!options.stop()) {
+    while (!options.stop() && sent < (options.limit ?? Infinity)) {
       const n = sent++
       try {
         const response = await fetch(`${urls[n % urls.length]}/api/v1/enquiries`, {
