@@ -123,7 +123,7 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
         ? {
             description: 'The file, streamed as an attachment under its own name.',
             headers: { ...rateLimitHeaders, 'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' }, 'Content-Length': { $ref: '#/components/headers/Content-Length' } },
-            content: { [d.produces]: { schema: { type: 'string' } } }
+            content: Object.fromEntries([d.produces].flat().map(type => [type, { schema: { type: 'string' } }]))
           }
         : {
             description: successDescriptions[status] ?? 'Success.',

@@ -54,8 +54,9 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
    * Answer JSON in `response`'s shape, or, when this names a media type (`text/csv; charset=utf-8`),
    * a file: the handler returns `fileAnswer(…)` (file-answer.ts), whose name, type and size `response`
    * describes and checks, and the pipeline streams it. A file route is neither kept nor idempotent.
+   * A list names the types a route chooses among by its query (the family's download: JSON or CSV).
    */
-  produces?: string
+  produces?: string | readonly string[]
   response: R
   /** Success status; 200 unless given. */
   status?: number
@@ -116,7 +117,8 @@ function answerText(schema: z.ZodType, answer: unknown): string {
 
 /** A file route's answer: always a file of the declared type, its description checked, then streamed. */
 async function sendDeclaredFile(event: H3Event, declaration: RouteDeclarationOf, answer: unknown) {
-  if (!isFileAnswer(answer) || answer.contentType !== declaration.produces) throw new Error(`A route declared to produce ${declaration.produces} must answer with fileAnswer(…) of that type`)
+  const types = [declaration.produces].flat()
+  if (!isFileAnswer(answer) || !types.includes(answer.contentType)) throw new Error(`A route declared to produce ${types.join(' or ')} must answer with fileAnswer(…) of that type`)
   checkAnswer(declaration.response, answer)
   setResponseStatus(event, declaration.status ?? 200)
   await sendFileAnswer(event, answer)

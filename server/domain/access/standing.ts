@@ -87,7 +87,12 @@ export async function standingOf(ctx: Pick<DomainContext, 'database' | 'school'>
  */
 export async function assertStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, purpose: StandingPurpose, day: string): Promise<void> {
   const standing = await standingOf(ctx, adultId, childId, day)
-  if (!standing.purposes[purpose]) throw domainError('standing_withheld', ['This is not available for this child.'])
+  if (!standing.purposes[purpose]) throw standingWithheld()
+}
+
+/** The one refusal of a child the caller may not see, whatever the reason: the same code and body every time. */
+export function standingWithheld() {
+  return domainError('standing_withheld', ['This is not available for this child.'])
 }
 
 /**

@@ -27,10 +27,18 @@ export function recordEnquiry(ctx: DomainContext, input: EnquiryInput) {
   return writeChanges(ctx, (tx, changes) => insertEnquiry(tx, changes, ctx.school, input))
 }
 
+/**
+ * An enquiry as the domain records it: the API's input, or one whose enquirer is an adult already on
+ * file (a family booking a tour from the portal), named by id and never updated.
+ */
+export type EnquiryRecord = Omit<EnquiryInput, 'enquirer'> & {
+  enquirer: EnquiryInput['enquirer'] | { personId: string, relationship?: string }
+}
+
 /** Records an enquiry inside a write (a tour booking makes one with the booking). */
-export async function insertEnquiry(tx: Db, changes: ChangeLog, school: SchoolRef, input: EnquiryInput) {
+export async function insertEnquiry(tx: Db, changes: ChangeLog, school: SchoolRef, input: EnquiryRecord) {
   const studentId = await insertPerson(tx, changes, school.id, input.student)
-  const enquirerId = await insertPerson(tx, changes, school.id, input.enquirer)
+  const enquirerId = 'personId' in input.enquirer ? input.enquirer.personId : await insertPerson(tx, changes, school.id, input.enquirer)
   const enquiry = {
     id: newId('enq'),
     schoolId: school.id,

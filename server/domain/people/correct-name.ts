@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { nameHistory, people } from '../../../db/schema'
-import type { DomainContext } from '../shared/context'
-import { writeChanges } from '../shared/write-changes'
+import type { Db } from '../../../db/client'
+import type { DomainContext, SchoolRef } from '../shared/context'
+import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { addDays } from '../shared/days'
@@ -19,33 +20,42 @@ import { refuseHeldElsewhere } from '../shared/held-elsewhere'
  */
 export async function correctPersonName(ctx: DomainContext, personId: string, correction: NameCorrection): Promise<boolean> {
   refuseHeldElsewhere(ctx.school, 'names')
-  const { familyName, givenNames, change = 'correction', effectiveFrom = todayInZone(ctx.school.timeZone) } = parseInput(nameCorrectionSchema, correction)
+  const parsed = parseInput(nameCorrectionSchema, correction)
   const person = await requirePerson(ctx.database.db, ctx.school, personId)
-  if (person.familyName === familyName && person.givenNames === givenNames) return false
-  await writeChanges(ctx, async (tx, changes) => {
-    const current = await requirePerson(tx, ctx.school, personId)
-    const [previous] = await tx.select({ heldTo: nameHistory.heldTo }).from(nameHistory)
-      .where(eq(nameHistory.personId, personId)).orderBy(desc(nameHistory.heldTo)).limit(1)
-    const heldFrom = previous ? addDays(previous.heldTo, 1) : null
-    if (heldFrom !== null && effectiveFrom <= heldFrom) {
-      throw domainError('unprocessable', [`The current name took effect on ${heldFrom}; a new name must take effect after that day.`])
-    }
-    await tx.insert(nameHistory).values({
-      id: newId('nmh'),
-      schoolId: ctx.school.id,
-      personId,
-      familyName: current.familyName,
-      givenNames: current.givenNames,
-      heldFrom,
-      heldTo: addDays(effectiveFrom, -1),
-      change,
-      recordedAt: timestampNow()
-    })
-    await tx.update(people)
-      .set({ familyName, givenNames, nameKey: nameSortKey(familyName, givenNames), updatedAt: timestampNow() })
-      .where(eq(people.id, personId))
-    changes.record('person.updated', 'people', personId)
+  if (person.familyName === parsed.familyName && person.givenNames === parsed.givenNames) return false
+  return writeChanges(ctx, (tx, changes) => writePersonName(tx, changes, ctx.school, personId, parsed))
+}
+
+/**
+ * correctPersonName's work inside a write someone else opened (a family's approved request changes
+ * names and contact in one): the same rules, the same history and event. False when unchanged.
+ */
+export async function writePersonName(tx: Db, changes: ChangeLog, school: SchoolRef, personId: string, correction: NameCorrection): Promise<boolean> {
+  refuseHeldElsewhere(school, 'names')
+  const { familyName, givenNames, change = 'correction', effectiveFrom = todayInZone(school.timeZone) } = parseInput(nameCorrectionSchema, correction)
+  const current = await requirePerson(tx, school, personId)
+  if (current.familyName === familyName && current.givenNames === givenNames) return false
+  const [previous] = await tx.select({ heldTo: nameHistory.heldTo }).from(nameHistory)
+    .where(eq(nameHistory.personId, personId)).orderBy(desc(nameHistory.heldTo)).limit(1)
+  const heldFrom = previous ? addDays(previous.heldTo, 1) : null
+  if (heldFrom !== null && effectiveFrom <= heldFrom) {
+    throw domainError('unprocessable', [`The current name took effect on ${heldFrom}; a new name must take effect after that day.`])
+  }
+  await tx.insert(nameHistory).values({
+    id: newId('nmh'),
+    schoolId: school.id,
+    personId,
+    familyName: current.familyName,
+    givenNames: current.givenNames,
+    heldFrom,
+    heldTo: addDays(effectiveFrom, -1),
+    change,
+    recordedAt: timestampNow()
   })
+  await tx.update(people)
+    .set({ familyName, givenNames, nameKey: nameSortKey(familyName, givenNames), updatedAt: timestampNow() })
+    .where(eq(people.id, personId))
+  changes.record('person.updated', 'people', personId)
   return true
 }
 

@@ -222,7 +222,8 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
   return requireSchool(database, ctx.school.id)
 }
 
-async function schoolInTransaction(tx: Db, schoolId: string) {
+/** The school as it is inside a write, read afresh: a reference read before may predate another change of its settings. */
+export async function schoolInTransaction(tx: Db, schoolId: string) {
   const [row] = await tx.select().from(schools).where(eq(schools.id, schoolId))
   if (!row) throw domainError('not_found', [`No school has the id ${schoolId}.`])
   return schoolRefFromRow(row)

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { detailRequests, people } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import type { DetailField } from '../../../shared/schemas/detail-requests'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { refuseHeldElsewhere } from '../shared/held-elsewhere'
+import { timestampNow } from '../shared/clock'
+import { recordedActor } from '../shared/actor'
+import { actorLabels } from '../shared/actor-labels'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
+import { writeChanges } from '../shared/write-changes'
+import { recordActivity } from '../activity/record-activity'
+import { requirePerson } from '../people/require-person'
+import { writePersonName } from '../people/correct-name'
+import { writePersonContact } from '../people/contact-details'
+import { detailChangesOf, type DetailRequestRow } from './detail-requests'
+
+/*
+ * The office's approval queue for the families' detail changes. Approving applies the change through
+ * the people domain's own writes (name history, `person.updated` for the events feed and webhooks) in
+ * the same transaction as the request's new state; rejecting keeps a reason the family reads.
+ */
+
+type State = DetailRequestRow['state']
+
+/** One page of the school's requests in a state: pending oldest first (a queue), decided ones newest first. */
+export async function listDetailRequests(ctx: DomainContext, page: { limit: number, after?: [string, string] }, state: State) {
+  const direction = state === 'pending' ? 'asc' : 'desc'
+  const order = direction === 'asc' ? asc : desc
+  const rows = await ctx.database.db.select({ request: detailRequests, familyName: people.familyName, givenNames: people.givenNames })
+    .from(detailRequests)
+    .innerJoin(people, eq(people.id, detailRequests.personId))
+    .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.state, state), afterPosition(detailRequests.createdAt, detailRequests.id, page.after, direction)))
+    .orderBy(order(detailRequests.createdAt), order(detailRequests.id))
+    .limit(page.limit + 1)
+  const labels = await actorLabels(ctx.database.db, ctx.school.id, rows.map(row => row.request.decidedBy))
+  return keysetSlice(rows, page.limit, ({ request, familyName, givenNames }) => ({
+    id: request.id,
+    adult: { id: request.personId, familyName, givenNames },
+    state: request.state,
+    changes: detailChangesOf(request),
+    reason: request.reason,
+    createdAt: request.createdAt,
+    decidedAt: request.decidedAt,
+    decidedBy: request.decidedBy === null ? null : labels.get(request.decidedBy) ?? request.decidedBy
+  }), (last): [string, string] => [last.request.createdAt, last.request.id])
+}
+
+/** The school's request with this id, `not_found` otherwise; `conflict` once it is no longer pending. */
+async function requirePendingRequest(db: Db, schoolId: string, requestId: string) {
+  const [row] = await db.select().from(detailRequests).where(and(eq(detailRequests.schoolId, schoolId), eq(detailRequests.id, requestId)))
+  if (!row) throw domainError('not_found', [`No detail request has the id ${requestId}.`])
+  if (row.state !== 'pending') throw domainError('conflict', [`The request was already ${row.state}.`])
+  return row
+}
+
+/** What Activity keeps of a decided request: each field before and after, for an adult (never a child). */
+const activityChanges = (row: DetailRequestRow) => Object.fromEntries(detailChangesOf(row).map(change => [change.field, [change.before, change.after] as [unknown, unknown]]))
+
+/** Marks the request decided, if it is still pending: the condition keeps two decisions from both landing. */
+async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: Exclude<State, 'pending'>, reason: string | null) {
+  const [decided] = await tx.update(detailRequests).set({ state, reason, decidedAt: timestampNow(), decidedBy: recordedActor(ctx.actor) })
+    .where(and(eq(detailRequests.id, row.id), eq(detailRequests.state, 'pending'))).returning()
+  if (!decided) throw domainError('conflict', ['The request was decided meanwhile.'])
+  await recordActivity(tx, ctx, {
+    kind: 'detail_request.decided', subjectType: 'person', subjectId: row.personId,
+    summary: `Person ${row.personId}'s request ${row.id} to change their details ${state}`,
+    changes: state === 'approved' ? activityChanges(row) : undefined
+  })
+  return { id: decided.id, state, decidedAt: decided.decidedAt! }
+}
+
+/**
+ * Approves a pending request: its names through writePersonName (name history, held-elsewhere rule)
+ * and its email and phone through writePersonContact, each announcing `person.updated`, with the
+ * request's state and Activity, in one transaction. Values already as asked change nothing.
+ */
+export async function approveDetailRequest(ctx: DomainContext, requestId: string) {
+  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
+  const changes = JSON.parse(asked.changes) as Partial<Record<DetailField, string>>
+  const changesNames = changes.familyName !== undefined || changes.givenNames !== undefined
+  if (changesNames) refuseHeldElsewhere(ctx.school, 'names')
+  const person = await requirePerson(ctx.database.db, ctx.school, asked.personId)
+  const changesSomething = (Object.keys(changes) as DetailField[]).some(field => changes[field] !== person[field])
+  if (!changesSomething) return ctx.database.transaction(async tx => decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'approved', null))
+  return writeChanges(ctx, async (tx, log) => {
+    const row = await requirePendingRequest(tx, ctx.school.id, requestId)
+    const current = await requirePerson(tx, ctx.school, row.personId)
+    if (changesNames) {
+      await writePersonName(tx, log, ctx.school, row.personId, { familyName: changes.familyName ?? current.familyName, givenNames: changes.givenNames ?? current.givenNames, change: 'change' })
+    }
+    await writePersonContact(tx, log, ctx.school, row.personId, { email: changes.email, phone: changes.phone })
+    return decide(tx, ctx, row, 'approved', null)
+  })
+}
+
+/** Rejects a pending request with a reason the family reads on Our details; recorded in Activity. */
+export async function rejectDetailRequest(ctx: DomainContext, requestId: string, reason: string) {
+  await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
+  return ctx.database.transaction(async tx => decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'rejected', reason))
+}

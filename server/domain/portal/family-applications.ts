@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
+import { applicationAdults, applications, bookings, campuses, enquiries, parentalResponsibilities, people, tours } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { standingOf } from '../access/standing'
+import { bookTour } from '../admissions/book-tour'
+import { listTours } from '../admissions/list-tours'
+
+type ReadContext = Pick<DomainContext, 'database' | 'school'>
+
+const student = alias(people, 'student')
+
+/**
+ * The children among `childIds` whose applications and bookings the adult may see on the day: a child
+ * with parental responsibility on file only where the adult's `applications` standing holds (a court
+ * order or a flag keeps them out as everywhere else); a child with none on file yet (a prospective
+ * pupil the adult applied or booked for) because the adult is named on the record itself.
+ */
+export async function childrenInView(ctx: ReadContext, adultId: string, childIds: string[], day: string): Promise<Set<string>> {
+  const distinct = [...new Set(childIds)]
+  if (!distinct.length) return new Set()
+  const withCarers = new Set((await ctx.database.db.selectDistinct({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
+    .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, distinct)))).map(row => row.childId))
+  const seen = new Set<string>()
+  for (const childId of distinct) {
+    if (!withCarers.has(childId) || (await standingOf(ctx, adultId, childId, day)).purposes.applications) seen.add(childId)
+  }
+  return seen
+}
+
+/**
+ * Applications and tours: the applications the adult is an adult of, with their state and dates; the
+ * tours still to come with a place; and the adult's own bookings. A child the adult may not see is
+ * left out whole (childrenInView).
+ */
+export async function familyApplications(ctx: DomainContext, adultId: string, day: string) {
+  const applied = await ctx.database.db.selectDistinct({
+    id: applications.id, childId: student.id, familyName: student.familyName, givenNames: student.givenNames,
+    state: applications.state, yearLevel: applications.yearLevel, entryYear: applications.entryYear, campus: campuses.name,
+    receivedAt: applications.receivedAt, offeredAt: applications.offeredAt, answeredAt: applications.answeredAt, startsOn: applications.startsOn, updatedAt: applications.updatedAt
+  })
+    .from(applicationAdults)
+    .innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
+    .innerJoin(student, eq(student.id, applications.studentId))
+    .leftJoin(campuses, eq(campuses.id, applications.campusId))
+    .where(and(eq(applicationAdults.personId, adultId), eq(applications.schoolId, ctx.school.id)))
+    .orderBy(desc(applications.receivedAt), asc(applications.id))
+  const booked = await ctx.database.db.select({
+    id: bookings.id, receivedAt: bookings.receivedAt, childId: student.id, familyName: student.familyName, givenNames: student.givenNames,
+    tourId: tours.id, title: tours.title, startsAt: tours.startsAt, venue: tours.venue, cancelledAt: tours.cancelledAt
+  })
+    .from(enquiries)
+    .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
+    .innerJoin(tours, eq(tours.id, bookings.tourId))
+    .innerJoin(student, eq(student.id, enquiries.studentId))
+    .where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, adultId)))
+    .orderBy(desc(tours.startsAt), asc(bookings.id))
+  const inView = await childrenInView(ctx, adultId, [...applied, ...booked].map(row => row.childId), day)
+  const child = (row: { childId: string, familyName: string, givenNames: string }) => ({ id: row.childId, familyName: row.familyName, givenNames: row.givenNames })
+  return {
+    applications: applied.filter(row => inView.has(row.childId)).map(({ childId, familyName, givenNames, ...application }) => ({ ...application, child: child({ childId, familyName, givenNames }) })),
+    tours: await listTours(ctx),
+    bookings: booked.filter(row => inView.has(row.childId)).map(row => ({
+      id: row.id,
+      tour: { id: row.tourId, title: row.title, startsAt: row.startsAt, venue: row.venue, cancelled: row.cancelledAt !== null },
+      child: child(row),
+      receivedAt: row.receivedAt
+    }))
+  }
+}
+
+/** A family's own tour booking: the API's booking (bookTour, its rule and its events) with the adult on file as the enquirer. */
+export function bookTourAsFamily(ctx: DomainContext, adultId: string, tourId: string, input: { student: { familyName: string, givenNames: string }, relationship?: string, intendedEntryYear?: number }) {
+  return bookTour(ctx, tourId, { student: input.student, enquirer: { personId: adultId, relationship: input.relationship }, intendedEntryYear: input.intendedEntryYear })
+}

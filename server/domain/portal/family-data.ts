@@ -1,0 +1,31 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { apiTokens } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { timestampNow } from '../shared/clock'
+import { wordsOf } from '../shared/word-list'
+import { isScope, scopeCatalogue, type Scope } from '../access/catalogue'
+
+/**
+ * The scopes through which an integration reads people's records (names, spans, who pays, starters'
+ * contacts, rosters, warehouse files, restricted records). The others write, or read no family
+ * (tours), or only say that something changed (the events feed).
+ */
+export const scopesReachingPeople: readonly Scope[] = ['person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read']
+
+/**
+ * Our data: the integrations that can read this family's records today, each live token (not revoked,
+ * not expired) that holds a scope reaching people, by its purpose and those scopes in words. A token's
+ * id never leaves the school; tokens alike in purpose and scopes are told once.
+ */
+export async function integrationsReadingFamily(ctx: Pick<DomainContext, 'database' | 'school'>) {
+  const tokens = await ctx.database.db.select({ purpose: apiTokens.purpose, scopes: apiTokens.scopes }).from(apiTokens)
+    .where(and(eq(apiTokens.schoolId, ctx.school.id), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, timestampNow())))
+  const told = new Map<string, { purpose: string, scopes: { name: Scope, grants: string }[] }>()
+  for (const token of tokens) {
+    const reaching = wordsOf(token.scopes).filter(isScope).filter(scope => scopesReachingPeople.includes(scope)).sort()
+    if (!reaching.length) continue
+    const key = `${token.purpose}\u0000${reaching.join(' ')}`
+    if (!told.has(key)) told.set(key, { purpose: token.purpose, scopes: reaching.map(name => ({ name, grants: scopeCatalogue[name] })) })
+  }
+  return { integrations: [...told.values()].sort((a, b) => a.purpose.localeCompare(b.purpose)) }
+}
