@@ -1,5 +1,8 @@
 import type { InternalApi } from 'nitropack/types'
+import type { z } from 'zod'
 import { portalSectionWords, type PortalSection } from '~~/shared/vocabulary'
+import type { DetailRequestInput } from '~~/shared/schemas/detail-requests'
+import type { portalTourBookingSchema } from '~~/shared/schemas/portal'
 
 /** The portal's front page as its route answers it: the adult, the sections, the children they may see today. */
 export type PortalHome = InternalApi['/api/app/portal']['get']
@@ -50,4 +53,49 @@ export function usePortal() {
   }
 
   return { home, refusal, refresh, sections, isOn, endPreview }
+}
+
+/** A read of a portal page: its answer, and its refusal in the server's words (`section_off`, `standing_withheld`, …) for the page's one error line. */
+function portalRead<Read extends { data: Ref<unknown>, error: Ref<unknown>, refresh: () => Promise<void> }>(read: Read) {
+  return { data: read.data as Read['data'], problem: computed(() => read.error.value ? apiErrorOf(read.error.value).message : null), refresh: read.refresh as Read['refresh'] }
+}
+
+/** A child on the Children page: names, year level, campus, the school's key dates. */
+export function usePortalChild(childId: MaybeRefOrGetter<string>) {
+  const id = computed(() => toValue(childId))
+  return portalRead(useFetch(() => apiPath('/api/app/portal/children/:id', { id: id.value }), { key: `portal-child-${id.value}`, headers: useRequestHeaders(['cookie']) }))
+}
+
+/** Who pays: each child's charge categories with their payers' shares in per cent, and concessions by kind. */
+export function usePortalPayers() {
+  return portalRead(useFetch('/api/app/portal/payers', { key: 'portal-payers', headers: useRequestHeaders(['cookie']) }))
+}
+
+/** Our details: the adult's own names and contact, what the school keeps elsewhere, their requests; and asking for a change. */
+export function usePortalDetails() {
+  const read = portalRead(useFetch('/api/app/portal/details', { key: 'portal-details', headers: useRequestHeaders(['cookie']) }))
+  async function askChange(body: DetailRequestInput) {
+    const answer = await $fetch('/api/app/portal/details/requests', { method: 'POST', body })
+    await read.refresh()
+    return answer
+  }
+  return { ...read, askChange }
+}
+
+/** Applications and tours: the family's applications, the tours to come with places left, their bookings; and booking one. */
+export function usePortalApplications() {
+  const read = portalRead(useFetch('/api/app/portal/applications', { key: 'portal-applications', headers: useRequestHeaders(['cookie']) }))
+  async function book(tourId: string, body: z.input<typeof portalTourBookingSchema>) {
+    const answer = await $fetch(apiPath('/api/app/portal/tours/:id/bookings', { id: tourId }), { method: 'POST', body })
+    await read.refresh()
+    return answer
+  }
+  return { ...read, book }
+}
+
+/** Our data: the integrations that can read the family's records, and where the download of everything is. */
+export function usePortalData() {
+  const read = portalRead(useFetch('/api/app/portal/data', { key: 'portal-data', headers: useRequestHeaders(['cookie']) }))
+  const downloadUrl = (format: 'json' | 'csv') => `/api/app/portal/data/download?format=${format}`
+  return { ...read, downloadUrl }
 }
