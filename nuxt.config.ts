@@ -16,6 +16,10 @@ export default defineNuxtConfig({
   routeRules: {
     '/staff/**': { ssr: false },
     '/sign-in/link': { ssr: false },
+    // The portal likewise, for now: rendered on the server, its form fields' ids (useId) came out different from the
+    // browser's, so labels named no field until the page was rendered afresh (docs/screens.md, "The family portal").
+    '/family': { ssr: false },
+    '/family/**': { ssr: false },
     // Earlier addresses of the rosters and exports screens, which now live in the settings.
     '/staff/rosters': { redirect: { to: '/staff/settings/rostering', statusCode: 301 } },
     '/staff/exports': { redirect: { to: '/staff/settings/exports', statusCode: 301 } }

@@ -20,7 +20,8 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'Admissions', icon: 'i-lucide-inbox', to: '/staff/admissions', capability: 'admissions.manage' },
   { label: 'Tours', icon: 'i-lucide-calendar-days', to: '/staff/tours', capability: 'admissions.manage' },
   { label: 'Starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
-  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' }
+  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
+  { label: 'Family requests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' }
 ]
 
 /** The settings' section list, in the order the settings page shows it. */
@@ -35,6 +36,7 @@ export const staffSettings: readonly StaffPlace[] = [
   { label: 'People sync', icon: 'i-lucide-refresh-cw', to: '/staff/settings/sync', capability: 'settings.manage' },
   { label: 'Rostering', icon: 'i-lucide-list-checks', to: '/staff/settings/rostering', capability: 'tokens.manage' },
   { label: 'Exports', icon: 'i-lucide-file-down', to: '/staff/settings/exports', capability: 'export.read' },
+  { label: 'Family portal', icon: 'i-lucide-house-heart', to: '/staff/settings/portal', capability: 'settings.manage' },
   { label: 'Activity', icon: 'i-lucide-history', to: '/staff/settings/activity', capability: 'settings.manage' }
 ]
 

@@ -1,60 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
 import { affiliations, people } from '../../db/schema'
 import { useBrowser } from '../support/browser'
 import { demoSchool } from '../support/demo-school'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
-
-/** What the keyboard walk saw of one focused element. */
-interface Stop { name: string, visibleFocus: boolean, covered: boolean, inMain: boolean }
-
-/**
- * Tabs on from wherever focus is until it comes back round, leaves the main content (`withinMain`), or
- * `limit` stops, noting each control focus lands on: its name as a person would hear it (its label,
- * aria-label, or text), whether it shows a focus indicator (an outline, or Nuxt UI's ring, a box-shadow),
- * and whether something drawn over it (a sticky bar) hides its middle.
- */
-async function walk(page: Page, options: { limit: number, withinMain?: boolean }): Promise<Stop[]> {
-  const stops: Stop[] = []
-  const seen = new Set<unknown>()
-  let lastMarker: unknown
-  for (let i = 0; i < options.limit * 2 && stops.length < options.limit; i++) {
-    await page.keyboard.press('Tab')
-    const stop = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null
-      if (!element || element === document.body) return null
-      const marker = element.dataset.walked ??= String(Math.random())
-      const labelled = element.getAttribute('aria-labelledby')?.split(' ').map(id => document.getElementById(id)?.textContent ?? '').join(' ')
-      const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : undefined
-      const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.getAttribute('title') ?? element.textContent ?? element.getAttribute('placeholder') ?? '').replace(/\s+/g, ' ').trim()
-      // Nuxt UI draws some rings on the element, others (navigation links) on its ::before.
-      const styles = [getComputedStyle(element), getComputedStyle(element, '::before'), getComputedStyle(element, '::after')]
-      const outlined = styles.some(style => style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0)
-      const ringed = styles.some(style => style.boxShadow !== 'none' && style.boxShadow !== '')
-      // A tag input's box, not its text field, takes the outline while focus is inside (has-focus-visible): an
-      // ancestor's outline counts, its box-shadow does not (an input's border is a box-shadow always there).
-      const ancestors = [element.parentElement, element.parentElement?.parentElement].filter((box): box is HTMLElement => !!box)
-      const boxed = ancestors.some((box) => {
-        const style = getComputedStyle(box)
-        return box.matches(':has(:focus-visible)') && style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
-      })
-      const box = element.getBoundingClientRect()
-      const top = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 8))
-      const covered = box.width > 0 && !!top && !element.contains(top) && !top.contains(element)
-      return { marker, name: `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${name.slice(0, 60)}"`, visibleFocus: outlined || ringed || boxed, covered, inMain: !!element.closest('main') }
-    })
-    if (!stop) break
-    // A date input keeps focus while Tab moves through its day, month and year.
-    if (stop.marker === lastMarker) continue
-    lastMarker = stop.marker
-    if (seen.has(stop.marker) || (options.withinMain && !stop.inMain)) break
-    seen.add(stop.marker)
-    stops.push({ name: stop.name, visibleFocus: stop.visibleFocus, covered: stop.covered, inMain: stop.inMain })
-  }
-  return stops
-}
+import { walk, type Stop } from '../support/keyboard-walk'
 
 // Every staff screen in the dark theme, titled (WCAG 2.4.2), bypassed to its content (2.4.1), walked with Tab alone
 // (2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.2), reflowed at 768 px (1.4.10), and
@@ -70,7 +21,7 @@ describe('every staff screen with the keyboard alone, in the dark', () => {
       '/staff', '/staff/people', `/staff/people/${student!.id}`, '/staff/admissions', '/staff/admissions/enquiries', '/staff/tours', '/staff/starters',
       '/staff/classes', '/staff/settings/school', '/staff/settings/modules', '/staff/settings/roles', '/staff/settings/webhooks', '/staff/settings/hris',
       '/staff/settings/sync', '/staff/settings/rostering', '/staff/settings/exports', '/staff/settings/activity', '/staff/settings/tokens',
-      '/staff/settings/staff', '/staff/account/passkeys'
+      '/staff/settings/staff', '/staff/account/passkeys', '/staff/families/requests', '/staff/settings/portal'
     ]
     const context = await (await useBrowser()).newContext({ colorScheme: 'dark' })
     await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])

@@ -7,6 +7,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { recordedActor } from '../shared/actor'
 import { recordActivity } from '../activity/record-activity'
+import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
 import { normalEmail, noStaffRole } from '../staff/accounts'
 import { removeAccountSignIns } from '../staff/passkeys'
@@ -145,9 +146,10 @@ export async function endFamilyAccess(ctx: DomainContext, personId: string) {
   return { personId, ended: true as const }
 }
 
-/** An adult's family access as the office sees it on their record: the address, since when, by whom; null without. */
+/** An adult's family access as the office sees it on their record: the address, since when, by whom (in words, as Activity names them); null without. */
 export async function familyAccessOfPerson(ctx: Pick<DomainContext, 'database' | 'school'>, personId: string) {
   const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
   if (!current) return null
-  return { accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), since: current.createdAt, givenBy: current.createdBy }
+  const labels = await actorLabels(ctx.database.db, ctx.school.id, [current.createdBy])
+  return { accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), since: current.createdAt, givenBy: labels.get(current.createdBy) ?? current.createdBy }
 }

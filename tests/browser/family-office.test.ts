@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { desc, eq } from 'drizzle-orm'
+import type { BrowserContext, Page } from 'playwright-core'
+import { outboxMails } from '../../db/schema'
+import { callApi } from '../support/api'
+import { useBrowser } from '../support/browser'
+import { familySession } from '../support/family-sessions'
+import { seedFamily } from '../support/person-fixtures'
+import { newSchool } from '../support/schools'
+import { staffSession, uniqueEmail } from '../support/staff-sessions'
+import { checkScreen, siteUrl } from '../support/staff-browser'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+/** A browser context signed in with a session cookie, and a page in it. */
+async function signedIn(cookie: string): Promise<{ context: BrowserContext, page: Page }> {
+  const context = await (await useBrowser()).newContext()
+  await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+  return { context, page: await context.newPage() }
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(siteUrl() + path)
+  await page.locator('h1').first().waitFor({ state: 'attached' })
+  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+}
+
+describe('the office\'s side of the family portal', () => {
+  let school: School
+  let family: Awaited<ReturnType<typeof seedFamily>>
+  let admin: string
+  beforeAll(async () => {
+    school = await newSchool({ name: 'Banksia Bay School' })
+    family = await seedFamily(school.context, { family: 'Okoro', child: 'Chidi' })
+    admin = (await staffSession(school, 'admin')).cookie
+  })
+
+  it('invites an adult from their record (the link is mailed, never shown), shows their access, and ends it after asking', async () => {
+    const email = uniqueEmail('invited')
+    const { page, context } = await signedIn(admin)
+    await open(page, `/staff/people/${family.mother}`)
+    const card = page.locator('[data-slot=root]', { has: page.getByText('Family portal', { exact: true }) }).last()
+    await page.getByText('No family access: this adult cannot sign in to the portal.').waitFor()
+    await page.getByRole('button', { name: 'Invite to the family portal' }).click()
+    await page.getByLabel('Email address').fill(email)
+    await page.getByRole('button', { name: 'Invite', exact: true }).click()
+    await page.getByText('Signs in as').waitFor()
+    await expect(card.innerText()).resolves.toContain(email)
+    // Who gave it, as Activity names people: the member of staff by their address.
+    await expect(card.innerText()).resolves.toMatch(/Given by\s+admin-[\w-]+@example\.org/)
+    expect(await page.content()).not.toContain('/sign-in/link?token=')
+    const [mail] = await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.createdAt)).limit(1)
+    expect(mail?.text).toContain('/sign-in/link?token=')
+    await page.mouse.move(0, 0)
+    await checkScreen(page, 'staff-person-family-portal')
+
+    await page.getByRole('button', { name: 'End family access' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('They are signed out of the portal at once').waitFor()
+    await checkScreen(page, 'staff-person-family-portal-end', ['[role=dialog]'], { phone: false })
+    await dialog.getByRole('button', { name: 'End family access' }).click()
+    await page.getByText('No family access: this adult cannot sign in to the portal.').waitFor()
+    await context.close()
+  })
+
+  it('previews the portal as an adult: the banner shows, a change is refused as read-only, and the preview is in Activity', async () => {
+    const { page, context } = await signedIn(admin)
+    await open(page, `/staff/people/${family.father}`)
+    await page.getByRole('button', { name: 'Preview as this adult' }).click()
+    await page.waitForURL(/\/family$/)
+    await page.getByText('You are previewing the portal as Emeka Okoro: nothing can be changed.').waitFor()
+    await page.getByRole('link', { name: 'Chidi Okoro' }).waitFor()
+    await checkScreen(page, 'family-preview')
+
+    await page.goto(`${siteUrl()}/family/details`)
+    await page.getByLabel('New phone').fill('0499 000 111')
+    await page.getByRole('button', { name: 'Send the request' }).click()
+    const refusal = page.getByRole('alert')
+    await refusal.waitFor()
+    await expect(refusal.innerText()).resolves.toContain('nothing can be changed from it')
+    expect(await page.getByRole('alert').count()).toBe(1)
+    await page.mouse.move(0, 0)
+    await checkScreen(page, 'family-preview-refused')
+
+    await page.getByRole('button', { name: 'End preview' }).click()
+    await page.waitForURL(new RegExp(`/staff/people/${family.father}$`))
+    await open(page, '/staff/settings/activity')
+    await page.getByRole('cell', { name: `The family portal previewed as person ${family.father}` }).waitFor()
+    await context.close()
+  })
+
+  it('switches a section off in Settings: it leaves the family\'s menu and its page says it is off', async () => {
+    const { page, context } = await signedIn(admin)
+    await open(page, '/staff/settings/portal')
+    const payers = page.getByRole('switch', { name: 'Who pays' })
+    expect(await payers.getAttribute('aria-checked')).toBe('true')
+    await payers.click()
+    await page.getByText('Families no longer see it').first().waitFor()
+    expect(await payers.getAttribute('aria-checked')).toBe('false')
+    await page.reload()
+    await page.getByRole('switch', { name: 'Who pays' }).waitFor()
+    expect(await page.getByRole('switch', { name: 'Who pays' }).getAttribute('aria-checked')).toBe('false')
+    await checkScreen(page, 'staff-settings-portal')
+    await context.close()
+
+    const other = await seedFamily(school.context, { family: 'Pham', child: 'An' })
+    const parent = await signedIn((await familySession(school, other.mother)).cookie)
+    await open(parent.page, '/family')
+    const menu = parent.page.getByRole('navigation', { name: 'Family portal' })
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Children', 'Our details', 'Applications and tours', 'Our data', 'Passkeys'])
+    await open(parent.page, '/family/payers')
+    await expect(parent.page.getByRole('alert').innerText()).resolves.toContain('The school has switched this part of the family portal off.')
+    await checkScreen(parent.page, 'family-section-off')
+    await parent.context.close()
+  })
+
+  it('rejects a request in the queue with a reason, which the family reads', async () => {
+    const other = await seedFamily(school.context, { family: 'Lindqvist', child: 'Elsa' })
+    const { cookie } = await familySession(school, other.father)
+    const asked = await callApi('/api/app/portal/details/requests', { headers: { cookie, origin: siteUrl() }, body: { phone: '0411 222 333' } })
+    expect(asked.status).toBe(201)
+
+    const { page, context } = await signedIn(admin)
+    await open(page, '/staff/families/requests')
+    await page.getByRole('button', { name: 'Reject the request of Lindqvist, Emeka' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Reason for the family').fill('Please call the office to confirm the new number.')
+    await checkScreen(page, 'staff-family-reject', ['[role=dialog]'], { phone: false })
+    await dialog.getByRole('button', { name: 'Reject the request' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('row', { name: /Lindqvist, Emeka/ }).waitFor({ state: 'detached' })
+    await context.close()
+
+    const parent = await signedIn(cookie)
+    await open(parent.page, '/family/details')
+    await parent.page.getByText('Not approved').waitFor()
+    await expect(parent.page.getByRole('list', { name: 'Your requests' }).innerText()).resolves.toContain('Please call the office to confirm the new number.')
+    await parent.context.close()
+  })
+})
