@@ -63,6 +63,17 @@ describe('the office\'s side of the family portal', () => {
     await context.close()
   })
 
+  it('shows on a person\'s record which programs read it through the API, and an administrator downloads the receipts', async () => {
+    const sis = await school.token(['person.read'])
+    for (let n = 0; n < 3; n++) await fetch(`${siteUrl()}/api/v1/people/${family.child}`, { headers: { authorization: `Bearer ${sis}` } })
+    const { page, context } = await signedIn(admin)
+    await open(page, `/staff/people/${family.child}`)
+    await page.getByText('test: 3 times today, 3 times in 30 days').waitFor()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download receipts (CSV)' }).click()])
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^rollbook-receipts-${family.child}-\\d{4}-\\d{2}-\\d{2}\\.csv$`))
+    await context.close()
+  })
+
   it('previews the portal as an adult: the banner shows, a change is refused as read-only, and the preview is in Activity', async () => {
     const { page, context } = await signedIn(admin)
     await open(page, `/staff/people/${family.father}`)

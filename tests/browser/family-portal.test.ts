@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { outboxMails, people } from '../../db/schema'
+import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import { inviteFamilyMember } from '../../server/domain/portal/family-access'
 import { addStaffAccount } from '../../server/domain/staff/accounts'
 import { addTour } from '../support/admissions-fixtures'
@@ -106,7 +107,12 @@ describe('the family portal', () => {
     await open(page, '/family/applications')
     await checkScreen(page, 'family-applications')
 
+    // A program reads the child through the API: Our data shows the receipt by the token's purpose.
+    const lms = await issueToken(school.context, { purpose: 'Learning platform', scopes: ['person.read'] })
+    await fetch(`${siteUrl()}/api/v1/people/${family.child}`, { headers: { authorization: `Bearer ${lms.token}` } })
     await open(page, '/family/data')
+    await page.getByText('Learning platform: once today, once in 30 days').waitFor()
+    expect(await page.content()).not.toContain(lms.id)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as JSON' }).click()])
     expect(download.suggestedFilename()).toMatch(/^rollbook-data-\d{4}-\d{2}-\d{2}\.json$/)
     // A hovered button is lighter: the scan runs with the pointer away.
