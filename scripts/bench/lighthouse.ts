@@ -11,8 +11,10 @@
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-/** The pages a family or a member of staff meets first, before they have signed in. */
-export const lighthousePages = ['/sign-in']
+/** The pages a family or a member of staff meets first: sign-in, and the family portal's front page (signed in). */
+export const lighthousePages = ['/sign-in', '/family']
+/** Pages measured only with a session cookie for them. */
+const signedInPages = new Set(['/family'])
 export const lighthouseTargets = { performance: 90, kib: 300, accessibility: 100 }
 const lighthouseRuns = 3
 
@@ -28,12 +30,12 @@ export interface LighthouseRow {
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100)
 
 /** Lighthouse's runs of one page, in one headless Chromium; loopback only (the server is local, and Chromium fetches nothing else). */
-async function measurePage(url: string): Promise<Omit<LighthouseRow, 'path' | 'missed'>[]> {
+async function measurePage(url: string, cookie: string | undefined): Promise<Omit<LighthouseRow, 'path' | 'missed'>[]> {
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   try {
     const runs = []
     for (let run = 0; run < lighthouseRuns; run++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined })
       if (!result) throw new Error(`Lighthouse gave no result for ${url}.`)
       const { categories, audits, runtimeError } = result.lhr
       if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.message}`)
@@ -50,11 +52,14 @@ async function measurePage(url: string): Promise<Omit<LighthouseRow, 'path' | 'm
   }
 }
 
-/** Measures each page of `lighthousePages` on the server at `baseUrl` and judges it against the targets. */
-export async function benchLighthouse(baseUrl: string): Promise<LighthouseRow[]> {
+/**
+ * Measures each page of `lighthousePages` on the server at `baseUrl` (a page behind sign-in with the
+ * session cookie `cookies` gives it; without one it is left out) and judges it against the targets.
+ */
+export async function benchLighthouse(baseUrl: string, cookies: Record<string, string> = {}): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = []
-  for (const path of lighthousePages) {
-    const runs = (await measurePage(baseUrl + path)).sort((a, b) => a.performance - b.performance)
+  for (const path of lighthousePages.filter(page => !signedInPages.has(page) || cookies[page])) {
+    const runs = (await measurePage(baseUrl + path, cookies[path])).sort((a, b) => a.performance - b.performance)
     const median = runs[Math.floor((runs.length - 1) / 2)]!
     const missed = [
       median.performance >= lighthouseTargets.performance ? '' : `performance below ${lighthouseTargets.performance}`,
