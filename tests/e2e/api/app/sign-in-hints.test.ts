@@ -72,11 +72,11 @@ describe('no hints about who has an account', () => {
     expectEnvelope(await answerCode(member.email, ownCode, stranger), 401, 'unauthenticated')
 
     const signedIn = await answerCode(member.email, ownCode, owner)
-    expect([signedIn.status, signedIn.body]).toEqual([200, { signedIn: true, hasPasskey: true }])
+    expect([signedIn.status, signedIn.body]).toEqual([200, { signedIn: true, hasPasskey: true, access: { staff: true, family: false } }])
     expect((await askForCode(member.email, owner)).status).toBe(200)
 
     const options = await callApi('/api/app/session/passkey/options', { body: {}, localAddress: owner })
     const byPasskey = await callApi('/api/app/session/passkey', { body: { response: authenticator.authenticate(options.body) }, localAddress: owner })
-    expect([byPasskey.status, byPasskey.body]).toEqual([200, { signedIn: true, hasPasskey: true }])
+    expect([byPasskey.status, byPasskey.body]).toEqual([200, { signedIn: true, hasPasskey: true, access: { staff: true, family: false } }])
   })
 })

@@ -97,7 +97,7 @@ describe('signing in with an emailed code', () => {
     const newcomer = await member('teacher')
     const link = await createSignInLink(school.database, newcomer.id)
     const first = await callApi('/api/app/session/link', { body: { token: link.secret } })
-    expect([first.status, first.body]).toEqual([200, { signedIn: true, hasPasskey: false }])
+    expect([first.status, first.body]).toEqual([200, { signedIn: true, hasPasskey: false, access: { staff: true, family: false } }])
     expectEnvelope(await callApi('/api/app/session/link', { body: { token: link.secret } }), 401, 'unauthenticated')
     const [mail] = await school.database.db.select().from(outboxMails).where(and(eq(outboxMails.to, newcomer.email)))
     expect(mail).toBeUndefined()
