@@ -20,7 +20,8 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'Admissions', icon: 'i-lucide-inbox', to: '/staff/admissions', capability: 'admissions.manage' },
   { label: 'Tours', icon: 'i-lucide-calendar-days', to: '/staff/tours', capability: 'admissions.manage' },
   { label: 'Starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
-  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' }
+  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
+  { label: 'Fees', icon: 'i-lucide-receipt', to: '/staff/fees', capability: 'fees.manage' }
 ]
 
 /** The settings' section list, in the order the settings page shows it. */

@@ -74,6 +74,8 @@ const versionSummary = z.object({
 
 export const feeScheduleListSchema = z.object({
   currency: z.string(),
+  /** What a line can apply to: the school's year levels, in order, and its campuses. */
+  choices: z.object({ yearLevels: z.array(z.string()), campuses: z.array(z.object({ id: z.string(), name: z.string() })) }),
   schedules: z.array(z.object({ id: z.string(), name: z.string(), startsOn: day, endsOn: day, versions: z.array(versionSummary) }))
 })
 

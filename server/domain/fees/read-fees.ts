@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { feeConcessionRules, feeLines, feePeriods, feeScheduleVersions, feeSchedules } from '../../../db/schema'
+import { campuses, feeConcessionRules, feeLines, feePeriods, feeScheduleVersions, feeSchedules } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { actorLabels } from '../shared/actor-labels'
@@ -21,13 +21,15 @@ function versionSummary(row: VersionRow, labels: Map<string, string>) {
 
 /** The school's fee schedules, newest first, each with its history of versions, first to last. */
 export async function listFeeSchedules(ctx: ReadContext) {
-  const [schedules, versions] = await Promise.all([
+  const [schedules, versions, campusRows] = await Promise.all([
     ctx.database.db.select().from(feeSchedules).where(eq(feeSchedules.schoolId, ctx.school.id)).orderBy(asc(feeSchedules.startsOn), asc(feeSchedules.name), asc(feeSchedules.id)),
-    ctx.database.db.select().from(feeScheduleVersions).where(eq(feeScheduleVersions.schoolId, ctx.school.id)).orderBy(asc(feeScheduleVersions.number))
+    ctx.database.db.select().from(feeScheduleVersions).where(eq(feeScheduleVersions.schoolId, ctx.school.id)).orderBy(asc(feeScheduleVersions.number)),
+    ctx.database.db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ctx.school.id)).orderBy(asc(campuses.name), asc(campuses.id))
   ])
   const labels = await actorLabels(ctx.database.db, ctx.school.id, versions.flatMap(row => [row.createdBy, row.publishedBy]))
   return {
     currency: schoolCurrency(ctx.school),
+    choices: { yearLevels: ctx.school.lists.yearLevels, campuses: campusRows },
     schedules: schedules.reverse().map(schedule => ({
       id: schedule.id, name: schedule.name, startsOn: schedule.startsOn, endsOn: schedule.endsOn,
       versions: versions.filter(row => row.scheduleId === schedule.id).map(row => versionSummary(row, labels))
