@@ -5,6 +5,11 @@ import { setPortalSectionsOff } from '../../../../server/domain/schools/portal-s
 import { updateSchoolSettings } from '../../../../server/domain/schools/school-settings'
 import { requireSchool } from '../../../../server/domain/schools/find-school'
 import { systemContext } from '../../../../server/domain/shared/context'
+import { writeChanges } from '../../../../server/domain/shared/write-changes'
+import { insertPerson } from '../../../../server/domain/people/person-record'
+import { insertParentalResponsibility } from '../../../../server/domain/people/parental-responsibility'
+import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
+import { applyBillingSplit } from '../../../../server/domain/billing/set-billing-split'
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { familySession } from '../../../support/family-sessions'
@@ -34,6 +39,8 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     concessionRules: [{ kind: 'sibling', category: 'tuition', percentBasisPoints: 1000 }]
   })
   let scheduleId: string, firstId: string
+  /** Separated parents who both see their child and split the fees 60/40, neither under an order. */
+  let apart: { child: string, ana: string, ben: string }
 
   beforeAll(async () => {
     school = await newSchool({ name: 'Fees School' })
@@ -45,6 +52,17 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     office = (await staffSession(school, 'office')).cookie
     teacher = (await staffSession(school, 'teacher')).cookie
     for (const adult of ['mother', 'father', 'resident', 'separated'] as const) family[adult] = (await familySession(school, families[adult])).cookie
+    apart = await writeChanges(school.context, async (tx, changes) => {
+      const child = await insertPerson(tx, changes, school.id, { familyName: 'Apart', givenNames: 'Kai', dateOfBirth: '2016-03-03' })
+      const ana = await insertPerson(tx, changes, school.id, { familyName: 'Apart', givenNames: 'Ana' })
+      const ben = await insertPerson(tx, changes, school.id, { familyName: 'Other', givenNames: 'Ben' })
+      await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '7', campusId: null })
+      for (const adultId of [ana, ben]) await insertParentalResponsibility(tx, changes, school.school, { adultId, childId: child, relationship: 'parent', validFrom: '2016-03-03', validTo: null })
+      await applyBillingSplit(tx, changes, school.school, child, { category: 'all', from: '2024-01-29', shares: [{ payerId: ana, share: 6000 }, { payerId: ben, share: 4000 }] })
+      return { child, ana, ben }
+    })
+    family.ana = (await familySession(school, apart.ana)).cookie
+    family.ben = (await familySession(school, apart.ben)).cookie
   })
 
   it('starts a schedule as a draft, edits it freely and publishes it, recording who and when', async () => {
@@ -160,6 +178,24 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     expect(JSON.stringify(resident)).not.toMatch(/Hohepa|Manaia|120000/)
     // The separated parent pays 30% but a court order keeps them from the child's details: nothing of the child at all.
     expect((await as(family.separated!, '/api/app/portal/fees')).body).toEqual({ currency: 'NZD', children: [] })
+  })
+
+  it('shows each of two separated parents their own statement only: their share and part, never the other parent', async () => {
+    const ana = (await as(family.ana!, '/api/app/portal/fees')).body
+    const ben = (await as(family.ben!, '/api/app/portal/fees')).body
+    expect(ana.children.map((c: { child: { id: string } }) => c.child.id)).toEqual([apart.child])
+    // Term 2 (version 2): tuition 500,000 and the year 7 camp 90,000, each split 60/40.
+    const termTwo = (answer: typeof ana) => answer.children[0].schedules[0].periods[1]
+    expect(termTwo(ana).categories.map((c: { category: string, total: number, share: number, amount: number }) => [c.category, c.total, c.share, c.amount]))
+      .toEqual([['camp', 90_000, 6000, 54_000], ['tuition', 500_000, 6000, 300_000]])
+    expect(termTwo(ben).categories.map((c: { category: string, total: number, share: number, amount: number }) => [c.category, c.total, c.share, c.amount]))
+      .toEqual([['camp', 90_000, 4000, 36_000], ['tuition', 500_000, 4000, 200_000]])
+    expect([termTwo(ana).amount, termTwo(ben).amount]).toEqual([354_000, 236_000])
+    expect(JSON.stringify(ana)).not.toMatch(new RegExp(`${apart.ben}|Ben|Other|236000|200000|36000`))
+    expect(JSON.stringify(ben)).not.toMatch(new RegExp(`${apart.ana}|Ana|354000|300000|54000`))
+    // The office sees both parts, named.
+    const seen = (await as(office, `/api/app/fees/versions/${ana.children[0].schedules[0].periods[1].version.id}/statements/${apart.child}`)).body
+    expect(seen.periods[1].payers.map((p: { givenNames: string, amount: number }) => [p.givenNames, p.amount])).toEqual([['Ana', 354_000], ['Ben', 236_000]])
   })
 
   it('answers section_off to families once the school switches Fees off', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { computeStatement, splitTotal, type StatementInput, type StatementLine } from '../../../../server/domain/fees/statement'
+import { periodsInForce } from '../../../../server/domain/fees/read-fees'
 
 const term = { id: 'prd_t1', startsOn: '2027-01-28' }
 const line = (id: string, category: string, amount: number, extra: Partial<StatementLine> = {}): StatementLine =>
@@ -169,5 +170,23 @@ describe('every statement adds up (fast-check)', () => {
       expect(statement.payers.reduce((acc, payer) => acc + payer.amount, 0) + statement.unassigned).toBe(statement.total)
       expect(statement.categories.reduce((acc, category) => acc + category.total, 0)).toBe(statement.total)
     }), { numRuns: 300 })
+  })
+})
+
+describe('which published version charges each period', () => {
+  const version = (id: string, number: number, appliesFrom: string | null, starts: string[]) =>
+    ({ version: { id, number, appliesFrom }, periods: starts.map(startsOn => ({ id: `${id}:${startsOn}`, startsOn })) })
+  const terms = ['2027-01-28', '2027-04-27', '2027-07-13', '2027-10-05']
+
+  it.each([
+    ['the first version alone charges every period', [version('v1', 1, null, terms)], ['v1', 'v1', 'v1', 'v1']],
+    ['a correction charges the periods that start on or after its day', [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms)], ['v1', 'v2', 'v2', 'v2']],
+    ['a period starting on the correction\'s day is the correction\'s', [version('v1', 1, null, terms), version('v2', 2, '2027-07-13', terms)], ['v1', 'v1', 'v2', 'v2']],
+    ['two corrections, each from its day', [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms), version('v3', 3, '2027-10-01', terms)], ['v1', 'v2', 'v2', 'v3']],
+    ['a correction that changed the periods charges its own from its day', [version('v1', 1, null, terms), version('v2', 2, '2027-07-01', ['2027-07-20', '2027-10-05'])], ['v1', 'v1', 'v2', 'v2']]
+  ])('%s', (_, published, expected) => {
+    const charged = periodsInForce(published)
+    expect(charged.map(entry => entry.version.id)).toEqual(expected)
+    expect(charged.map(entry => entry.period.startsOn)).toEqual([...charged.map(entry => entry.period.startsOn)].sort())
   })
 })
