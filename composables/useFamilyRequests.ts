@@ -1,3 +1,4 @@
+import type { PortalSection } from '~~/shared/vocabulary'
 import type { InternalApi } from 'nitropack/types'
 
 export type DetailRequestRow = InternalApi['/api/app/detail-requests']['get']['items'][number]
@@ -26,7 +27,7 @@ export function useFamilyRequests(filters: MaybeRefOrGetter<DetailRequestFilters
 /** Settings → Family portal: the sections the school switched off for families, and switching them. */
 export function usePortalSettings() {
   const { data, error, refresh } = useFetch('/api/app/portal-sections', { key: 'portal-sections', headers: useRequestHeaders(['cookie']) })
-  async function save(off: ('children' | 'details' | 'payers' | 'applications')[]) {
+  async function save(off: PortalSection[]) {
     const answer = await $fetch('/api/app/portal-sections', { method: 'PUT', body: { off } })
     data.value = answer
     // The office's own preview reads the portal's front page afresh.

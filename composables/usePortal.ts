@@ -12,7 +12,8 @@ export const portalSectionPaths: Record<PortalSection, string> = {
   children: '/family',
   details: '/family/details',
   payers: '/family/payers',
-  applications: '/family/applications'
+  applications: '/family/applications',
+  fees: '/family/fees'
 }
 
 /**

@@ -21,6 +21,7 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'Tours', icon: 'i-lucide-calendar-days', to: '/staff/tours', capability: 'admissions.manage' },
   { label: 'Starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
   { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
+  { label: 'Fees', icon: 'i-lucide-receipt', to: '/staff/fees', capability: 'fees.manage' },
   { label: 'Family requests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' }
 ]
 

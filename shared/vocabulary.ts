@@ -42,13 +42,14 @@ export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, 
 }
 
 /** The family portal's sections a school can switch off for families (the portal's *Our data* is always open). */
-export const portalSections = ['children', 'details', 'payers', 'applications'] as const
+export const portalSections = ['children', 'details', 'payers', 'applications', 'fees'] as const
 export type PortalSection = typeof portalSections[number]
 export const portalSectionWords: Record<PortalSection, string> = {
   children: 'Children',
   details: 'Our details',
   payers: 'Who pays',
-  applications: 'Applications and tours'
+  applications: 'Applications and tours',
+  fees: 'Fees'
 }
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
@@ -68,9 +69,18 @@ export const webhookEventKinds = [
   'teaching_assignment.created', 'teaching_assignment.updated',
   // Records added after the list in docs/decisions.md, with kinds of their own.
   'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated',
-  'affiliation.deleted', 'staff_check.created', 'staff_check.updated', 'enquiry.updated'
+  'affiliation.deleted', 'staff_check.created', 'staff_check.updated', 'enquiry.updated',
+  'fee_schedule.created', 'fee_schedule.updated'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
+
+/** A fee schedule version is a draft, edited freely, until it is published; then it is fixed. */
+export const feeVersionStates = ['draft', 'published'] as const
+export type FeeVersionState = typeof feeVersionStates[number]
+
+/** What a billing period of a fee schedule is. */
+export const feePeriodKinds = ['year', 'semester', 'term', 'month', 'one_off'] as const
+export type FeePeriodKind = typeof feePeriodKinds[number]
 
 /** `pending` until a 2xx; `given_up` after the 13th failure; `cancelled` when its subscription was deleted first. */
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'given_up', 'cancelled'] as const

@@ -17,6 +17,8 @@ export interface SchoolLists {
   heldElsewhere?: HeldPart[]
   /** Family portal sections the school switched off for families; staff previewing still see them. */
   portalSectionsOff?: PortalSection[]
+  /** ISO 4217 code of the currency fee schedules are in (amounts are whole minor units of it); `AUD` until set. */
+  currency?: string
 }
 
 export const schools = table('schools', {

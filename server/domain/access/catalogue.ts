@@ -30,7 +30,8 @@ export const screenCapabilityCatalogue = {
   'admissions.manage': 'work enquiries, tours and applications on the screens',
   'people.manage': 'change people\'s records and roles on the screens',
   'families.manage': 'give adults family access to the portal, end it, and approve or reject their requests to change their details',
-  'portal.preview': 'open the family portal as a named adult, read-only, to see what they see'
+  'portal.preview': 'open the family portal as a named adult, read-only, to see what they see',
+  'fees.manage': 'draft, publish and correct fee schedules, and read any student\'s fee statement with every payer\'s part'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

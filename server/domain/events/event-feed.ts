@@ -40,7 +40,10 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'academic_session.created': 'roster.read',
   'academic_session.updated': 'roster.read',
   'course.created': 'roster.read',
-  'course.updated': 'roster.read'
+  'course.updated': 'roster.read',
+  // The event names the schedule only; amounts are read on the screens, never through /api/v1.
+  'fee_schedule.created': 'billing.read',
+  'fee_schedule.updated': 'billing.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

@@ -31,7 +31,14 @@ export interface ProduceFileOptions {
 /** The rows of `table` for the school, in keyset batches by id: one batch in memory at a time. */
 async function* tableRows(ctx: DomainContext, table: ExportTable, columns: ReturnType<typeof writtenColumns>, options: ProduceFileOptions, counter: { rows: number }) {
   const batchSize = options.batchSize ?? 1000
-  const selection = Object.fromEntries([['__key', table.id], ...columns.map((column, i) => [`c${i}`, column.value])])
+  if ('rows' in table) {
+    for await (const row of table.rows(ctx)) {
+      yield columns.map(column => row[column.name])
+      if (++counter.rows % batchSize === 0) await options.afterBatch?.({ table: table.key, rows: counter.rows })
+    }
+    return
+  }
+  const selection = Object.fromEntries([['__key', table.id], ...columns.map((column, i) => [`c${i}`, column.value!])])
   let after: string | undefined
   for (;;) {
     const batch = await ctx.database.db.select(selection).from(table.from)

@@ -11,6 +11,7 @@ import { changedFields, recordActivity } from '../activity/record-activity'
 import { isTimeZone } from './create-school'
 import { requireSchool, schoolRefFromRow } from './find-school'
 import { excerpt } from '../../../shared/excerpt'
+import { isCurrencyCode, schoolCurrency } from './currency'
 
 /** A school's lists a person edits as plain values (year levels are checked the same way). */
 type ValueList = 'channels' | 'relationships' | 'withdrawalReasons' | 'audiences' | 'yearLevels'
@@ -34,6 +35,8 @@ export interface SchoolSettings {
   alumniRule?: SchoolLists['alumniRule']
   /** The parts of a person the school keeps in its student information system; only a people sync changes them. */
   heldElsewhere?: HeldPart[]
+  /** ISO 4217: the currency of the school's fee schedules. */
+  currency?: string
   channels?: string[]
   relationships?: string[]
   withdrawalReasons?: string[]
@@ -58,6 +61,7 @@ function settingsView(school: SchoolRef, campusRows: (typeof campuses.$inferSele
     finalYearLevel: lists.finalYearLevel,
     alumniRule: lists.alumniRule,
     heldElsewhere: lists.heldElsewhere ?? [],
+    currency: schoolCurrency(school),
     channels: lists.channels,
     relationships: lists.relationships,
     withdrawalReasons: lists.withdrawalReasons,
@@ -149,6 +153,7 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
   if (settings.name !== undefined && !name) problems.push({ path: 'name', message: 'A school needs a name.' })
   if (settings.timeZone !== undefined && !isTimeZone(settings.timeZone)) problems.push({ path: 'timeZone', message: `${excerpt(settings.timeZone)} is not an IANA time zone.` })
   if (settings.alumniRule !== undefined && !isOneOf(alumniRules, settings.alumniRule)) problems.push({ path: 'alumniRule', message: `The alumni rule is one of ${alumniRules.join(', ')}.` })
+  if (settings.currency !== undefined && !isCurrencyCode(settings.currency)) problems.push({ path: 'currency', message: `${excerpt(settings.currency)} is not an ISO 4217 currency code.` })
   const unknownParts = (settings.heldElsewhere ?? []).filter(part => !isOneOf(heldParts, part))
   if (unknownParts.length) problems.push({ path: 'heldElsewhere', message: `A school can keep these parts elsewhere: ${heldParts.join(', ')}; not ${unknownParts.join(', ')}.` })
   const newLists: Partial<Record<ValueList, string[]>> = {}
@@ -169,6 +174,7 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
     if (settings.finalYearLevel !== undefined) lists.finalYearLevel = settings.finalYearLevel
     if (settings.alumniRule !== undefined) lists.alumniRule = settings.alumniRule
     if (settings.heldElsewhere !== undefined) lists.heldElsewhere = [...new Set(settings.heldElsewhere)]
+    if (settings.currency !== undefined) lists.currency = settings.currency
     if (!lists.yearLevels.includes(lists.finalYearLevel)) {
       problems.push({ path: 'finalYearLevel', message: `The final year level "${excerpt(lists.finalYearLevel)}" is not one of the school's year levels (${lists.yearLevels.join(', ')}).` })
     }

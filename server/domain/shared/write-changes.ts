@@ -24,6 +24,7 @@ export type ChangeKind =
   // Addressed to one subscription only, never chosen (docs/webhooks.md, "Test deliveries").
   | 'webhook.test'
   | 'enquiry.updated'
+  | 'fee_schedule.created' | 'fee_schedule.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

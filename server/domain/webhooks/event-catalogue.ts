@@ -31,5 +31,7 @@ export const webhookEventCauses = {
   'course.created': 'A course is added by a timetable import.',
   'course.updated': 'A course\'s title, subject or year levels change.',
   'staff_check.created': 'A staff check (such as a working-with-children check) is recorded.',
-  'staff_check.updated': 'A staff check\'s number or expiry changes.'
+  'staff_check.updated': 'A staff check\'s number or expiry changes.',
+  'fee_schedule.created': 'The office starts a fee schedule (its first version, a draft).',
+  'fee_schedule.updated': 'A fee schedule\'s draft is edited, published or discarded, or a correction (a new version) is started.'
 } as const satisfies Record<WebhookEventKind, string>

@@ -14,6 +14,10 @@ import staffChecks from './staff-checks'
 import classes from './classes'
 import classMembers from './class-members'
 import teachingAssignments from './teaching-assignments'
+import feeSchedules from './fee-schedules'
+import feePeriods from './fee-periods'
+import feeLines from './fee-lines'
+import feeStatements from './fee-statements'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -34,7 +38,11 @@ export const exportTables: readonly ExportTable[] = [
   staffChecks,
   classes,
   classMembers,
-  teachingAssignments
+  teachingAssignments,
+  feeSchedules,
+  feePeriods,
+  feeLines,
+  feeStatements
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { affiliations, billingResponsibilities, campuses, concessions, people } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { inForceOn, isInForceOn } from '../shared/in-force'
+import { childrenWithStanding } from '../access/standing'
+import { schoolCurrency } from '../schools/currency'
+import { excerpt } from '../../../shared/excerpt'
+import { computeStatement, type Statement } from './statement'
+import { periodView, publishedSchedules, requireFeeVersion, versionContent } from './read-fees'
+
+type ReadContext = Pick<DomainContext, 'database' | 'school'>
+type Content = Awaited<ReturnType<typeof versionContent>>
+type Period = Content['periods'][number]
+
+/** What a student's statements are computed from: their student spans, billing responsibilities and concessions, every span. */
+export async function studentBillingFacts(ctx: ReadContext, studentIds: string[]) {
+  if (!studentIds.length) return new Map<string, StudentFacts>()
+  const [spans, responsibilities, held] = await Promise.all([
+    ctx.database.db.select({ personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campusId: affiliations.campusId, campus: campuses.name })
+      .from(affiliations).leftJoin(campuses, eq(campuses.id, affiliations.campusId))
+      .where(and(eq(affiliations.schoolId, ctx.school.id), inArray(affiliations.personId, studentIds), eq(affiliations.kind, 'student'))),
+    ctx.database.db.select().from(billingResponsibilities).where(and(eq(billingResponsibilities.schoolId, ctx.school.id), inArray(billingResponsibilities.studentId, studentIds))),
+    ctx.database.db.select().from(concessions).where(and(eq(concessions.schoolId, ctx.school.id), inArray(concessions.studentId, studentIds)))
+  ])
+  return new Map(studentIds.map((id): [string, StudentFacts] => [id, {
+    spans: spans.filter(row => row.personId === id),
+    responsibilities: responsibilities.filter(row => row.studentId === id),
+    concessions: held.filter(row => row.studentId === id)
+  }]))
+}
+
+interface StudentFacts {
+  spans: { validFrom: string, validTo: string | null, yearLevel: string | null, campusId: string | null, campus: string | null }[]
+  responsibilities: (typeof billingResponsibilities.$inferSelect)[]
+  concessions: (typeof concessions.$inferSelect)[]
+}
+
+/** The student's statement for one period of a version, with their place at the school on its first day. */
+export function statementOf(facts: StudentFacts, period: Period, content: Content) {
+  const placement = facts.spans.find(span => isInForceOn(span, period.startsOn)) ?? null
+  const statement = computeStatement({
+    period: { id: period.id, startsOn: period.startsOn },
+    lines: content.lines,
+    placement: placement && { yearLevel: placement.yearLevel, campusId: placement.campusId },
+    rules: content.rules,
+    concessions: facts.concessions,
+    responsibilities: facts.responsibilities
+  })
+  return { placement: placement && { yearLevel: placement.yearLevel, campus: placement.campus }, statement }
+}
+
+async function namesOf(ctx: ReadContext, ids: string[]) {
+  if (!ids.length) return new Map<string, { id: string, familyName: string, givenNames: string }>()
+  const rows = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, ids)))
+  return new Map(rows.map(row => [row.id, row]))
+}
+
+/**
+ * A student's statement for every period of a version, as the office reads it: each category's
+ * lines and concessions, and every payer's part, named. `not_found` for a version or a student the
+ * school does not have.
+ */
+export async function studentFeeStatements(ctx: ReadContext, versionId: string, studentId: string) {
+  const { version, schedule } = await requireFeeVersion(ctx, versionId)
+  const [student] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, studentId), isNull(people.deletedAt)))
+  if (!student) throw domainError('not_found', [`No student with the id ${excerpt(studentId)}.`])
+  const [content, facts] = await Promise.all([versionContent(ctx, versionId), studentBillingFacts(ctx, [studentId])])
+  const computed = content.periods.map(period => ({ period, ...statementOf(facts.get(studentId)!, period, content) }))
+  const names = await namesOf(ctx, [...new Set(computed.flatMap(({ statement }) => statement.payers.map(payer => payer.payerId)))])
+  const named = (payerId: string) => names.get(payerId) ?? { id: payerId, familyName: '', givenNames: '' }
+  return {
+    currency: schoolCurrency(ctx.school),
+    student,
+    version: { id: version.id, number: version.number, state: version.state, scheduleName: schedule.name },
+    periods: computed.map(({ period, placement, statement }) => ({
+      period: periodView(period),
+      placement,
+      categories: statement.categories.map(category => ({
+        category: category.category, paidAs: category.paidAs,
+        lines: category.lines.map(({ description, amount, reductions, charged }) => ({ description, amount, reductions, charged })),
+        total: category.total,
+        parts: category.parts.map(part => ({ ...named(part.payerId), share: part.share, amount: part.amount })),
+        unassigned: category.unassigned
+      })),
+      total: statement.total,
+      payers: statement.payers.map(payer => ({ ...named(payer.payerId), amount: payer.amount })),
+      unassigned: statement.unassigned
+    }))
+  }
+}
+
+/**
+ * One payer's own part of a statement: the categories they pay a part of, with that category's lines
+ * and total, their share and what it comes to. Nothing of any other payer, not even that there is one.
+ */
+function ownPart(statement: Statement, payerId: string) {
+  const categories = statement.categories.flatMap((category) => {
+    const mine = category.parts.find(part => part.payerId === payerId)
+    if (!mine) return []
+    return [{
+      category: category.category,
+      lines: category.lines.map(({ description, amount, reductions, charged }) => ({ description, amount, reductions, charged })),
+      total: category.total, share: mine.share, amount: mine.amount
+    }]
+  })
+  return { categories, amount: categories.reduce((acc, category) => acc + category.amount, 0) }
+}
+
+/**
+ * The portal's Fees: for each child the adult has `billing` standing on today (showsChild), each
+ * published schedule's periods in force and the adult's own part of each. A period they pay no part
+ * of is left out; a child they pay nothing for is listed with no schedules.
+ */
+export async function familyFees(ctx: ReadContext, adultId: string, day: string) {
+  const children = await childrenWithStanding(ctx, adultId, 'billing', day)
+  const schedules = children.length ? await publishedSchedules(ctx) : []
+  const facts = await studentBillingFacts(ctx, children.map(child => child.id))
+  return {
+    currency: schoolCurrency(ctx.school),
+    children: children.map(child => ({
+      child,
+      schedules: schedules.map(({ schedule, periods }) => ({
+        id: schedule.id,
+        name: schedule.name,
+        periods: periods.flatMap(({ version, period, content }) => {
+          const own = ownPart(statementOf(facts.get(child.id)!, period, content).statement, adultId)
+          return own.categories.length ? [{ period: periodView(period), version: { id: version.id, number: version.number }, ...own }] : []
+        })
+      })).filter(schedule => schedule.periods.length)
+    }))
+  }
+}
+
+/** Students statements are worked out for at a time, in the export. */
+const studentsPerBatch = 500
+
+/**
+ * The rows of the warehouse's `fee_statements`: for each published schedule's periods in force, each
+ * student on the roll on the period's first day, each category charged and each payer's part (one row
+ * with no payer for what no responsibility covers). Worked out as the file is written, a batch of
+ * students at a time, by the one statement function the screens use.
+ */
+export async function* feeStatementRows(ctx: ReadContext): AsyncGenerator<Record<string, unknown>> {
+  const currency = schoolCurrency(ctx.school)
+  for (const { schedule, periods } of await publishedSchedules(ctx)) {
+    for (const { version, period, content } of periods) {
+      const onRoll = await ctx.database.db.selectDistinct({ id: affiliations.personId }).from(affiliations)
+        .innerJoin(people, eq(people.id, affiliations.personId))
+        .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, period.startsOn), isNull(people.deletedAt)))
+        .orderBy(asc(affiliations.personId))
+      for (let start = 0; start < onRoll.length; start += studentsPerBatch) {
+        const ids = onRoll.slice(start, start + studentsPerBatch).map(row => row.id)
+        const facts = await studentBillingFacts(ctx, ids)
+        for (const studentId of ids) {
+          const { statement } = statementOf(facts.get(studentId)!, period, content)
+          for (const category of statement.categories) {
+            const row = { scheduleId: schedule.id, versionId: version.id, periodId: period.id, studentId, category: category.category, paidAs: category.paidAs, categoryTotal: category.total, currency }
+            for (const part of category.parts) yield { id: `${period.id}.${studentId}.${category.category}.${part.payerId}`, ...row, payerId: part.payerId, share: part.share, amount: part.amount }
+            if (category.unassigned) yield { id: `${period.id}.${studentId}.${category.category}.unassigned`, ...row, payerId: null, share: null, amount: category.unassigned }
+          }
+        }
+      }
+    }
+  }
+}
