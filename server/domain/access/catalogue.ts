@@ -30,7 +30,9 @@ export const screenCapabilityCatalogue = {
   'admissions.manage': 'work enquiries, tours and applications on the screens',
   'people.manage': 'change people\'s records and roles on the screens',
   'families.manage': 'give adults family access to the portal, end it, and approve or reject their requests to change their details',
-  'portal.preview': 'open the family portal as a named adult, read-only, to see what they see'
+  'portal.preview': 'open the family portal as a named adult, read-only, to see what they see',
+  'consents.manage': 'keep the school\'s consent purposes, ask families for consent, see and enter their answers',
+  'messages.send': 'write to families by audience group, keep the activity groups, and see read receipts and bounces'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

@@ -40,7 +40,16 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'academic_session.created': 'roster.read',
   'academic_session.updated': 'roster.read',
   'course.created': 'roster.read',
-  'course.updated': 'roster.read'
+  'course.updated': 'roster.read',
+  // Consents and messages are about children and their adults: what person.read reaches.
+  'consent_purpose.created': 'person.read',
+  'consent_ask.created': 'person.read',
+  'consent_ask.updated': 'person.read',
+  'consent.created': 'person.read',
+  'consent.updated': 'person.read',
+  'message.created': 'person.read',
+  'activity_member.created': 'person.read',
+  'activity_member.deleted': 'person.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

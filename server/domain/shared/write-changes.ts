@@ -24,6 +24,8 @@ export type ChangeKind =
   // Addressed to one subscription only, never chosen (docs/webhooks.md, "Test deliveries").
   | 'webhook.test'
   | 'enquiry.updated'
+  | 'consent_purpose.created' | 'consent_ask.created' | 'consent_ask.updated' | 'consent.created' | 'consent.updated'
+  | 'message.created' | 'activity_member.created' | 'activity_member.deleted'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */
