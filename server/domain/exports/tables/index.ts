@@ -14,6 +14,7 @@ import staffChecks from './staff-checks'
 import classes from './classes'
 import classMembers from './class-members'
 import teachingAssignments from './teaching-assignments'
+import consents from './consents'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -34,7 +35,8 @@ export const exportTables: readonly ExportTable[] = [
   staffChecks,
   classes,
   classMembers,
-  teachingAssignments
+  teachingAssignments,
+  consents
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')
