@@ -20,7 +20,9 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'Admissions', icon: 'i-lucide-inbox', to: '/staff/admissions', capability: 'admissions.manage' },
   { label: 'Tours', icon: 'i-lucide-calendar-days', to: '/staff/tours', capability: 'admissions.manage' },
   { label: 'Starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
-  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' }
+  { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
+  { label: 'Consents', icon: 'i-lucide-clipboard-check', to: '/staff/consents', capability: 'consents.manage' },
+  { label: 'Messages', icon: 'i-lucide-mail', to: '/staff/messages', capability: 'messages.send' }
 ]
 
 /** The settings' section list, in the order the settings page shows it. */
