@@ -177,6 +177,19 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id })
   })
 
+  it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {
+    const previewer = (await staffSession(school, 'office')).cookie
+    const [safeMessage] = (await family(families.safe, '/api/app/portal/messages')).body.items
+    expect((await callApi(`/api/app/people/${families.safe}/portal-preview`, { method: 'POST', headers: { cookie: previewer } })).status).toBe(200)
+    const asPreview = (path: string, init: { body?: unknown } = {}) => callApi(path, { ...init, headers: { cookie: previewer } })
+    expect((await asPreview('/api/app/portal/consents')).body.items.map((item: { child: { id: string } }) => item.child.id)).toContain(families.mere)
+    expect((await asPreview(`/api/app/portal/messages/${safeMessage.id}`)).body.readAt).toBeNull()
+    const before = await answersOf()
+    expectEnvelope(await asPreview('/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 403, 'preview_read_only')
+    expect(await answersOf()).toBe(before)
+    expect((await family(families.safe, `/api/app/portal/messages/${safeMessage.id}`)).body.readAt).not.toBeNull()
+  })
+
   it('answers section_off for consents and messages the school switched off, and still answers staff', async () => {
     expect((await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: ['consents', 'messages'] } })).status).toBe(200)
     try {
