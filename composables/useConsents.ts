@@ -8,6 +8,7 @@ export type OfficeConsentAsk = InternalApi['/api/app/consents/asks']['get']['ite
 export type AskAnswerRow = InternalApi['/api/app/consents/asks/:id/answers']['get']['items'][number]
 export type ConsentPurposeInput = z.input<typeof consentPurposeInput>
 export type ConsentAskInput = z.input<typeof consentAskInput>
+export type ClassList = InternalApi['/api/app/consents/asks/:id/class-list']['get']
 
 /**
  * The office's consents: the school's purposes, its asks (paged, newest first), one ask's answers per
@@ -39,5 +40,9 @@ export function useConsents(selectedId: Ref<string | null>) {
   function remind(id: string) {
     return $fetch(apiPath('/api/app/consents/asks/:id/reminders', { id }), { method: 'POST', body: {} })
   }
-  return { purposes, asks, answers, createPurpose, createAsk, changeAsk, remind }
+  /** An excursion's class list: the ask's children in the class today, each with their consent. */
+  function classList(id: string, classCode: string) {
+    return $fetch(apiPath('/api/app/consents/asks/:id/class-list', { id }), { query: { class: classCode } })
+  }
+  return { purposes, asks, answers, createPurpose, createAsk, changeAsk, remind, classList }
 }

@@ -61,6 +61,11 @@ describe('the office\'s consents and messages screens', () => {
     const answers = page.getByRole('table', { name: 'Answers to Excursion' })
     await answers.getByText('Hine Ngata: Yes').waitFor()
     expect(await answers.locator(`[data-consent-status="${families.aroha}"]`).innerText()).toBe('Not yet')
+    await page.getByLabel('Class').fill('3A')
+    await page.getByRole('button', { name: 'Class list' }).click()
+    const classList = page.locator('[data-class-list]')
+    await classList.getByText('Ngata, Aroha').waitFor()
+    expect(await classList.innerText()).toContain('Parata, Tama\tNot yet')
     await checkScreen(page, 'staff-consents-answers', ['#ask-answers'])
   }, 60_000)
 
