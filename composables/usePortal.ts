@@ -13,6 +13,8 @@ export const portalSectionPaths: Record<PortalSection, string> = {
   details: '/family/details',
   payers: '/family/payers',
   applications: '/family/applications',
+  consents: '/family/consents',
+  messages: '/family/messages',
   fees: '/family/fees'
 }
 

@@ -22,7 +22,9 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'Starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
   { label: 'Classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
   { label: 'Fees', icon: 'i-lucide-receipt', to: '/staff/fees', capability: 'fees.manage' },
-  { label: 'Family requests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' }
+  { label: 'Family requests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' },
+  { label: 'Consents', icon: 'i-lucide-clipboard-check', to: '/staff/consents', capability: 'consents.manage' },
+  { label: 'Messages', icon: 'i-lucide-mail', to: '/staff/messages', capability: 'messages.send' }
 ]
 
 /** The settings' section list, in the order the settings page shows it. */

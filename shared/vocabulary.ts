@@ -42,15 +42,39 @@ export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, 
 }
 
 /** The family portal's sections a school can switch off for families (the portal's *Our data* is always open). */
-export const portalSections = ['children', 'details', 'payers', 'applications', 'fees'] as const
+export const portalSections = ['children', 'details', 'payers', 'applications', 'consents', 'messages', 'fees'] as const
 export type PortalSection = typeof portalSections[number]
 export const portalSectionWords: Record<PortalSection, string> = {
   children: 'Children',
   details: 'Our details',
   payers: 'Who pays',
   applications: 'Applications and tours',
-  fees: 'Fees'
+  fees: 'Fees',
+  consents: 'Consents',
+  messages: 'Messages'
 }
+
+/** A standing consent lasts until withdrawn; one asked each occasion holds for its ask alone (docs/consents.md). */
+export const consentLastings = ['standing', 'each_occasion'] as const
+export type ConsentLasting = typeof consentLastings[number]
+
+/** Who must answer an ask: every adult with `consents` standing on the child, or any one of them. */
+export const consentAnsweredBy = ['every_adult', 'any_adult'] as const
+export type ConsentAnsweredBy = typeof consentAnsweredBy[number]
+
+/** `open` until its closing day; `closed` by the office early; `cancelled` when its subject was cancelled or stopped taking answers. */
+export const consentAskStatuses = ['open', 'closed', 'cancelled'] as const
+export type ConsentAskStatus = typeof consentAskStatuses[number]
+
+export const consentAnswers = ['yes', 'no'] as const
+export type ConsentAnswer = typeof consentAnswers[number]
+
+/**
+ * `pending` until handed to the mail server; `bounced` when it refused the address for good (a 5xx);
+ * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only.
+ */
+export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address'] as const
+export type MessageDeliveryStatus = typeof messageDeliveryStatuses[number]
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
 export type ModuleName = typeof moduleNames[number]
@@ -70,7 +94,9 @@ export const webhookEventKinds = [
   // Records added after the list in docs/decisions.md, with kinds of their own.
   'academic_session.created', 'academic_session.updated', 'course.created', 'course.updated',
   'affiliation.deleted', 'staff_check.created', 'staff_check.updated', 'enquiry.updated',
-  'fee_schedule.created', 'fee_schedule.updated'
+  'fee_schedule.created', 'fee_schedule.updated',
+  'consent_purpose.created', 'consent_ask.created', 'consent_ask.updated', 'consent.created', 'consent.updated',
+  'message.created', 'activity_member.created', 'activity_member.deleted'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 

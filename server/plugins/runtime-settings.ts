@@ -14,7 +14,8 @@ import { parseTrustedProxies } from '../utils/client-address'
  * (docs/operations.md, "Behind a reverse proxy"); `WEBHOOKS_ALLOW_PRIVATE=true` lets webhooks reach
  * loopback addresses over `http://` (development and tests), with a warning. The test switches
  * (`ROLLBOOK_CLOCK_OFFSET_MS`, `ROLLBOOK_CHECK_RESPONSES`, `RATE_LIMIT_SCALE`,
- * `ROLLBOOK_ANSWER_CACHE=off`, `ROLLBOOK_WEBHOOK_SCHOOLS`, `ROLLBOOK_WEBHOOK_LEASE_MS`) act only with `ROLLBOOK_MODE=test` or
+ * `ROLLBOOK_ANSWER_CACHE=off`, `ROLLBOOK_WEBHOOK_SCHOOLS`, `ROLLBOOK_WEBHOOK_LEASE_MS`, `ROLLBOOK_MESSAGE_SCHOOLS`,
+ * `ROLLBOOK_MESSAGE_LEASE_MS`) act only with `ROLLBOOK_MODE=test` or
  * `bench`, and say so loudly, so a production server can never be left running with a shifted clock
  * or lifted limits. A test server delivers webhooks only for the schools `ROLLBOOK_WEBHOOK_SCHOOLS`
  * lists, so it never sends what another test's worker is stepping through on a clock of its own.
@@ -38,8 +39,11 @@ export default defineNitroPlugin(() => {
     // A short lease lets a test see a killed instance's subscriptions taken over within seconds.
     const leaseMs = Number(env.ROLLBOOK_WEBHOOK_LEASE_MS)
     if (Number.isInteger(leaseMs) && leaseMs > 0) runtimeSettings.webhookLeaseMs = leaseMs
+    runtimeSettings.messageSchools = (env.ROLLBOOK_MESSAGE_SCHOOLS ?? '').split(',').filter(Boolean)
+    const messageLeaseMs = Number(env.ROLLBOOK_MESSAGE_LEASE_MS)
+    if (Number.isInteger(messageLeaseMs) && messageLeaseMs > 0) runtimeSettings.messageLeaseMs = messageLeaseMs
   }
-  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE', 'ROLLBOOK_WEBHOOK_SCHOOLS', 'ROLLBOOK_WEBHOOK_LEASE_MS'].filter(name => env[name] !== undefined && env[name] !== '')
+  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE', 'ROLLBOOK_WEBHOOK_SCHOOLS', 'ROLLBOOK_WEBHOOK_LEASE_MS', 'ROLLBOOK_MESSAGE_SCHOOLS', 'ROLLBOOK_MESSAGE_LEASE_MS'].filter(name => env[name] !== undefined && env[name] !== '')
   if (mode !== 'test' && mode !== 'bench') {
     if (switches.length) console.warn(`WARNING: ignoring ${switches.join(', ')}: test switches act only with ROLLBOOK_MODE=test or bench.`)
     return

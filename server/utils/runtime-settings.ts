@@ -15,6 +15,10 @@ export const runtimeSettings = {
   webhookSchools: undefined as readonly string[] | undefined,
   /** How long a claimed subscription is held without news from its worker: the default 30 s, or shorter in tests. */
   webhookLeaseMs: undefined as number | undefined,
+  /** The schools whose messages this server emails: all, unless a test server is told which. */
+  messageSchools: undefined as readonly string[] | undefined,
+  /** How long claimed message deliveries are held without news from their worker: the default 60 s, or shorter in tests. */
+  messageLeaseMs: undefined as number | undefined,
   /** Bench only: a request saying `X-Rollbook-Bench-Receipts: off` counts no receipts, so one run measures both. */
   benchReceiptsSwitch: false,
   /** The proxies whose forwarded client address is taken (`TRUSTED_PROXIES`); none by default. */

@@ -148,3 +148,49 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, granted), isNull(people.deletedAt)))
   return children.sort((a, b) => a.givenNames.localeCompare(b.givenNames) || a.familyName.localeCompare(b.familyName) || a.id.localeCompare(b.id))
 }
+
+/** Ids a query names at once: well under SQLite's and PostgreSQL's limits on a statement's parameters. */
+const idsPerQuery = 2000
+
+/** `ids` in slices a statement can name. */
+export function slicesOf<T>(ids: readonly T[], size = idsPerQuery): T[][] {
+  const slices: T[][] = []
+  for (let start = 0; start < ids.length; start += size) slices.push(ids.slice(start, start + size))
+  return slices
+}
+
+/**
+ * The standing of every adult who ever held parental responsibility for each of `childIds` on the
+ * day, decided as standingOf decides, from three reads per slice of children rather than three per
+ * child: what consents and messages ask of a class, a year or a school at once.
+ */
+export async function standingsOfChildren(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Map<string, { adultId: string, standing: Standing }[]>> {
+  const answer = new Map<string, { adultId: string, standing: Standing }[]>()
+  const { db } = ctx.database
+  for (const slice of slicesOf([...new Set(childIds)])) {
+    const [responsibilities, flags, orders] = await Promise.all([
+      db.select().from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, slice))),
+      db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, ctx.school.id), inArray(protectionFlags.personId, slice))),
+      db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), inArray(courtOrders.childId, slice)))
+    ])
+    const byChild = <Row>(rows: Row[], childOf: (row: Row) => string) => {
+      const grouped = new Map<string, Row[]>()
+      for (const row of rows) grouped.set(childOf(row), [...grouped.get(childOf(row)) ?? [], row])
+      return grouped
+    }
+    const spans = byChild(responsibilities, row => row.childId)
+    const flagsOf = byChild(flags, row => row.personId)
+    const ordersOf = byChild(orders, row => row.childId)
+    for (const childId of slice) {
+      const records = { responsibilities: spans.get(childId) ?? [], flags: flagsOf.get(childId) ?? [], orders: ordersOf.get(childId) ?? [] }
+      const adults = [...new Set(records.responsibilities.map(row => row.adultId))]
+      answer.set(childId, adults.map(adultId => ({ adultId, standing: decide(adultId, day, records) })))
+    }
+  }
+  return answer
+}
+
+/** Whether the adult holds parental responsibility for the child on the day, whatever an order or a flag withholds (decide's first reason says so). */
+export function holdsResponsibility(standing: Standing): boolean {
+  return standing.reasons[0]?.startsWith('parental responsibility since') ?? false
+}

@@ -43,7 +43,16 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'course.updated': 'roster.read',
   // The event names the schedule only; amounts are read on the screens, never through /api/v1.
   'fee_schedule.created': 'billing.read',
-  'fee_schedule.updated': 'billing.read'
+  'fee_schedule.updated': 'billing.read',
+  // Consents and messages are about children and their adults: what person.read reaches.
+  'consent_purpose.created': 'person.read',
+  'consent_ask.created': 'person.read',
+  'consent_ask.updated': 'person.read',
+  'consent.created': 'person.read',
+  'consent.updated': 'person.read',
+  'message.created': 'person.read',
+  'activity_member.created': 'person.read',
+  'activity_member.deleted': 'person.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

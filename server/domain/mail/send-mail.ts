@@ -9,12 +9,42 @@ import { logger } from '../shared/log'
 export interface Mail { to: string, subject: string, text: string }
 
 let transport: Transporter | undefined
+/** Messages to families go out in bulk: one pooled connection, reused mail after mail. */
+let bulkTransport: Transporter | undefined
 let sender = 'Rollbook <rollbook@localhost>'
 
 /** Sends mail through `smtpUrl` from now on; without one, mail goes to the log and the development outbox. Called once at start-up. */
 export function configureMail(settings: { smtpUrl?: string, from?: string }) {
   transport = settings.smtpUrl ? createTransport(settings.smtpUrl) : undefined
+  bulkTransport?.close()
+  bulkTransport = settings.smtpUrl ? createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 } as Parameters<typeof createTransport>[0]) : undefined
   if (settings.from) sender = settings.from
+}
+
+/** One email of a message to families: a plain-text and an HTML part, under a Message-ID of its delivery's own. */
+export interface BulkMail { to: string, subject: string, text: string, html: string, messageId: string }
+
+/** Why the mail server did not take a mail: `permanent` for a 5xx answer (the address bounced), otherwise worth a retry. */
+export interface MailRefusal { permanent: boolean, summary: string }
+
+/**
+ * Hands one email of a message to the mail server (the same SMTP settings as sign-in codes); without
+ * one, to the development outbox, quietly, as a message may have thousands. A refusal comes back,
+ * never thrown: its summary is the server's code and first line.
+ */
+export async function sendBulkMail(database: Database, mail: BulkMail): Promise<MailRefusal | undefined> {
+  if (!bulkTransport) {
+    await database.transaction(tx => tx.insert(outboxMails).values({ id: newId('mail'), to: mail.to, subject: mail.subject, text: mail.text, createdAt: timestampNow() }))
+    return undefined
+  }
+  try {
+    await bulkTransport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId })
+    return undefined
+  } catch (error) {
+    const { responseCode, code } = error as { responseCode?: number, code?: string }
+    const response = String((error as { response?: string }).response ?? '').split('\n')[0]!.slice(0, 200)
+    return { permanent: typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600, summary: responseCode ? response || String(responseCode) : (code ?? 'connection failed') }
+  }
 }
 
 /** Whether mail leaves the service; when not, the development outbox is served. */

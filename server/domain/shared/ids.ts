@@ -10,12 +10,14 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * HRIS mapping, `chk` staff check; `acc` staff account, `pky` passkey, `ssn` sign-in session, `sic` sign-in
  * code, `sil` sign-in link, `mail` outbox mail, `rvw` a view of a restricted record, `fam`
  * family access, `dcr` a family's detail change request; `fsc` fee schedule, `fsv` its version, `fpr` billing
- * period, `fln` fee line, `fcr` concession rule.
+ * period, `fln` fee line, `fcr` concession rule; `cpp` consent purpose, `cak` consent ask,
+ * `cns` consent answer, `msg` message, `mrc` message recipient, `acm` activity member.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
   | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act' | 'idd' | 'fam' | 'dcr'
   | 'fsc' | 'fsv' | 'fpr' | 'fln' | 'fcr'
+  | 'cpp' | 'cak' | 'cns' | 'msg' | 'mrc' | 'acm'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {

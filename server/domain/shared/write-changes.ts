@@ -25,6 +25,8 @@ export type ChangeKind =
   | 'webhook.test'
   | 'enquiry.updated'
   | 'fee_schedule.created' | 'fee_schedule.updated'
+  | 'consent_purpose.created' | 'consent_ask.created' | 'consent_ask.updated' | 'consent.created' | 'consent.updated'
+  | 'message.created' | 'activity_member.created' | 'activity_member.deleted'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

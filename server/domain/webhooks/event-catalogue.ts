@@ -33,5 +33,13 @@ export const webhookEventCauses = {
   'staff_check.created': 'A staff check (such as a working-with-children check) is recorded.',
   'staff_check.updated': 'A staff check\'s number or expiry changes.',
   'fee_schedule.created': 'The office starts a fee schedule (its first version, a draft).',
-  'fee_schedule.updated': 'A fee schedule\'s draft is edited, published or discarded, or a correction (a new version) is started.'
+  'fee_schedule.updated': 'A fee schedule\'s draft is edited, published or discarded, or a correction (a new version) is started.',
+  'consent_purpose.created': 'The school adds a consent purpose.',
+  'consent_ask.created': 'The office asks families for consent.',
+  'consent_ask.updated': 'A consent ask is closed early or cancelled.',
+  'consent.created': 'An adult gives a first answer to a consent ask for a child (in the portal, or the office from a paper form).',
+  'consent.updated': 'An adult answers a consent ask again for a child, superseding an earlier answer (a withdrawal, for one).',
+  'message.created': 'The office sends a message to families.',
+  'activity_member.created': 'A child joins one of the school\'s activity groups.',
+  'activity_member.deleted': 'A child leaves one of the school\'s activity groups.'
 } as const satisfies Record<WebhookEventKind, string>

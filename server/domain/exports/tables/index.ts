@@ -18,6 +18,7 @@ import feeSchedules from './fee-schedules'
 import feePeriods from './fee-periods'
 import feeLines from './fee-lines'
 import feeStatements from './fee-statements'
+import consents from './consents'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -42,7 +43,8 @@ export const exportTables: readonly ExportTable[] = [
   feeSchedules,
   feePeriods,
   feeLines,
-  feeStatements
+  feeStatements,
+  consents
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

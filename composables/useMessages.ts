@@ -1,0 +1,40 @@
+import type { InternalApi } from 'nitropack/types'
+
+/** A message as the office's list answers it, with its tally. */
+export type OfficeMessage = InternalApi['/api/app/messages']['get']['items'][number]
+export type MessageRecipient = InternalApi['/api/app/messages/:id/recipients']['get']['items'][number]
+export type AudiencePreview = InternalApi['/api/app/messages/preview']['post']
+
+/**
+ * The office's messages: the audience preview before anything is sent, sending, the messages sent
+ * (paged, newest first) with one message's recipients (deliveries, bounces, read receipts) and the
+ * addresses that bounced. While the page is visible the list is asked for again every few seconds,
+ * so deliveries and reads appear as they happen.
+ */
+export function useMessages(selectedId: Ref<string | null>) {
+  const list = reactive(usePagedList<OfficeMessage>(query => $fetch('/api/app/messages', { query }), { limit: 20 }))
+  const recipients = reactive(usePagedList<MessageRecipient>(
+    query => $fetch(apiPath('/api/app/messages/:id/recipients', { id: selectedId.value! }), { query }),
+    { limit: 50, immediate: false }
+  ))
+  watch(selectedId, id => id ? recipients.first() : undefined)
+  const { data: bounces, refresh: refreshBounces } = useFetch('/api/app/messages/bounces', { key: 'message-bounces', headers: useRequestHeaders(['cookie']) })
+
+  let timer: ReturnType<typeof setInterval> | undefined
+  onMounted(() => {
+    timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && !list.loading) void Promise.all([list.refresh(), refreshBounces(), selectedId.value ? recipients.refresh() : undefined])
+    }, 5000)
+  })
+  onBeforeUnmount(() => clearInterval(timer))
+
+  function preview(audience: string[]): Promise<AudiencePreview> {
+    return $fetch('/api/app/messages/preview', { method: 'POST', body: { audience } })
+  }
+  async function send(input: { subject: string, body: string, audience: string[] }) {
+    const sent = await $fetch('/api/app/messages', { method: 'POST', body: input })
+    await list.refresh()
+    return sent
+  }
+  return { list, recipients, bounces, preview, send }
+}

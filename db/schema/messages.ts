@@ -1,0 +1,64 @@
+/**
+ * Messages to families (docs/messages.md): a message as written, one recipient row per adult it
+ * reaches (the delivery queue, the read receipt and the bounce in one row), and the school's
+ * activity groups, which audiences name as `activity:<name>`.
+ */
+import { table, text, integer, bigint, index, uniqueIndex } from '../dialect'
+import { schools } from './schools'
+import { people } from './people'
+import type { MessageDeliveryStatus } from '../../shared/vocabulary'
+
+export { messageDeliveryStatuses, type MessageDeliveryStatus } from '../../shared/vocabulary'
+
+export const messages = table('messages', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** The audience groups as written, a JSON array. */
+  audience: text('audience').notNull(),
+  /** The ask a reminder is about. */
+  askId: text('ask_id'),
+  /** Who wrote it (`staff acc_…`), as the outbox records actors. */
+  sentBy: text('sent_by').notNull(),
+  adultCount: integer('adult_count').notNull(),
+  childCount: integer('child_count').notNull(),
+  leftOutCount: integer('left_out_count').notNull(),
+  createdAt: text('created_at').notNull()
+}, t => [index('messages_school_id_created_at_idx').on(t.schoolId, t.createdAt)])
+
+/**
+ * One adult a message reaches: the email to send (claimed by the delivery worker under a lease,
+ * db/claim-rows.ts), its outcome, and when the adult read it in the portal.
+ */
+export const messageRecipients = table('message_recipients', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  messageId: text('message_id').notNull().references(() => messages.id),
+  adultId: text('adult_id').notNull().references(() => people.id),
+  /** The adult's address when the message was written; null: kept in the portal only. */
+  email: text('email'),
+  status: text('status').$type<MessageDeliveryStatus>().notNull(),
+  attempts: integer('attempts').notNull(),
+  nextAttemptAt: bigint('next_attempt_at').notNull(),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: bigint('lease_until'),
+  /** The mail server's last refusal (its code and first line), never the message. */
+  lastError: text('last_error'),
+  sentAt: text('sent_at'),
+  readAt: text('read_at'),
+  createdAt: text('created_at').notNull()
+}, t => [
+  uniqueIndex('message_recipients_message_id_adult_id_idx').on(t.messageId, t.adultId),
+  index('message_recipients_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+  index('message_recipients_school_id_adult_id_idx').on(t.schoolId, t.adultId)
+])
+
+/** A child in one of the school's activity groups (rowing, choir): what `activity:<name>` names. */
+export const activityMembers = table('activity_members', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  activity: text('activity').notNull(),
+  personId: text('person_id').notNull().references(() => people.id),
+  createdAt: text('created_at').notNull()
+}, t => [uniqueIndex('activity_members_school_id_activity_person_id_idx').on(t.schoolId, t.activity, t.personId)])

@@ -1,0 +1,9 @@
+import { defineAppRoute } from '../../../../../utils/app-route'
+import { todayInZone } from '../../../../../domain/shared/clock'
+import { askAnswersPageSchema, askAnswersQuery, consentAskParams } from '../../../../../../shared/schemas/consents'
+import { askAnswersPage } from '../../../../../domain/consents/consent-asks'
+
+export default defineAppRoute({
+  summary: 'An ask\'s answers per child on a day, in name order: yes, no or not yet, with each adult\'s answer', tag: 'Consents', capability: 'consents.manage', rateLimit: 300,
+  params: consentAskParams, query: askAnswersQuery, response: askAnswersPageSchema, errors: ['not_found']
+}, async ctx => ctx.pageAnswer(await askAnswersPage(ctx, ctx.params.id, ctx.query.day ?? todayInZone(ctx.school.timeZone), ctx.page)))

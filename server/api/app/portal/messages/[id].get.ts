@@ -1,0 +1,9 @@
+import { definePortalRoute } from '../../../../utils/portal-route'
+import { messageParams, portalMessageSchema } from '../../../../../shared/schemas/messages'
+import { readPortalMessage } from '../../../../domain/messages/portal-messages'
+
+/** One message; the adult's first read of it is the read receipt the office sees (never in a staff preview). */
+export default definePortalRoute({
+  summary: 'Read a message (records the read receipt)', tag: 'Family portal', rateLimit: 120, section: 'messages',
+  params: messageParams, response: portalMessageSchema, errors: ['section_off', 'not_found']
+}, ctx => readPortalMessage(ctx, ctx.portal.adultId, ctx.params.id, { markRead: !ctx.portal.preview }))

@@ -1,0 +1,204 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { classes, classMembers, consentAskChildren, consentAsks, consentPurposes, people } from '../../../db/schema'
+import { bulkInsert } from '../../../db/bulk-insert'
+import type { ConsentAnsweredBy, ConsentLasting } from '../../../shared/vocabulary'
+import type { DomainContext } from '../shared/context'
+import { domainError, validationFailed } from '../shared/domain-error'
+import { newId } from '../shared/ids'
+import { timestampNow, todayInZone } from '../shared/clock'
+import { writeChanges } from '../shared/write-changes'
+import { inForceOn } from '../shared/in-force'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
+import { audienceUnknown, reachOf, resolveGroups } from '../messages/audience'
+import { answersOfChildren, askTally, askWithPurpose, childIdsOfAsk } from './ask-answers'
+
+type ReadContext = Pick<DomainContext, 'database' | 'school'>
+type AskRow = typeof consentAsks.$inferSelect
+type PurposeRow = typeof consentPurposes.$inferSelect
+
+const purposeView = (row: PurposeRow) => ({ id: row.id, name: row.name, aboutNamedThing: row.aboutNamedThing === 'yes', lasting: row.lasting })
+
+/** The school's consent purposes by name. */
+export async function listConsentPurposes(ctx: ReadContext) {
+  const rows = await ctx.database.db.select().from(consentPurposes).where(eq(consentPurposes.schoolId, ctx.school.id)).orderBy(asc(consentPurposes.name), asc(consentPurposes.id))
+  return { items: rows.map(purposeView) }
+}
+
+/** Adds a consent purpose; `conflict` when the school has one of that name. */
+export async function createConsentPurpose(ctx: DomainContext, input: { name: string, aboutNamedThing: boolean, lasting: ConsentLasting }) {
+  return writeChanges(ctx, async (tx, changes) => {
+    const [same] = await tx.select({ id: consentPurposes.id }).from(consentPurposes).where(and(eq(consentPurposes.schoolId, ctx.school.id), eq(consentPurposes.name, input.name)))
+    if (same) throw domainError('conflict', [`The school already has a consent purpose named ${input.name}.`])
+    const at = timestampNow()
+    const row = { id: newId('cpp'), schoolId: ctx.school.id, name: input.name, aboutNamedThing: input.aboutNamedThing ? 'yes' as const : 'no' as const, lasting: input.lasting, createdAt: at, updatedAt: at }
+    await tx.insert(consentPurposes).values(row)
+    changes.record('consent_purpose.created', 'consent_purposes', row.id)
+    return purposeView(row)
+  })
+}
+
+/** Whether the ask takes answers today: open, and its closing day not past. */
+export function askIsOpen(ask: Pick<AskRow, 'status' | 'closesOn'>, today: string): boolean {
+  return ask.status === 'open' && ask.closesOn >= today
+}
+
+function askView(ask: AskRow, purpose: PurposeRow, today: string) {
+  return {
+    id: ask.id,
+    purpose: purposeView(purpose),
+    subject: ask.subject,
+    audience: JSON.parse(ask.audience) as string[],
+    closesOn: ask.closesOn,
+    occasionOn: ask.occasionOn,
+    answeredBy: ask.answeredBy,
+    status: ask.status,
+    open: askIsOpen(ask, today),
+    createdAt: ask.createdAt
+  }
+}
+
+export interface ConsentAskInput {
+  purposeId: string
+  subject?: string | null
+  audience: string[]
+  closesOn: string
+  occasionOn?: string | null
+  answeredBy: ConsentAnsweredBy
+}
+
+/**
+ * Asks the audience's families for consent: `subject_required` when the purpose is about a named thing
+ * and none is named, `audience_unknown` naming each group nothing answers, `audience_empty` when no
+ * child of the audience has an adult with `consents` standing today. The ask is for the audience's
+ * children today, written with them in one write.
+ */
+export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInput) {
+  const today = todayInZone(ctx.school.timeZone)
+  const [purpose] = await ctx.database.db.select().from(consentPurposes).where(and(eq(consentPurposes.schoolId, ctx.school.id), eq(consentPurposes.id, input.purposeId)))
+  if (!purpose) throw validationFailed([{ path: 'purposeId', message: 'The school has no consent purpose with this id.' }])
+  const subject = input.subject?.trim() || null
+  if (purpose.aboutNamedThing === 'yes' && !subject) throw domainError('subject_required', [`${purpose.name} is about a named thing: name it as the ask's subject (the excursion, the activity).`])
+  if (input.closesOn < today) throw validationFailed([{ path: 'closesOn', message: 'The closing day has passed.' }])
+  const resolved = await resolveGroups(ctx, input.audience, today)
+  if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
+  const reach = await reachOf(ctx, resolved.entries, 'consents', today)
+  if (reach.children.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
+  const childIds = resolved.entries.map(entry => entry.childId)
+  return writeChanges(ctx, async (tx, changes) => {
+    const at = timestampNow()
+    const ask: AskRow = {
+      id: newId('cak'), schoolId: ctx.school.id, purposeId: purpose.id, subject, audience: JSON.stringify(input.audience), closesOn: input.closesOn,
+      occasionOn: input.occasionOn ?? null, answeredBy: input.answeredBy, status: 'open', createdAt: at, updatedAt: at
+    }
+    await tx.insert(consentAsks).values(ask)
+    await bulkInsert(tx, consentAskChildren, childIds.map(childId => ({ askId: ask.id, childId, schoolId: ctx.school.id })))
+    changes.record('consent_ask.created', 'consent_asks', ask.id)
+    return { ...askView(ask, purpose, today), childCount: childIds.length }
+  })
+}
+
+/** The school's asks, newest first, each with its tally today. */
+export async function listConsentAsks(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
+  const today = todayInZone(ctx.school.timeZone)
+  const rows = await ctx.database.db.select({ ask: consentAsks, purpose: consentPurposes }).from(consentAsks)
+    .innerJoin(consentPurposes, eq(consentPurposes.id, consentAsks.purposeId))
+    .where(and(eq(consentAsks.schoolId, ctx.school.id), afterPosition(consentAsks.createdAt, consentAsks.id, page.after, 'desc')))
+    .orderBy(desc(consentAsks.createdAt), desc(consentAsks.id)).limit(page.limit + 1)
+  const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.ask.createdAt, last.ask.id])
+  const items = []
+  for (const { ask, purpose } of slice.items) items.push({ ...askView(ask, purpose, today), tally: await askTally(ctx, ask, purpose, today) })
+  return { items, next: slice.next }
+}
+
+/** One ask with its tally on the day. */
+export async function readConsentAsk(ctx: ReadContext, askId: string, day: string) {
+  const { ask, purpose } = await askWithPurpose(ctx, askId)
+  return { ...askView(ask, purpose, todayInZone(ctx.school.timeZone)), tally: await askTally(ctx, ask, purpose, day) }
+}
+
+/** Closes an ask early, or cancels it (its subject was cancelled): from then every answer is `ask_closed`. */
+export async function changeConsentAsk(ctx: DomainContext, askId: string, change: { status?: 'closed' | 'cancelled', closesOn?: string }) {
+  const { ask, purpose } = await askWithPurpose(ctx, askId)
+  return writeChanges(ctx, async (tx, changes) => {
+    if (ask.status === 'cancelled' && change.status !== 'cancelled') throw domainError('unprocessable', ['This ask was cancelled: ask again instead.'])
+    const updated = { ...ask, status: change.status ?? ask.status, closesOn: change.closesOn ?? ask.closesOn, updatedAt: timestampNow() }
+    await tx.update(consentAsks).set({ status: updated.status, closesOn: updated.closesOn, updatedAt: updated.updatedAt }).where(eq(consentAsks.id, ask.id))
+    changes.record('consent_ask.updated', 'consent_asks', ask.id)
+    return askView(updated, purpose, todayInZone(ctx.school.timeZone))
+  })
+}
+
+const childColumns = { id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey }
+
+/** Names for the adults of a page of answers. */
+async function namesOf(ctx: ReadContext, ids: readonly string[]) {
+  if (!ids.length) return new Map<string, { id: string, familyName: string, givenNames: string }>()
+  const rows = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, [...new Set(ids)])))
+  return new Map(rows.map(row => [row.id, row]))
+}
+
+async function answerItems(ctx: ReadContext, ask: AskRow, purpose: PurposeRow, children: { id: string, familyName: string, givenNames: string }[], day: string) {
+  const states = await answersOfChildren(ctx, ask, purpose, children.map(child => child.id), day)
+  const names = await namesOf(ctx, states.flatMap(state => state.adults.map(adult => adult.adultId)))
+  return children.map((child, i) => ({
+    child: { id: child.id, familyName: child.familyName, givenNames: child.givenNames },
+    status: states[i]!.status,
+    adults: states[i]!.adults.map(({ adultId, ...answer }) => ({ adult: names.get(adultId)!, ...answer, enteredByStaff: answer.enteredBy !== null })).map(({ enteredBy: _enteredBy, ...rest }) => rest)
+  }))
+}
+
+/** The ask's answers per child on the day, a page in name order: yes, no or not yet, with each adult's answer. */
+export async function askAnswersPage(ctx: ReadContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
+  const { ask, purpose } = await askWithPurpose(ctx, askId)
+  const rows = await ctx.database.db.select(childColumns).from(consentAskChildren)
+    .innerJoin(people, eq(people.id, consentAskChildren.childId))
+    .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, ask.id), afterPosition(people.nameKey, people.id, page.after)))
+    .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
+  const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.nameKey, last.id])
+  return { items: await answerItems(ctx, ask, purpose, slice.items, day), next: slice.next }
+}
+
+/** For an excursion: the ask's children in a class on the day, in name order, each with their consent; the whole list, to print. */
+export async function askClassList(ctx: ReadContext, askId: string, classCode: string, day: string) {
+  const { ask, purpose } = await askWithPurpose(ctx, askId)
+  const [found] = await ctx.database.db.select({ id: classes.id, code: classes.code, title: classes.title }).from(classes).where(and(eq(classes.schoolId, ctx.school.id), eq(classes.code, classCode)))
+  if (!found) throw domainError('not_found', ['No class with this code.'])
+  const inAsk = new Set(await childIdsOfAsk(ctx, ask.id))
+  const members = await ctx.database.db.selectDistinct(childColumns).from(classMembers).innerJoin(people, eq(people.id, classMembers.personId))
+    .where(and(eq(classMembers.schoolId, ctx.school.id), eq(classMembers.classId, found.id), inForceOn(classMembers, day)))
+  const children = members.filter(child => inAsk.has(child.id)).sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+  return {
+    ask: askView(ask, purpose, todayInZone(ctx.school.timeZone)),
+    class: { code: found.code, title: found.title },
+    day,
+    children: (await answerItems(ctx, ask, purpose, children, day)).map(item => ({ child: item.child, status: item.status }))
+  }
+}
+
+/**
+ * A child's consents in force on the day: each standing purpose asked about them (the answer lasts
+ * across asks), and each ask of a purpose asked each occasion, with where it stands.
+ */
+export async function consentsOfChild(ctx: ReadContext, childId: string, day: string) {
+  const [child] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, childId)))
+  if (!child) throw domainError('not_found', ['No person with this id.'])
+  const rows = await ctx.database.db.select({ ask: consentAsks, purpose: consentPurposes }).from(consentAskChildren)
+    .innerJoin(consentAsks, eq(consentAsks.id, consentAskChildren.askId))
+    .innerJoin(consentPurposes, eq(consentPurposes.id, consentAsks.purposeId))
+    .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.childId, childId)))
+    .orderBy(asc(consentPurposes.name), desc(consentAsks.createdAt), desc(consentAsks.id))
+  const today = todayInZone(ctx.school.timeZone)
+  const seenStanding = new Set<string>()
+  const items = []
+  for (const { ask, purpose } of rows) {
+    if (purpose.lasting === 'standing') {
+      if (seenStanding.has(purpose.id)) continue
+      seenStanding.add(purpose.id)
+    } else if (ask.status === 'cancelled') continue
+    const [state] = await answersOfChildren(ctx, ask, purpose, [childId], day)
+    items.push({ purpose: purposeView(purpose), ask: askView(ask, purpose, today), status: state!.status })
+  }
+  return { child, day, consents: items }
+}

@@ -1,0 +1,140 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { activityMembers, affiliations, campuses, classes, classMembers, consentAsks, parentalResponsibilities, people } from '../../../db/schema'
+import type { StandingPurpose } from '../../../shared/vocabulary'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { inForceOn } from '../shared/in-force'
+import { holdsResponsibility, showsChild, slicesOf, standingsOfChildren, type Standing } from '../access/standing'
+import { unansweredOfAsk } from '../consents/ask-answers'
+
+/*
+ * Audiences (docs/messages.md, "Audiences"): groups of children named as `year:<level>`,
+ * `class:<code>`, `campus:<code>`, `activity:<name>`, the adults who have not answered an ask
+ * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`). A group resolves to children, each
+ * with the adults it may reach (all of the child's adults, or only some); standing on the day then
+ * decides who of those may be told.
+ */
+
+type ReadContext = Pick<DomainContext, 'database' | 'school'>
+
+/** A child the audience reaches, and, when not every adult of theirs, which adults. */
+interface ChildEntry { childId: string, onlyAdults?: Set<string> }
+
+/** The children (and adults) each group names, and the groups nothing answers. */
+export interface ResolvedGroups { entries: ChildEntry[], unknown: string[] }
+
+const inForceStudents = (school: string, day: string) => and(eq(affiliations.schoolId, school), eq(affiliations.kind, 'student'), inForceOn(affiliations, day))
+
+async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Promise<ChildEntry[] | undefined> {
+  const { db } = ctx.database
+  const schoolId = ctx.school.id
+  const [kind, ...rest] = group.split(':')
+  const value = rest.join(':')
+  const ids = (rows: { id: string }[]) => rows.map(row => ({ childId: row.id }))
+  switch (kind) {
+    case 'year': {
+      if (!ctx.school.lists.yearLevels.includes(value)) return undefined
+      return ids(await db.selectDistinct({ id: affiliations.personId }).from(affiliations).where(and(inForceStudents(schoolId, day), eq(affiliations.yearLevel, value))))
+    }
+    case 'campus': {
+      const [campus] = await db.select({ id: campuses.id }).from(campuses)
+        .where(and(eq(campuses.schoolId, schoolId), or(eq(campuses.sisCode, value), sql`lower(${campuses.name}) = ${value.toLowerCase()}`)))
+      if (!campus) return undefined
+      return ids(await db.selectDistinct({ id: affiliations.personId }).from(affiliations).where(and(inForceStudents(schoolId, day), eq(affiliations.campusId, campus.id))))
+    }
+    case 'class': {
+      const [found] = await db.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.code, value)))
+      if (!found) return undefined
+      return ids(await db.selectDistinct({ id: classMembers.personId }).from(classMembers)
+        .where(and(eq(classMembers.schoolId, schoolId), eq(classMembers.classId, found.id), inForceOn(classMembers, day))))
+    }
+    case 'activity': {
+      const rows = await db.select({ id: activityMembers.personId }).from(activityMembers).where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, value)))
+      return rows.length ? ids(rows) : undefined
+    }
+    case 'ask': {
+      const askId = value.replace(/:unanswered$/, '')
+      const [ask] = await db.select({ id: consentAsks.id }).from(consentAsks).where(and(eq(consentAsks.schoolId, schoolId), eq(consentAsks.id, askId)))
+      if (!ask) return undefined
+      const waiting = await unansweredOfAsk(ctx, askId, day)
+      return [...waiting].map(([childId, adults]) => ({ childId, onlyAdults: adults }))
+    }
+    case 'adult': {
+      const [adult] = await db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, schoolId), eq(people.id, value), isNull(people.deletedAt)))
+      if (!adult) return undefined
+      const spans = await db.selectDistinct({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
+        .where(and(eq(parentalResponsibilities.schoolId, schoolId), eq(parentalResponsibilities.adultId, value)))
+      return spans.map(span => ({ childId: span.childId, onlyAdults: new Set([value]) }))
+    }
+    default:
+      return undefined
+  }
+}
+
+/** Each group's children on the day; the groups that name nothing the school has, each by name. */
+export async function resolveGroups(ctx: ReadContext, groups: readonly string[], day: string): Promise<ResolvedGroups> {
+  const entries = new Map<string, ChildEntry>()
+  const unknown: string[] = []
+  for (const group of [...new Set(groups)]) {
+    const found = await childrenOfGroup(ctx, group, day)
+    if (!found) {
+      unknown.push(group)
+      continue
+    }
+    for (const entry of found) {
+      const known = entries.get(entry.childId)
+      if (!known) entries.set(entry.childId, { childId: entry.childId, onlyAdults: entry.onlyAdults && new Set(entry.onlyAdults) })
+      else if (known.onlyAdults) {
+        if (!entry.onlyAdults) known.onlyAdults = undefined
+        else for (const adult of entry.onlyAdults) known.onlyAdults.add(adult)
+      }
+    }
+  }
+  return { entries: [...entries.values()], unknown }
+}
+
+/** `audience_unknown` naming each group nothing answers: nothing is written. */
+export function audienceUnknown(unknown: readonly string[]) {
+  return domainError('audience_unknown', unknown.map(group => `Nothing at the school answers to ${group}.`), { data: { groups: [...unknown] } })
+}
+
+/** Who an audience reaches for a purpose on the day: the adults, the children, and how many adults standing leaves out. */
+export interface Reach {
+  /** Adult id → the children through whom they are reached. */
+  adults: Map<string, string[]>
+  children: Set<string>
+  /** Adults holding responsibility for a child of the audience on the day whom standing keeps from being told: a number only. */
+  leftOutCount: number
+  standings: Map<string, { adultId: string, standing: Standing }[]>
+}
+
+/** Standing on the day decides who of each child's adults the audience reaches for `purpose` (showsChild). */
+export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string): Promise<Reach> {
+  const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day)
+  const adults = new Map<string, string[]>()
+  const children = new Set<string>()
+  const withheld = new Set<string>()
+  for (const entry of entries) {
+    for (const { adultId, standing } of standings.get(entry.childId) ?? []) {
+      if (entry.onlyAdults && !entry.onlyAdults.has(adultId)) continue
+      if (showsChild(standing, purpose)) {
+        adults.set(adultId, [...adults.get(adultId) ?? [], entry.childId])
+        children.add(entry.childId)
+      } else if (holdsResponsibility(standing)) {
+        withheld.add(adultId)
+      }
+    }
+  }
+  const leftOutCount = [...withheld].filter(adultId => !adults.has(adultId)).length
+  return { adults, children, leftOutCount, standings }
+}
+
+/** The adults' names and addresses, in name order. */
+export async function adultsByName(ctx: ReadContext, adultIds: readonly string[]) {
+  const rows: { id: string, familyName: string, givenNames: string, email: string | null, nameKey: string }[] = []
+  for (const slice of slicesOf(adultIds)) {
+    rows.push(...await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey })
+      .from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice))))
+  }
+  return rows.sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+}

@@ -1,0 +1,170 @@
+/**
+ * The message delivery worker (docs/messages.md, "Delivery"). Its queue is `message_recipients`: a
+ * worker claims a few pending rows under a lease (db/claim-rows.ts), sends them one at a time through
+ * one pooled SMTP connection, and records each outcome in its own transaction the moment the mail
+ * server answers, before the next mail starts. So a server killed mid-send has recorded every mail
+ * the mail server had accepted, except at most the one whose acceptance it was reading when it died;
+ * the rows it still held are sent by whichever worker claims them once their lease ends. A 5xx is a
+ * bounce, recorded and shown; anything else is retried with backoff, and given up (`failed`) after
+ * the last attempt. Nothing of the message or the child is written to the log: ids and counts only.
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { messageRecipients, messages, schools } from '../../../db/schema'
+import type { ClaimQueue } from '../../../db/claim-rows'
+import { releaseRow } from '../../../db/claim-rows'
+import type { Database } from '../../../db/client'
+import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
+import { backoffMs, claimWork, workerOwner } from '../workers/worker-driver'
+import { onOutboxCommit } from '../shared/outbox-signal'
+
+type Recipient = typeof messageRecipients.$inferSelect
+
+/** A delivery is given up after this many attempts: retries at 1, 2, 4 … minutes, a little over four hours in all. */
+export const maximumMessageAttempts = 8
+
+/** How long after its `failures`-th failure a delivery is tried again: one minute, doubling, at most an hour. */
+export function messageRetryDelayMs(failures: number): number {
+  return backoffMs(failures, { firstMs: 60_000, longestMs: 60 * 60_000 })
+}
+
+export interface MessageWorkerOptions {
+  owner?: string
+  /** How long claimed rows are held without news (default 60 s); what a killed worker's rows wait. */
+  leaseMs?: number
+  now?: () => number
+  /** Only these schools' messages (a test server sends only its own test's). */
+  schoolIds?: readonly string[]
+  stopping?: () => boolean
+  /** Stands in for sendBulkMail in tests. */
+  send?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
+}
+
+/** Rows claimed at once: few, so that a killed worker leaves few rows waiting for their lease. */
+const claimBatch = 10
+
+function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<typeof messageRecipients> {
+  const r = messageRecipients
+  return {
+    table: r,
+    id: r.id,
+    leaseOwner: r.leaseOwner,
+    leaseUntil: r.leaseUntil,
+    ready: now => and(eq(r.status, 'pending'), lte(r.nextAttemptAt, now), schoolIds ? inArray(r.schoolId, [...schoolIds]) : undefined),
+    order: [asc(r.nextAttemptAt), asc(r.id)]
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' })[ch]!)
+
+/** The email of a message: the body as written, in plain text and as HTML paragraphs, and where to read it in the portal. */
+export function messageMail(message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string | undefined): BulkMail {
+  const footer = portalUrl ? `Read it in the family portal: ${portalUrl}/family/messages` : 'You can read it in the family portal, under Messages.'
+  const paragraphs = message.body.split(/\n{2,}/).map(part => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`).join('\n')
+  return {
+    to,
+    subject: message.subject,
+    text: `${message.body}\n\n--\n${school.name}\n${footer}\n`,
+    html: `<!doctype html><html><body>${paragraphs}\n<hr><p>${escapeHtml(school.name)}<br>${escapeHtml(footer)}</p></body></html>`,
+    messageId: `<${recipientId}@rollbook.invalid>`
+  }
+}
+
+/** Records one attempt's outcome on a row this worker holds, freeing it; false when the row is no longer ours. */
+async function recordAttempt(database: Database, row: Recipient, owner: string, refusal: MailRefusal | undefined, now: number) {
+  const attempts = row.attempts + 1
+  const changes: Partial<Recipient> = refusal
+    ? refusal.permanent
+      ? { status: 'bounced', attempts, lastError: refusal.summary }
+      : attempts >= maximumMessageAttempts
+        ? { status: 'failed', attempts, lastError: refusal.summary }
+        : { attempts, lastError: refusal.summary, nextAttemptAt: now + messageRetryDelayMs(attempts) }
+    : { status: 'sent', attempts, sentAt: new Date(now).toISOString(), lastError: null }
+  return database.transaction(tx => releaseRow(tx, recipientQueue(undefined), row.id, owner, changes))
+}
+
+/**
+ * Claims and sends pending deliveries until none is ready or the process is stopping; returns how many
+ * were attempted. Rows claimed but not reached before a stop are freed for another worker at once.
+ */
+export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
+  const owner = options.owner ?? workerOwner()
+  const now = options.now ?? Date.now
+  const stopping = options.stopping ?? (() => false)
+  const send = options.send ?? sendBulkMail
+  const lease = { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
+  if (options.schoolIds?.length === 0) return 0
+  const queue = recipientQueue(options.schoolIds)
+  const context = new Map<string, { subject: string, body: string, schoolName: string }>()
+  let attempted = 0
+  for (;;) {
+    const claimed = await claimWork(database, queue, lease, claimBatch)
+    if (claimed.length === 0) return attempted
+    claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id.localeCompare(b.id))
+    for (const [i, row] of claimed.entries()) {
+      if (stopping()) {
+        await database.transaction(async (tx) => {
+          for (const left of claimed.slice(i)) await releaseRow(tx, queue, left.id, owner)
+        })
+        return attempted
+      }
+      let message = context.get(row.messageId)
+      if (!message) {
+        const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
+          .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
+        message = found!
+        context.set(row.messageId, message)
+      }
+      const refusal = await send(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, process.env.NUXT_PUBLIC_URL || process.env.PUBLIC_URL || undefined))
+      await recordAttempt(database, row, owner, refusal, now())
+      attempted++
+    }
+  }
+}
+
+export interface MessageDeliveryLoop { stop(): Promise<void> }
+
+/**
+ * Runs the worker for as long as the process lives: at once after a write of this process commits
+ * (a message queues its deliveries in one), and every `pollMs` for other processes' messages and
+ * retries come due.
+ */
+export function startMessageDeliveryLoop(database: Database, options: MessageWorkerOptions & { pollMs?: number, onError?: (error: unknown) => void, onRound?: (attempted: number, durationMs: number) => void } = {}): MessageDeliveryLoop {
+  const { pollMs = 2000, onError = () => {}, onRound = () => {}, ...worker } = options
+  let stopped = false
+  const settled = { ...worker, owner: worker.owner ?? workerOwner(), stopping: () => stopped }
+  let running: Promise<void> | undefined
+  let again = false
+  const wake = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      do {
+        again = false
+        const startedAt = performance.now()
+        try {
+          const attempted = await deliverDueMessages(database, settled)
+          if (attempted) onRound(attempted, Math.round(performance.now() - startedAt))
+        } catch (error) {
+          onError(error)
+        }
+      } while (again && !stopped)
+    })().finally(() => {
+      running = undefined
+    })
+  }
+  const poll = setInterval(wake, pollMs)
+  poll.unref()
+  const stopListening = onOutboxCommit(wake)
+  wake()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(poll)
+      stopListening()
+      await running
+    }
+  }
+}

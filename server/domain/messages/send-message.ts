@@ -1,0 +1,127 @@
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { messageRecipients, messages, people } from '../../../db/schema'
+import { bulkInsert } from '../../../db/bulk-insert'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { newId } from '../shared/ids'
+import { currentTime, timestampNow, todayInZone } from '../shared/clock'
+import { writeChanges } from '../shared/write-changes'
+import { recordedActor } from '../shared/actor'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
+import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
+
+type ReadContext = Pick<DomainContext, 'database' | 'school'>
+
+/**
+ * Who an audience reaches today for `messages`: `audience_unknown` naming each group nothing answers,
+ * then the adults by name, the children counted, and the adults standing leaves out as a number only
+ * (never who or why: a court order is not exposed to the member of staff writing).
+ */
+async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
+  const day = todayInZone(ctx.school.timeZone)
+  const resolved = await resolveGroups(ctx, audience, day)
+  if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
+  const reach = await reachOf(ctx, resolved.entries, 'messages', day)
+  return { reach, adults: await adultsByName(ctx, [...reach.adults.keys()]) }
+}
+
+/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out. */
+export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
+  const { reach, adults } = await reachOfAudience(ctx, audience)
+  return {
+    adultCount: adults.length,
+    childCount: reach.children.size,
+    leftOutCount: reach.leftOutCount,
+    adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
+  }
+}
+
+/**
+ * Writes a message to its audience and queues one email per adult it reaches (docs/messages.md):
+ * `audience_empty` when nobody in it may be told, and nothing is written. The message and every
+ * recipient are one write; the delivery worker sends them after the answer.
+ */
+export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
+  const { reach, adults } = await reachOfAudience(ctx, input.audience)
+  if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
+  return writeChanges(ctx, async (tx, changes) => {
+    const at = timestampNow()
+    const message = {
+      id: newId('msg'), schoolId: ctx.school.id, subject: input.subject, body: input.body, audience: JSON.stringify(input.audience), askId: input.askId ?? null,
+      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: reach.children.size, leftOutCount: reach.leftOutCount, createdAt: at
+    }
+    await tx.insert(messages).values(message)
+    const now = currentTime().getTime()
+    await bulkInsert(tx, messageRecipients, adults.map(adult => ({
+      id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
+      status: adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
+      leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
+    })))
+    changes.record('message.created', 'messages', message.id)
+    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount }
+  })
+}
+
+const tallyColumns = {
+  sentCount: sql<number>`count(case when ${messageRecipients.status} = 'sent' then 1 end)`,
+  pendingCount: sql<number>`count(case when ${messageRecipients.status} = 'pending' then 1 end)`,
+  bouncedCount: sql<number>`count(case when ${messageRecipients.status} = 'bounced' then 1 end)`,
+  readCount: count(messageRecipients.readAt)
+}
+
+const tallied = (row: { sentCount: number | string, pendingCount: number | string, bouncedCount: number | string, readCount: number | string }) => ({
+  sentCount: Number(row.sentCount), pendingCount: Number(row.pendingCount), bouncedCount: Number(row.bouncedCount), readCount: Number(row.readCount)
+})
+
+/** The school's messages, newest first, with how many were sent, wait, bounced and were read. */
+export async function listMessages(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
+  const rows = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
+    .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
+    .where(and(eq(messages.schoolId, ctx.school.id), afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
+    .groupBy(messages.id).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
+  return keysetSlice(rows, page.limit, ({ message, ...tally }) => ({
+    id: message.id, subject: message.subject, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
+    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
+  }), (last): [string, string] => [last.message.createdAt, last.message.id])
+}
+
+/** One message as the office wrote it, with its tally. */
+export async function readMessage(ctx: ReadContext, messageId: string) {
+  const [row] = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
+    .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
+    .where(and(eq(messages.schoolId, ctx.school.id), eq(messages.id, messageId))).groupBy(messages.id)
+  if (!row) throw domainError('not_found', ['No message with this id.'])
+  const { message, ...tally } = row
+  return {
+    id: message.id, subject: message.subject, body: message.body, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
+    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
+  }
+}
+
+/** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it. */
+export async function messageRecipientsPage(ctx: ReadContext, messageId: string, page: { limit: number, after?: [string, string] }) {
+  await readMessage(ctx, messageId)
+  const rows = await ctx.database.db.select({
+    id: messageRecipients.id, adultId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey,
+    email: messageRecipients.email, status: messageRecipients.status, attempts: messageRecipients.attempts, lastError: messageRecipients.lastError,
+    sentAt: messageRecipients.sentAt, readAt: messageRecipients.readAt
+  }).from(messageRecipients).innerJoin(people, eq(people.id, messageRecipients.adultId))
+    .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.messageId, messageId), afterPosition(people.nameKey, messageRecipients.id, page.after)))
+    .orderBy(asc(people.nameKey), asc(messageRecipients.id)).limit(page.limit + 1)
+  return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest }),
+    (last): [string, string] => [last.nameKey, last.id])
+}
+
+/** The addresses the mail server refused for good, newest first: the office corrects them on the person's record. */
+export async function bouncedAddresses(ctx: ReadContext) {
+  const rows = await ctx.database.db.select({
+    adultId: people.id, familyName: people.familyName, givenNames: people.givenNames, email: messageRecipients.email,
+    lastError: messageRecipients.lastError, messageId: messageRecipients.messageId, at: messageRecipients.createdAt
+  }).from(messageRecipients).innerJoin(people, eq(people.id, messageRecipients.adultId))
+    .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.status, 'bounced'), isNotNull(messageRecipients.email)))
+    .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.id)).limit(500)
+  const seen = new Set<string>()
+  return {
+    items: rows.filter(row => !seen.has(`${row.adultId} ${row.email}`) && seen.add(`${row.adultId} ${row.email}`)).map(({ adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest, email: rest.email! }))
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { messageDeliveryStatuses } from '../vocabulary'
+import { pageOf, pageQueryShape, plainLine, recordId, timestamp } from './common'
+import { audienceInput } from './consents'
+
+const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })
+
+/** The text of a message: any characters a letter holds, line breaks included, but no NUL (PostgreSQL refuses it). */
+const messageBody = z.string().trim().min(1, 'Required.').max(20_000, 'At most 20000 characters.').refine(text => !text.includes('\u0000'), 'Holds a NUL character.')
+
+export const audiencePreviewInput = z.strictObject({ audience: audienceInput })
+export const audiencePreviewSchema = z.object({
+  adultCount: z.number(),
+  childCount: z.number(),
+  /** Adults of these children whom standing keeps from being told: a number, never who or why. */
+  leftOutCount: z.number(),
+  adults: z.array(personName.extend({ hasEmail: z.boolean() }))
+})
+
+export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput })
+export const sentMessageSchema = z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), leftOutCount: z.number() })
+
+const tally = { sentCount: z.number(), pendingCount: z.number(), bouncedCount: z.number(), readCount: z.number() }
+export const messageSummarySchema = z.object({
+  id: z.string(), subject: z.string(), audience: z.array(z.string()), createdAt: timestamp,
+  adultCount: z.number(), childCount: z.number(), leftOutCount: z.number(), ...tally
+})
+export const messagePageSchema = pageOf(messageSummarySchema, 'MessagePage')
+export const messageListQuery = z.strictObject({ ...pageQueryShape })
+export const messageParams = z.object({ id: recordId('msg') })
+export const messageSchema = messageSummarySchema.extend({ body: z.string() })
+
+export const messageRecipientSchema = z.object({
+  id: z.string(),
+  adult: personName,
+  email: z.string().nullable(),
+  status: z.enum(messageDeliveryStatuses),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  sentAt: timestamp.nullable(),
+  readAt: timestamp.nullable()
+})
+export const messageRecipientPageSchema = pageOf(messageRecipientSchema, 'MessageRecipientPage')
+export const bouncedAddressesSchema = z.object({
+  items: z.array(z.object({ adult: personName, email: z.string(), lastError: z.string().nullable(), messageId: z.string(), at: timestamp }))
+})
+
+export const activityGroupsSchema = z.object({ items: z.array(z.object({ name: z.string(), memberCount: z.number() })) })
+export const activityGroupParams = z.object({ name: plainLine(60).regex(/^[a-z0-9][a-z0-9_-]*$/, 'Use lower-case letters, digits, - and _.') })
+export const activityGroupInput = z.strictObject({ memberIds: z.array(recordId('per')).max(5000) })
+export const activityGroupSchema = z.object({ name: z.string(), memberCount: z.number(), joined: z.number(), left: z.number() })
+
+export const portalMessagePageSchema = pageOf(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, readAt: timestamp.nullable() }), 'PortalMessagePage')
+export const portalMessageSchema = z.object({ id: z.string(), subject: z.string(), body: z.string(), sentAt: timestamp, readAt: timestamp.nullable() })

@@ -1,0 +1,100 @@
+import { describe, expect, it, onTestFailed } from 'vitest'
+import type { Page } from 'playwright-core'
+import { addDays } from '../../server/domain/shared/days'
+import { useBrowser } from '../support/browser'
+import { callApi } from '../support/api'
+import { familySession } from '../support/family-sessions'
+import { seedPortalFamilies } from '../support/portal-families'
+import { seedClass } from '../support/consent-fixtures'
+import { newSchool } from '../support/schools'
+import { staffSession } from '../support/staff-sessions'
+import { checkScreen, siteUrl } from '../support/staff-browser'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+async function officePage(school: School, name: string): Promise<Page> {
+  const { cookie } = await staffSession(school, 'office')
+  const context = await (await useBrowser()).newContext()
+  await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+  const page = await context.newPage()
+  onTestFailed(async () => {
+    await page.screenshot({ path: `tests/artifacts/failed-${name}.png`, fullPage: true }).catch(() => {})
+  })
+  return page
+}
+
+describe('the office\'s consents and messages screens', () => {
+  it('adds a purpose, asks a class about an excursion, and sees a parent\'s portal answer per child', async () => {
+    const school = await newSchool({ name: 'Consents Screen School' })
+    const families = await seedPortalFamilies(school)
+    await seedClass(school, '3A', [families.aroha, families.tama])
+    const mother = (await familySession(school, families.mother)).cookie
+    const page = await officePage(school, 'consents')
+    await page.goto(`${siteUrl()}/staff/consents`)
+    await page.getByText('No asks yet').waitFor()
+
+    await page.getByRole('button', { name: 'New purpose' }).click()
+    let dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Name', { exact: true }).fill('Excursion')
+    await dialog.getByLabel('Each ask names the thing').check()
+    await dialog.getByLabel('Asked again each occasion').check()
+    await dialog.getByRole('button', { name: 'Add purpose' }).click()
+    await page.getByText('Purposes: Excursion').waitFor()
+
+    await page.getByRole('button', { name: 'New ask' }).click()
+    dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Audience').fill('class:3A')
+    await dialog.getByLabel('Closes on').fill(addDays(families.today, 7))
+    await dialog.getByRole('button', { name: 'Ask families' }).click()
+    // The purpose names a thing: the server's refusal is shown, and nothing is asked.
+    await dialog.getByText('Excursion is about a named thing').waitFor()
+    await dialog.getByLabel('Subject').fill('Zoo')
+    await dialog.getByRole('button', { name: 'Ask families' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'Zoo' })
+    await row.waitFor()
+    expect(await row.innerText()).toContain('0 yes, 0 no, 2 not yet')
+    await checkScreen(page, 'staff-consents')
+
+    const ask = (await callApi('/api/app/consents/asks', { headers: { cookie: (await staffSession(school, 'office')).cookie } })).body.items[0].id
+    expect((await callApi('/api/app/portal/consents/answers', { headers: { cookie: mother }, body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status).toBe(201)
+    await row.getByRole('button', { name: 'Answers to Excursion' }).click()
+    const answers = page.getByRole('table', { name: 'Answers to Excursion' })
+    await answers.getByText('Hine Ngata: Yes').waitFor()
+    expect(await answers.locator(`[data-consent-status="${families.aroha}"]`).innerText()).toBe('Not yet')
+    await page.getByLabel('Class').fill('3A')
+    await page.getByRole('button', { name: 'Class list' }).click()
+    const classList = page.locator('[data-class-list]')
+    await classList.getByText('Ngata, Aroha').waitFor()
+    expect(await classList.innerText()).toContain('Parata, Tama\tNot yet')
+    await checkScreen(page, 'staff-consents-answers', ['#ask-answers'])
+  }, 60_000)
+
+  it('previews an audience with its left-out count, sends a message, and sees the parent\'s read receipt', async () => {
+    const school = await newSchool({ name: 'Messages Screen School' })
+    const families = await seedPortalFamilies(school)
+    const mother = (await familySession(school, families.mother)).cookie
+    const page = await officePage(school, 'messages')
+    await page.goto(`${siteUrl()}/staff/messages`)
+    await page.getByText('No messages yet').waitFor()
+    await page.getByLabel('Audience').fill('year:3')
+    await page.getByLabel('Subject').fill('Sports day')
+    await page.getByLabel('Message').fill('Sports day is on Friday.')
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    const preview = page.locator('[data-audience-preview]')
+    await preview.getByText('6 adults, for 5 children. 2 adults are left out by standing.').waitFor()
+    expect(await preview.innerText()).not.toMatch(/Manaia|Tipene/)
+    await checkScreen(page, 'staff-messages-preview')
+    await page.getByRole('button', { name: 'Send to 6 adults' }).click()
+    const row = page.getByRole('row').filter({ hasText: 'Sports day' })
+    await row.waitFor()
+
+    const inbox = await callApi('/api/app/portal/messages', { headers: { cookie: mother } })
+    expect((await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })).status).toBe(200)
+    await row.getByRole('button', { name: 'Recipients of Sports day' }).click()
+    const recipients = page.getByRole('table', { name: 'Recipients of Sports day' })
+    const hine = recipients.getByRole('row').filter({ hasText: 'Hine Ngata' })
+    await hine.waitFor()
+    expect(await hine.innerText()).not.toContain('Not yet')
+    await checkScreen(page, 'staff-messages-recipients', ['#message-recipients'])
+  }, 60_000)
+})
