@@ -69,7 +69,7 @@ function buildAsyncApiDocument() {
       license: { name: 'AGPL-3.0-or-later', url: 'https://www.gnu.org/licenses/agpl-3.0.html' },
       externalDocs: { description: 'The OpenAPI document of /api/v1', url: `${base.origin}/_openapi.json` }
     },
-    defaultContentType: 'application/json',
+    'defaultContentType': 'application/json',
     servers: {
       receiver: {
         host: '{destination}',

@@ -2,6 +2,8 @@ import { getRequestHeader } from 'h3'
 import { flushReceipts, noteReceipts } from '../domain/receipts/receipt-buffer'
 import { onServerStopping } from './shutdown'
 import { todayInZone } from '../domain/shared/clock'
+import { holdsCapability } from '../domain/access/access'
+import { isCapability } from '../domain/access/catalogue'
 import { runtimeSettings } from './runtime-settings'
 import type { Surface } from './principal'
 
@@ -33,7 +35,7 @@ export const countDataReceipts: NonNullable<Surface['answered']> = ({ event, dat
   if (runtimeSettings.benchReceiptsSwitch && getRequestHeader(event, 'x-rollbook-bench-receipts') === 'off') return
   const ids = personIdsIn(text)
   if (!ids.size) return
-  const scopes = [...new Set([scope, ...(fieldScopes ?? []).filter(held => principal.capabilities.has(held as never))].filter(Boolean))].sort().join(' ')
+  const scopes = [...new Set([scope, ...(fieldScopes ?? []).filter(held => isCapability(held) && holdsCapability(principal, held))].filter(Boolean))].sort().join(' ')
   noteReceipts(database, { schoolId: principal.school.id, tokenId: principal.actor.tokenId, day: todayInZone(principal.school.timeZone), scopes }, ids)
 }
 
