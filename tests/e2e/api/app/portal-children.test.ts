@@ -135,7 +135,7 @@ describe('the family portal: a child, who pays, and the sections the school swit
     const { cookie: office } = await staffSession(school, 'office')
     expectEnvelope(await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: office }, body: { off: [] } }), 403, 'forbidden')
     const { cookie: admin } = await staffSession(school, 'admin')
-    const bad = await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: ['children', 'consents'] } })
+    const bad = await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: ['children', 'newsletters'] } })
     expectEnvelope(bad, 400, 'validation_failed')
     expect(fieldPaths(bad)).toEqual(['off[1]'])
   })
