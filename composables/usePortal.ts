@@ -3,9 +3,14 @@ import type { z } from 'zod'
 import { portalSectionWords, type PortalSection } from '~~/shared/vocabulary'
 import type { DetailRequestInput } from '~~/shared/schemas/detail-requests'
 import type { portalTourBookingSchema } from '~~/shared/schemas/portal'
+import type { portalAnswerInput } from '~~/shared/schemas/consents'
 
 /** The portal's front page as its route answers it: the adult, the sections, the children they may see today. */
 export type PortalHome = InternalApi['/api/app/portal']['get']
+/** An ask for a child on the portal's Consents, with the adult's answer and its history. */
+export type PortalConsent = InternalApi['/api/app/portal/consents']['get']['items'][number]
+/** A message in the portal's list: its subject, when it was sent, and when the adult read it (null: unread). */
+export type PortalMessageSummary = InternalApi['/api/app/portal/messages']['get']['items'][number]
 
 /** Where each section of the portal lives; *Our data* is always open, so it is no section. */
 export const portalSectionPaths: Record<PortalSection, string> = {
@@ -101,4 +106,31 @@ export function usePortalData() {
   const read = portalRead(useFetch('/api/app/portal/data', { key: 'portal-data', headers: useRequestHeaders(['cookie']) }))
   const downloadUrl = (format: 'json' | 'csv') => `/api/app/portal/data/download?format=${format}`
   return { ...read, downloadUrl }
+}
+
+/** Fees: the adult's own part of each child's charges, per schedule and period; never another payer's (the server leaves them out). */
+export function usePortalFees() {
+  return portalRead(useFetch('/api/app/portal/fees', { key: 'portal-fees', headers: useRequestHeaders(['cookie']) }))
+}
+
+/** Consents: the asks for the children, with the adult's answer and its history; and answering one (yes, no, or withdrawing a standing consent). */
+export function usePortalConsents() {
+  const read = portalRead(useFetch('/api/app/portal/consents', { key: 'portal-consents', headers: useRequestHeaders(['cookie']) }))
+  async function answer(body: z.input<typeof portalAnswerInput>) {
+    const answered = await $fetch('/api/app/portal/consents/answers', { method: 'POST', body })
+    await read.refresh()
+    return answered
+  }
+  return { ...read, answer }
+}
+
+/** Messages: what the school wrote to the adult, paged on the server, newest first, each unread until opened. */
+export function usePortalMessages() {
+  return usePagedList<PortalMessageSummary>(query => $fetch('/api/app/portal/messages', { query }), { limit: 20 })
+}
+
+/** One message; reading it records the adult's read (never in a staff preview: the server decides). */
+export function usePortalMessage(messageId: MaybeRefOrGetter<string>) {
+  const id = computed(() => toValue(messageId))
+  return portalRead(useFetch(() => apiPath('/api/app/portal/messages/:id', { id: id.value }), { key: `portal-message-${id.value}`, headers: useRequestHeaders(['cookie']) }))
 }

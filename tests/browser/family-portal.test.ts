@@ -61,7 +61,7 @@ describe('the family portal', () => {
     await page.waitForURL(/\/family$/)
     await page.getByRole('heading', { name: 'Hello, Ngozi' }).waitFor()
     const menu = page.getByRole('navigation', { name: 'Family portal' })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Our data', 'Passkeys'])
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
     await checkScreen(page, 'family-home')
 
     await page.getByRole('link', { name: 'Add a passkey' }).click()
@@ -206,7 +206,7 @@ describe('the family portal', () => {
     await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
     const page = await context.newPage()
     const problems: string[] = []
-    for (const path of ['/family', `/family/children/${other.child}`, '/family/details', '/family/payers', '/family/applications', '/family/data', '/family/passkeys']) {
+    for (const path of ['/family', `/family/children/${other.child}`, '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents', '/family/messages', '/family/data', '/family/passkeys']) {
       await open(page, path)
       if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
       await page.keyboard.press('Tab')
