@@ -208,6 +208,8 @@ describe('the family portal', () => {
     const problems: string[] = []
     for (const path of ['/family', `/family/children/${other.child}`, '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents', '/family/messages', '/family/data', '/family/passkeys']) {
       await open(page, path)
+      // The page's own read must have answered, or the walk could pass through a main with no controls yet.
+      await page.waitForLoadState('networkidle')
       if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
       await page.keyboard.press('Tab')
       if (await page.evaluate(() => document.activeElement?.textContent?.trim()) !== 'Skip to the content') problems.push(`${path}: the first Tab does not land on the skip link`)
