@@ -62,3 +62,6 @@ export const detailRejectionInput = z.strictObject({ reason: plainLine(500, 'Giv
 
 /** The office's decision, as it answers it. */
 export const detailDecisionSchema = z.object({ id: z.string(), state: z.enum(['approved', 'rejected']), decidedAt: timestamp })
+
+/** Each detail a family may ask to change, in the words both the portal and the office's queue show. */
+export const detailFieldWords: Record<DetailField, string> = { familyName: 'Family name', givenNames: 'Given names', email: 'Email', phone: 'Phone' }

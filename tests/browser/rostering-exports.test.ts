@@ -77,6 +77,7 @@ describe('the rostering and exports settings screens', () => {
     expect(entries.filter(entry => entry.kind === 'column_class.changed' && entry.subjectId === 'people.id').map(entry => JSON.parse(entry.changes!))).toContainEqual({ class: ['general', 'personal'] })
     expect(entries.some(entry => entry.kind === 'retention.changed' && entry.actor?.startsWith('staff:'))).toBe(true)
 
+    await page.mouse.move(0, 0)
     await checkScreen(page, 'settings-exports-demo')
     // Put the column back, so other tests read the demo school's defaults.
     await page.getByRole('combobox', { name: 'Class of people.id' }).click()
