@@ -21,7 +21,9 @@ const flushEveryMs = 2000
 const flushAtRows = 50_000
 const rowsPerStatement = 500
 
-let pending = new Map<string, Pending>()
+/** Pending counts by read (token, day and scopes), then by person: one key made a request, not one a person. */
+let pending = new Map<string, Map<string, Pending>>()
+let pendingRows = 0
 let timer: ReturnType<typeof setInterval> | undefined
 let flushing: Promise<void> | undefined
 let flushDatabase: Database | undefined
@@ -29,19 +31,22 @@ let flushDatabase: Database | undefined
 /** Counts one read of each person for the token on the day, under the scopes. */
 export function noteReceipts(database: Database, read: { schoolId: string, tokenId: string, day: string, scopes: string }, personIds: Iterable<string>) {
   const lastAt = currentTime().toISOString()
+  const readKey = `${read.tokenId} ${read.day} ${read.scopes}`
+  let people = pending.get(readKey)
+  if (!people) pending.set(readKey, people = new Map())
   for (const personId of personIds) {
-    const key = `${read.tokenId} ${personId} ${read.day} ${read.scopes}`
-    const row = pending.get(key)
+    const row = people.get(personId)
     if (row) {
       row.reads++
       row.lastAt = lastAt
     } else {
-      pending.set(key, { ...read, personId, reads: 1, lastAt })
+      people.set(personId, { ...read, personId, reads: 1, lastAt })
+      pendingRows++
     }
   }
   flushDatabase = database
   timer ??= setInterval(() => void flushReceipts(database), flushEveryMs).unref()
-  if (pending.size >= flushAtRows) void flushReceipts(database)
+  if (pendingRows >= flushAtRows) void flushReceipts(database)
 }
 
 /** Writes every pending count, adding to what the day's rows hold; one flush at a time. Resolves once written. */
@@ -74,9 +79,10 @@ function sqliteUpsert(database: Database, tx: Db) {
 }
 
 async function writePending(database: Database) {
-  if (!pending.size) return
-  const rows = [...pending.values()]
+  if (!pendingRows) return
+  const rows = [...pending.values()].flatMap(people => [...people.values()])
   pending = new Map()
+  pendingRows = 0
   try {
     for (let i = 0; i < rows.length; i += rowsPerStatement) {
       const batch = rows.slice(i, i + rowsPerStatement)
