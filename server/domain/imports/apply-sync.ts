@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { holdUntilCommit } from '../../../db/transaction-lock'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { affiliations, people, personSourceIds, syncRunChanges, syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
@@ -332,7 +333,7 @@ async function applyClaimedRun(database: Database, claim: ClaimedRun): Promise<S
     await writeChanges(ctx, async (tx, changes) => {
       if (database.dialect === 'postgresql') {
         // A second worker that took the run over from a stalled first waits here, then finds it applied.
-        await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${runId}))`)
+        await holdUntilCommit(database, tx, runId)
         const [current] = await tx.select({ status: syncRuns.status, leaseOwner: syncRuns.leaseOwner }).from(syncRuns).where(eq(syncRuns.id, runId))
         if (current?.status !== 'applying' || current.leaseOwner !== owner) throw new LeaseLost(runId)
       }

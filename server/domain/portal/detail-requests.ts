@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Database, Db } from '../../../db/client'
+import { holdUntilCommit } from '../../../db/transaction-lock'
 import { detailRequests, people } from '../../../db/schema'
 import { detailFields, type DetailField, type DetailRequestInput } from '../../../shared/schemas/detail-requests'
 import type { DomainContext } from '../shared/context'
@@ -85,8 +86,6 @@ export async function askDetailChange(ctx: DomainContext, caller: { adultId: str
  * pending, and an approval applies the values the request holds when it is decided, never values a
  * replacement changed meanwhile. SQLite runs one write transaction at a time already.
  */
-export async function lockAdultRequests(database: Database, tx: Db, adultId: string) {
-  if (database.dialect === 'postgresql') {
-    await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${`detail requests ${adultId}`}))`)
-  }
+export function lockAdultRequests(database: Database, tx: Db, adultId: string) {
+  return holdUntilCommit(database, tx, `detail requests ${adultId}`)
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { holdUntilCommit } from '../../../db/transaction-lock'
 import {
   generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
   type AuthenticationResponseJSON, type RegistrationResponseJSON
@@ -70,9 +71,7 @@ async function requirePasskeyProofFor(db: Db, accountId: string, request: Passke
  * code sessions cannot both see none. SQLite runs one write transaction at a time already.
  */
 async function lockAccountPasskeys(database: Database, tx: Db, accountId: string) {
-  if (database.dialect === 'postgresql') {
-    await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${`passkeys ${accountId}`}))`)
-  }
+  await holdUntilCommit(database, tx, `passkeys ${accountId}`)
 }
 
 /** Options for the browser to make a passkey for the caller's account (a discoverable one, so it can sign in without an address). */
