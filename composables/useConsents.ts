@@ -1,6 +1,6 @@
 import type { InternalApi } from 'nitropack/types'
 import type { z } from 'zod'
-import type { consentAskInput, consentPurposeInput } from '~~/shared/schemas/consents'
+import type { consentAskInput, consentPurposeInput, officeAnswerInput } from '~~/shared/schemas/consents'
 
 /** An ask as the office's list answers it, with its tally today. */
 export type OfficeConsentAsk = InternalApi['/api/app/consents/asks']['get']['items'][number]
@@ -8,12 +8,13 @@ export type OfficeConsentAsk = InternalApi['/api/app/consents/asks']['get']['ite
 export type AskAnswerRow = InternalApi['/api/app/consents/asks/:id/answers']['get']['items'][number]
 export type ConsentPurposeInput = z.input<typeof consentPurposeInput>
 export type ConsentAskInput = z.input<typeof consentAskInput>
+export type OfficeAnswerInput = z.input<typeof officeAnswerInput>
 export type ClassList = InternalApi['/api/app/consents/asks/:id/class-list']['get']
 
 /**
  * The office's consents: the school's purposes, its asks (paged, newest first), one ask's answers per
- * child (paged on the server), and the writes: a purpose, an ask, closing or cancelling it, and a
- * reminder to those who have not answered. Each write answers once the lists are fresh.
+ * child (paged on the server), and the writes: a purpose, an ask, closing or cancelling it, a paper
+ * form's answer typed in, and a reminder to those who have not answered. Each write answers once the lists are fresh.
  */
 export function useConsents(selectedId: Ref<string | null>) {
   const { data: purposes, refresh: refreshPurposes } = useFetch('/api/app/consents/purposes', { key: 'consent-purposes', headers: useRequestHeaders(['cookie']) })
@@ -37,6 +38,10 @@ export function useConsents(selectedId: Ref<string | null>) {
     await $fetch(apiPath('/api/app/consents/asks/:id', { id }), { method: 'PATCH', body: change })
     await Promise.all([asks.refresh(), selectedId.value === id ? answers.refresh() : undefined])
   }
+  async function recordPaperAnswer(id: string, input: OfficeAnswerInput) {
+    await $fetch(apiPath('/api/app/consents/asks/:id/answers', { id }), { method: 'POST', body: input })
+    await Promise.all([asks.refresh(), answers.refresh()])
+  }
   function remind(id: string) {
     return $fetch(apiPath('/api/app/consents/asks/:id/reminders', { id }), { method: 'POST', body: {} })
   }
@@ -44,5 +49,5 @@ export function useConsents(selectedId: Ref<string | null>) {
   function classList(id: string, classCode: string) {
     return $fetch(apiPath('/api/app/consents/asks/:id/class-list', { id }), { query: { class: classCode } })
   }
-  return { purposes, asks, answers, createPurpose, createAsk, changeAsk, remind, classList }
+  return { purposes, asks, answers, createPurpose, createAsk, changeAsk, recordPaperAnswer, remind, classList }
 }

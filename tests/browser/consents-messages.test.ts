@@ -67,6 +67,22 @@ describe('the office\'s consents and messages screens', () => {
     await classList.getByText('Ngata, Aroha').waitFor()
     expect(await classList.innerText()).toContain('Parata, Tama\tNot yet')
     await checkScreen(page, 'staff-consents-answers', ['#ask-answers'])
+
+    // Tama's parent signed on paper: typed in for them, shown as a paper form beside their answer.
+    await answers.getByRole('button', { name: 'Record a paper form for Tama Parata' }).click()
+    dialog = page.getByRole('dialog')
+    await dialog.getByRole('radio').first().check()
+    await dialog.getByRole('radio', { name: 'Yes' }).check()
+    await checkScreen(page, 'staff-consents-paper', ['[role="dialog"]'], { phone: false })
+    await dialog.getByRole('button', { name: 'Record answer' }).click()
+    await answers.getByRole('row').filter({ hasText: 'Parata' }).getByText(/, paper form/).waitFor()
+    expect(await answers.locator(`[data-consent-status="${families.tama}"]`).innerText()).toBe('Yes')
+
+    // The child's record: their consents in force today.
+    await page.goto(`${siteUrl()}/staff/people/${families.tama}`)
+    const consents = page.locator('[data-child-consents]')
+    await consents.getByText('Excursion').waitFor()
+    expect(await consents.innerText()).toMatch(/Zoo\s+Yes/)
   }, 60_000)
 
   it('previews an audience with its left-out count, sends a message, and sees the parent\'s read receipt', async () => {
@@ -96,5 +112,27 @@ describe('the office\'s consents and messages screens', () => {
     await hine.waitFor()
     expect(await hine.innerText()).not.toContain('Not yet')
     await checkScreen(page, 'staff-messages-recipients', ['#message-recipients'])
+
+    // An activity group, started with its first child found by name, then a second, then one taken out.
+    await page.getByRole('button', { name: 'New group' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Name', { exact: true }).fill('Chess Club')
+    await dialog.getByLabel('First child').fill('Aroha')
+    await page.getByRole('option', { name: /Ngata, Aroha/ }).click()
+    await dialog.getByRole('button', { name: 'Start group' }).click()
+    await dialog.getByText('Use lower-case letters').waitFor()
+    await dialog.getByLabel('Name', { exact: true }).fill('chess')
+    await dialog.getByRole('button', { name: 'Start group' }).click()
+    const members = page.getByRole('table', { name: 'Children in chess' })
+    await members.getByText('Ngata, Aroha').waitFor()
+    await page.getByLabel('Child', { exact: true }).fill('Tama')
+    await page.getByRole('option', { name: /Parata, Tama/ }).click()
+    await page.getByRole('button', { name: 'Add child' }).click()
+    await members.getByText('Parata, Tama').waitFor()
+    await page.locator('[data-activity-groups]').getByText('activity:chess, 2 children').waitFor()
+    // The chosen child's box points at a closed list (Reka UI's combobox keeps aria-controls), as on the fees screen: the groups and the table are scanned.
+    await checkScreen(page, 'staff-messages-activities', ['[data-activity-groups]', '#activity-members table'])
+    await members.getByRole('button', { name: 'Take out Aroha Ngata' }).click()
+    await page.locator('[data-activity-groups]').getByText('activity:chess, 1 child').waitFor()
   }, 60_000)
 })

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import { activityMembers, people } from '../../../db/schema'
+import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
-import { validationFailed } from '../shared/domain-error'
+import { domainError, validationFailed } from '../shared/domain-error'
+import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { writeChanges } from '../shared/write-changes'
@@ -44,4 +46,66 @@ export async function setActivityGroup(ctx: DomainContext, name: string, memberI
     for (const row of rows) changes.record('activity_member.created', 'activity_members', row.id)
     return { name, memberCount: wanted.length, joined: rows.length, left: leaving.length }
   })
+}
+
+/** An activity group's children in name order, a page at a time; an unknown group is `not_found`. */
+export async function activityMembersPage(ctx: Pick<DomainContext, 'database' | 'school'>, name: string, page: { limit: number, after?: [string, string] }) {
+  const rows = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
+    .from(activityMembers).innerJoin(people, eq(people.id, activityMembers.personId))
+    .where(and(eq(activityMembers.schoolId, ctx.school.id), eq(activityMembers.activity, name), afterPosition(people.nameKey, people.id, page.after)))
+    .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
+  if (!rows.length && !page.after && !(await groupExists(ctx, name))) throw domainError('not_found', ['No activity group of this name.'])
+  return keysetSlice(rows, page.limit, ({ id, familyName, givenNames }) => ({ id, familyName, givenNames }), (last): [string, string] => [last.nameKey, last.id])
+}
+
+async function groupExists(ctx: Pick<DomainContext, 'database' | 'school'>, name: string) {
+  const [row] = await ctx.database.db.select({ id: activityMembers.id }).from(activityMembers)
+    .where(and(eq(activityMembers.schoolId, ctx.school.id), eq(activityMembers.activity, name))).limit(1)
+  return !!row
+}
+
+/** Puts one child in an activity group, starting the group if it had nobody; a child already in it stays as they were. */
+export async function addActivityMember(ctx: DomainContext, name: string, personId: string) {
+  const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), eq(people.id, personId), isNull(people.deletedAt)))
+  if (!person) throw validationFailed([{ path: 'personId', message: 'No person with this id at the school.' }])
+  const unchanged = async () => ({ name, memberCount: await memberCount(ctx.database.db, ctx.school.id, name), joined: 0, left: 0 })
+  if (await membership(ctx.database.db, ctx.school.id, name, personId)) return unchanged()
+  try {
+    return await writeChanges(ctx, async (tx, changes) => {
+      // The school's lock is held: another add of the same child that came first has committed by now.
+      if (await membership(tx, ctx.school.id, name, personId)) throw new AlreadyMember()
+      const row = { id: newId('acm'), schoolId: ctx.school.id, activity: name, personId, createdAt: timestampNow() }
+      await tx.insert(activityMembers).values(row)
+      changes.record('activity_member.created', 'activity_members', row.id)
+      return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 1, left: 0 }
+    })
+  } catch (error) {
+    if (error instanceof AlreadyMember) return unchanged()
+    throw error
+  }
+}
+
+/** A write that found nothing to change: it records no event, so it leaves the transaction this way. */
+class AlreadyMember extends Error {}
+
+async function membership(db: Db, schoolId: string, name: string, personId: string) {
+  const [row] = await db.select({ id: activityMembers.id }).from(activityMembers)
+    .where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, name), eq(activityMembers.personId, personId)))
+  return row
+}
+
+/** Takes one child out of an activity group; the group ends with its last child. Someone not in it is `not_found`. */
+export async function removeActivityMember(ctx: DomainContext, name: string, personId: string) {
+  return writeChanges(ctx, async (tx, changes) => {
+    const present = await membership(tx, ctx.school.id, name, personId)
+    if (!present) throw domainError('not_found', ['This person is not in the activity group.'])
+    await tx.delete(activityMembers).where(eq(activityMembers.id, present.id))
+    changes.record('activity_member.deleted', 'activity_members', present.id)
+    return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 0, left: 1 }
+  })
+}
+
+async function memberCount(db: Db, schoolId: string, name: string) {
+  const [row] = await db.select({ count: count() }).from(activityMembers).where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, name)))
+  return Number(row?.count ?? 0)
 }
