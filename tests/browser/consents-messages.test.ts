@@ -83,6 +83,7 @@ describe('the office\'s consents and messages screens', () => {
     const consents = page.locator('[data-child-consents]')
     await consents.getByText('Excursion').waitFor()
     expect(await consents.innerText()).toMatch(/Zoo\s+Yes/)
+    await checkScreen(page, 'staff-person-consents', ['#person-consents'])
   }, 60_000)
 
   it('previews an audience with its left-out count, sends a message, and sees the parent\'s read receipt', async () => {
