@@ -5,7 +5,7 @@
  * with what came before it), and the revert's own process's. Targets: stage under 5 s, apply and
  * revert under 30 s, every peak under 512 MB (docs/performance.md, "Imports").
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
 import { request } from 'node:http'
@@ -13,32 +13,9 @@ import BetterSqlite3 from 'better-sqlite3'
 import postgres from 'postgres'
 import { readDatabaseConfig } from '../../db/config'
 import { projectRoot } from '../built-server'
+import { peakRssMb, resetPeak } from './peak-memory'
 
 export const importTargets = { stageSeconds: 5, applySeconds: 30, peakMb: 512 }
-
-/** The server's peak resident memory in MB, from Linux's /proc; NaN elsewhere. */
-function peakRssMb(pid: number): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return match ? Number(match[1]) / 1024 : Number.NaN
-  } catch {
-    return Number.NaN
-  }
-}
-
-/**
- * Resets the process's peak resident memory to what it holds now (Linux: `5` into clear_refs), so the
- * next reading is the next job's own peak; false where that cannot be done (the reading is then the
- * process's whole life, and the row says so).
- */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5')
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** A sync file of just under 8 MiB: about 100,000 people with year levels. */
 function peopleSyncFile(): string {

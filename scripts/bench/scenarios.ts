@@ -5,6 +5,7 @@
 import type { Scope } from '../../server/domain/access/catalogue'
 import type { Dialect } from './databases'
 import { demoFamilyNames, demoGivenNames } from '../../server/domain/setup/demo/demo-names'
+import { consentAnswerRows } from './consent-answers'
 
 export interface Scenario {
   /** Short name for the tables; `--only bookings` also takes `bookings-1c`. */
@@ -106,6 +107,8 @@ export const scenarios: Scenario[] = [
   },
   // The screens' own routes, with a session cookie, at the large school (issue 22's bench).
   ...screenRows(),
+  // The office's answers to an ask over the demo school's 2,000 children (issue 24); the messages row is scripts/bench/messages.ts.
+  ...consentAnswerRows,
   ...(['oneroster', 'sds'] as const).map(format => ({
     name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
     check: (body: any) => body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'

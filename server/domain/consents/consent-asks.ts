@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, sql } from 'drizzle-orm'
 import { classes, classMembers, consentAskChildren, consentAsks, consentPurposes, people } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { ConsentAnsweredBy, ConsentLasting } from '../../../shared/vocabulary'
@@ -148,13 +148,38 @@ async function answerItems(ctx: ReadContext, ask: AskRow, purpose: PurposeRow, c
   }))
 }
 
+/** An ask of at least this many pages' worth of children is paged by walking the school's name index (askChildrenPage). */
+const walkFromPages = 20
+
+/**
+ * A page of the ask's children in name order. Joining the ask's children to their names reads and sorts
+ * every child of the ask for each page: for the 2,000 of a whole school, 6 ms on SQLite and 28 ms on
+ * PostgreSQL (which hashes the people of every school to join them). An ask of at least `walkFromPages` pages
+ * of children walks the school's people in name order instead (people_school_id_name_key_id_idx), keeping
+ * the ask's: a page then passes at most about a twentieth of the school (0.1 and 0.7 ms for that ask),
+ * whereas a small ask in a large school would pass all of it. The row comparison lets SQLite start the
+ * walk at the cursor, not at the school's first name.
+ */
+async function askChildrenPage(ctx: ReadContext, askId: string, page: { limit: number, after?: [string, string] }) {
+  const { db } = ctx.database
+  const [{ children } = { children: 0 }] = await db.select({ children: count() }).from(consentAskChildren).where(eq(consentAskChildren.askId, askId))
+  if (children < walkFromPages * (page.limit + 1)) {
+    return db.select(childColumns).from(consentAskChildren)
+      .innerJoin(people, eq(people.id, consentAskChildren.childId))
+      .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, askId), afterPosition(people.nameKey, people.id, page.after)))
+      .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
+  }
+  const inAsk = db.select({ childId: consentAskChildren.childId }).from(consentAskChildren)
+    .where(and(eq(consentAskChildren.askId, askId), eq(consentAskChildren.childId, people.id)))
+  return db.select(childColumns).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), page.after && sql`(${people.nameKey}, ${people.id}) > (${page.after[0]}, ${page.after[1]})`, exists(inAsk)))
+    .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
+}
+
 /** The ask's answers per child on the day, a page in name order: yes, no or not yet, with each adult's answer. */
 export async function askAnswersPage(ctx: ReadContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
   const { ask, purpose } = await askWithPurpose(ctx, askId)
-  const rows = await ctx.database.db.select(childColumns).from(consentAskChildren)
-    .innerJoin(people, eq(people.id, consentAskChildren.childId))
-    .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, ask.id), afterPosition(people.nameKey, people.id, page.after)))
-    .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
+  const rows = await askChildrenPage(ctx, ask.id, page)
   const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.nameKey, last.id])
   return { items: await answerItems(ctx, ask, purpose, slice.items, day), next: slice.next }
 }
