@@ -1,0 +1,1 @@
+CREATE INDEX "affiliations_school_id_kind_year_level_valid_from_idx" ON "affiliations" USING btree ("school_id","kind","year_level","valid_from","valid_to","person_id");
