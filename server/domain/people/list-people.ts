@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
@@ -22,7 +22,8 @@ function peoplePageQuery(db: Db, fromStart: boolean) {
     .where(and(
       eq(people.schoolId, sql.placeholder('schoolId')),
       isNull(people.deletedAt),
-      fromStart ? undefined : or(gt(people.nameKey, afterKey), and(eq(people.nameKey, afterKey), gt(people.id, afterId)))
+      // A row comparison, as afterPosition writes it: the index range starts at the position.
+      fromStart ? undefined : sql`(${people.nameKey}, ${people.id}) > (${afterKey}, ${afterId})`
     ))
     .orderBy(asc(people.nameKey), asc(people.id))
     .limit(sql.placeholder('limit'))
