@@ -37,7 +37,7 @@ export default defineNuxtConfig({
     compressPublicAssets: { brotli: true, gzip: true }
   },
   // Tests import server code from the app's TypeScript program, so it needs the virtual module's types too.
-  typescript: { strict: true, tsConfig: { files: ['../server/types/v1-routes.d.ts'] } },
+  typescript: { strict: true, tsConfig: { files: ['../server/types/route-tables.d.ts'] } },
   telemetry: false,
   hooks: {
     // Our handler answers every API-side failure in the error envelope (docs/decisions.md); Nuxt's stays behind it for pages.

@@ -19,6 +19,7 @@ import { parseTrustedProxies } from '../utils/client-address'
  * `bench`, and say so loudly, so a production server can never be left running with a shifted clock
  * or lifted limits. A test server delivers webhooks only for the schools `ROLLBOOK_WEBHOOK_SCHOOLS`
  * lists, so it never sends what another test's worker is stepping through on a clock of its own.
+ * Only a test server describes its `/api/app` routes (`/_app-openapi.json`), for the fuzz to reach them.
  */
 export default defineNitroPlugin(() => {
   const env = process.env
@@ -35,6 +36,7 @@ export default defineNitroPlugin(() => {
   }
   const mode = env.ROLLBOOK_MODE ?? 'production'
   if (mode === 'test') {
+    runtimeSettings.describeAppRoutes = true
     runtimeSettings.webhookSchools = (env.ROLLBOOK_WEBHOOK_SCHOOLS ?? '').split(',').filter(Boolean)
     // A short lease lets a test see a killed instance's subscriptions taken over within seconds.
     const leaseMs = Number(env.ROLLBOOK_WEBHOOK_LEASE_MS)

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { interfaceVersion } from '../../shared/interface-version'
-import { v1RouteModules } from '#rollbook/v1-routes'
+import { v1RouteModules, type RouteModule } from '#rollbook/v1-routes'
+import { appRouteModules } from '#rollbook/app-routes'
 import { apiSchemas, publishedAs } from '../../shared/schemas/common'
 import { errorEnvelopeSchema } from '../../shared/schemas/errors'
 import { scopeCatalogue } from '../domain/access/catalogue'
 import { publicUrl } from '../domain/shared/public-url'
+import { sessionCookieName } from './app-session'
 import { errorCatalogue, type ErrorCode } from './errors'
-import type { DeclaredRoute } from './route-pipeline'
+import type { DeclaredRoute, RouteDeclarationOf } from './route-pipeline'
 import { enforcedRateLimit } from './runtime-settings'
 
 type JsonSchema = Record<string, any>
@@ -89,17 +91,29 @@ function errorResponses(codes: ErrorCode[], errorSchema: JsonSchema) {
   }]))
 }
 
+/** A route Nitro scanned, its module loaded. */
+interface LoadedRoute { route: string, method: string, handler: DeclaredRoute }
+
+/** What sets one document apart from another: its routes' base path, how their callers sign in, and its front matter. */
+interface DocumentedSurface {
+  basePath: string
+  /** An operation's `security` and the extensions that say who may call it. */
+  callerOf: (declaration: RouteDeclarationOf, handler: DeclaredRoute) => Record<string, unknown>
+  /** `info`, `servers`, the document's `security` and its `securitySchemes`, given the scopes its operations take. */
+  frontMatter: (scopesInUse: Set<string>) => { info: Record<string, unknown>, servers: Record<string, unknown>[], security: Record<string, string[]>[], securitySchemes: Record<string, unknown> }
+}
+
 /** `post /api/v1/tours/:id/bookings` → `postToursByIdBookings`. */
-function operationIdOf(method: string, route: string) {
-  const words = route.replace(/^\/api\/v1\//, '').replace(/:(\w+)/g, 'by-$1').split(/[^A-Za-z0-9]+/)
+function operationIdOf(method: string, route: string, basePath: string) {
+  const words = route.slice(basePath.length + 1).replace(/:(\w+)/g, 'by-$1').split(/[^A-Za-z0-9]+/)
   return method + words.map(word => word.charAt(0).toUpperCase() + word.slice(1)).join('')
 }
 
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch'])
 
-function operationOf(handler: DeclaredRoute, method: string, route: string, components: Components) {
+function operationOf(surface: DocumentedSurface, { handler, method, route }: LoadedRoute, components: Components) {
   const d = handler.declaration
-  if (!d || !httpMethods.has(method)) throw new Error(`${method} ${route}: publish only method-suffixed files declared with defineApiRoute under /api/v1.`)
+  if (!d || !httpMethods.has(method)) throw new Error(`${method} ${route}: describe only method-suffixed files declared with a surface's define…Route under ${surface.basePath}.`)
   const parameters = [
     ...parametersOf(d.params, 'path', components),
     ...parametersOf(d.query, 'query', components),
@@ -107,13 +121,11 @@ function operationOf(handler: DeclaredRoute, method: string, route: string, comp
   ]
   const status = d.status ?? 200
   return {
-    operationId: operationIdOf(method, route),
+    operationId: operationIdOf(method, route, surface.basePath),
     summary: d.summary,
     ...(d.description ? { description: d.description } : {}),
     tags: [d.tag],
-    security: [{ bearerToken: [d.scope] }],
-    'x-scope': d.scope,
-    ...(d.tokensIssuedVia ? { 'x-token-issued-via': d.tokensIssuedVia } : {}),
+    ...surface.callerOf(d, handler),
     'x-rate-limit': enforcedRateLimit(d.rateLimit),
     'x-module': d.module,
     ...(parameters.length ? { parameters } : {}),
@@ -164,32 +176,27 @@ function scopesDescription(inUse: Set<string>) {
     + (planned.length ? ` Planned, for capabilities still to come (no endpoint of this version takes them yet): ${listed(planned)}.` : '')
 }
 
-async function buildDocument() {
+async function buildDocument(surface: DocumentedSurface, routes: LoadedRoute[]) {
   const components: Components = {}
   const paths: Record<string, Record<string, unknown>> = {}
   const tags = new Set<string>()
   const scopesInUse = new Set<string>()
-  for (const route of v1RouteModules) {
-    const handler = (await route.load()).default
-    const path = route.route.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')
-    paths[path] = { ...paths[path], [route.method]: operationOf(handler, route.method, route.route, components) }
-    tags.add(handler.declaration.tag)
-    scopesInUse.add(handler.declaration.scope)
+  for (const route of routes) {
+    const path = route.route.slice(surface.basePath.length).replace(/:(\w+)/g, '{$1}')
+    paths[path] = { ...paths[path], [route.method]: operationOf(surface, route, components) }
+    tags.add(route.handler.declaration.tag)
+    if (route.handler.declaration.scope) scopesInUse.add(route.handler.declaration.scope)
   }
   const knownTags = Object.keys(tagDescriptions)
   const tagRank = (tag: string) => knownTags.includes(tag) ? knownTags.indexOf(tag) : knownTags.length
+  const { info, servers, security, securitySchemes } = surface.frontMatter(scopesInUse)
 
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Rollbook API',
-      version: interfaceVersion,
-      description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
-      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
-    },
-    servers: [{ url: `${publicUrl()}/api/v1`, description: 'This server (`PUBLIC_URL`).' }],
+    info,
+    servers,
     tags: [...tags].sort((a, b) => tagRank(a) - tagRank(b)).map(name => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
-    security: [{ bearerToken: [] }],
+    security,
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       schemas: Object.fromEntries(Object.keys(components).sort().map(id => [id, components[id]])),
@@ -211,24 +218,73 @@ async function buildDocument() {
         'Content-Length': { description: 'The file\'s size in bytes.', schema: { type: 'integer' } },
         'Idempotency-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } }
       },
-      securitySchemes: {
-        bearerToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: scopesDescription(scopesInUse)
-        }
-      }
+      securitySchemes
     }
   }
 }
 
-let document: ReturnType<typeof buildDocument> | undefined
+const v1Surface: DocumentedSurface = {
+  basePath: '/api/v1',
+  callerOf: d => ({
+    security: [{ bearerToken: [d.scope] }],
+    'x-scope': d.scope,
+    ...(d.tokensIssuedVia ? { 'x-token-issued-via': d.tokensIssuedVia } : {})
+  }),
+  frontMatter: scopesInUse => ({
+    info: {
+      title: 'Rollbook API',
+      version: interfaceVersion,
+      description: 'The supported, versioned program interface of Rollbook. Every endpoint needs `Authorization: Bearer <token>`; each operation names its scope (`x-scope`) and its limit of requests per token per clock minute (`x-rate-limit`). Clients must ignore response fields they do not know.',
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }
+    },
+    servers: [{ url: `${publicUrl()}/api/v1`, description: 'This server (`PUBLIC_URL`).' }],
+    security: [{ bearerToken: [] }],
+    securitySchemes: {
+      bearerToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: scopesDescription(scopesInUse)
+      }
+    }
+  })
+}
 
-/** The OpenAPI 3.1 document of `/api/v1`, made once from the route declarations and their zod schemas. */
-export function openApiDocument() {
-  document ??= buildDocument().catch((error) => {
-    document = undefined
+const appSurface: DocumentedSurface = {
+  basePath: '/api/app',
+  callerOf: (d, handler) => ({
+    security: [{ sessionCookie: [] }],
+    'x-surface': handler.surface.name,
+    ...(d.scope ? { 'x-capability': d.scope } : {})
+  }),
+  frontMatter: () => ({
+    info: {
+      title: 'Rollbook screens\' routes',
+      version: interfaceVersion,
+      description: 'The routes the staff screens and the family portal call, signed in by the session cookie. Served only by a server in test mode, for the hostile-input fuzz: it is no interface anyone may build on. `x-surface` says whether a route is the staff screens\' (`app`) or the family portal\'s (`portal`), `x-capability` what a member of staff\'s role must grant.'
+    },
+    servers: [{ url: `${publicUrl()}/api/app`, description: 'This server (`PUBLIC_URL`).' }],
+    security: [{ sessionCookie: [] }],
+    securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: sessionCookieName() } }
+  })
+}
+
+const loaded = (routes: RouteModule[]) => Promise.all(routes.map(async ({ route, method, load }) => ({ route, method, handler: (await load()).default })))
+
+/** Made once, on first request; a failure is not kept, so the next request tries again. */
+function madeOnce<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined
+  return () => made ??= make().catch((error) => {
+    made = undefined
     throw error
   })
-  return document
 }
+
+/** The OpenAPI 3.1 document of `/api/v1`, made once from the route declarations and their zod schemas. */
+export const openApiDocument = madeOnce(async () => buildDocument(v1Surface, await loaded(v1RouteModules)))
+
+/**
+ * The same description of `/api/app`, for the tests' fuzz only (server/routes/_app-openapi.json.get.ts).
+ * The sign-in routes, which come before any session, are declared with `defineSignInRoute`, which
+ * keeps no declaration to describe: they are left out.
+ */
+export const appRoutesDocument = madeOnce(async () => buildDocument(appSurface, (await loaded(appRouteModules)).filter(({ handler }) => handler.declaration)))

@@ -19,6 +19,8 @@ export const runtimeSettings = {
   messageSchools: undefined as readonly string[] | undefined,
   /** How long claimed message deliveries are held without news from their worker: the default 60 s, or shorter in tests. */
   messageLeaseMs: undefined as number | undefined,
+  /** Test mode only: `/_app-openapi.json` describes the `/api/app` routes, for the fuzz. */
+  describeAppRoutes: false,
   /** Bench only: a request saying `X-Rollbook-Bench-Receipts: off` counts no receipts, so one run measures both. */
   benchReceiptsSwitch: false,
   /** The proxies whose forwarded client address is taken (`TRUSTED_PROXIES`); none by default. */

@@ -7,14 +7,23 @@ import { startBuiltServer } from '../support/server-process'
 
 describe('test switches act only with ROLLBOOK_MODE=test or bench', () => {
   it.each([
-    { mode: 'production', limit: 300, warning: /WARNING: ignoring [^\n]*RATE_LIMIT_SCALE[^\n]*test switches act only with ROLLBOOK_MODE=test or bench/ },
-    { mode: 'test', limit: 300_000, warning: /WARNING: ROLLBOOK_MODE=test: test switches in force: [^\n]*RATE_LIMIT_SCALE=1000/ }
-  ])('with ROLLBOOK_MODE=$mode and RATE_LIMIT_SCALE=1000 the server says so, and enforces and publishes $limit a minute', async ({ mode, limit, warning }) => {
+    { mode: 'production', limit: 300, appRoutesDescribed: false, warning: /WARNING: ignoring [^\n]*RATE_LIMIT_SCALE[^\n]*test switches act only with ROLLBOOK_MODE=test or bench/ },
+    { mode: 'test', limit: 300_000, appRoutesDescribed: true, warning: /WARNING: ROLLBOOK_MODE=test: test switches in force: [^\n]*RATE_LIMIT_SCALE=1000/ }
+  ])('with ROLLBOOK_MODE=$mode and RATE_LIMIT_SCALE=1000 the server says so, and enforces and publishes $limit a minute', async ({ mode, limit, appRoutesDescribed, warning }) => {
     const server = await startBuiltServer({ ROLLBOOK_MODE: mode, RATE_LIMIT_SCALE: '1000' })
     try {
       expect(server.output()).toMatch(warning)
       const document = (await callApi('/_openapi.json', { baseUrl: server.url })).body
       expect(document.paths['/people'].get['x-rate-limit']).toBe(limit)
+      // The screens' routes are described for the fuzz in test mode only, apart from the public document.
+      const appRoutes = await callApi('/_app-openapi.json', { baseUrl: server.url })
+      if (appRoutesDescribed) {
+        expect(appRoutes.status).toBe(200)
+        expect(appRoutes.body.servers[0].url).toMatch(/\/api\/app$/)
+        expect(appRoutes.body.paths['/portal/children/{id}'].get['x-surface']).toBe('portal')
+      } else {
+        expectEnvelope(appRoutes, 404, 'not_found')
+      }
 
       const token = await (await newSchool()).token(['person.read'])
       await fitInOneMinute(20)

@@ -29,9 +29,47 @@ export interface FuzzContext {
   /** Values a well-behaved client would send for a path parameter or cursor, so handlers run all the way. */
   knownIds: string[]
   cursors: string[]
-  tokens: { all: string, narrow: string }
+  credentials: Credentials
   /** Values the school lists for fields the schema leaves open (`channel`, `relationship`), so some writes succeed. */
   listed: Record<string, string[]>
+}
+
+/**
+ * How the plans sign in: by bearer token (`/api/v1`) or session cookie (`/api/app`), with the secrets
+ * of the callers and how often each is sent. The first is the usual caller, whose credential the
+ * hostile variants garble; the others are callers who may do less, or another family's adult.
+ */
+export interface Credentials {
+  by: 'bearer' | 'cookie'
+  secrets: { secret: string, weight: number }[]
+}
+
+/** Where each way of signing in travels, and what a careless or hostile client sends there instead. */
+const signedIn = {
+  bearer: {
+    header: 'Authorization',
+    value: (secret: string) => `Bearer ${secret}`,
+    garbled: (secret: string) => [`bearer ${secret}`, `Bearer  ${secret} `, `Bearer ${secret}x`, 'Bearer', 'Basic YTpi', `Bearer rbk_${'A'.repeat(40)}`, `Bearer ${'x'.repeat(3000)}`]
+  },
+  cookie: {
+    header: 'Cookie',
+    value: (secret: string) => `rollbook_session=${secret}`,
+    garbled: (secret: string) => [
+      `rollbook_session=${secret}x`, `rollbook_session=${secret.slice(0, -1)}`, 'rollbook_session=', `rollbook_session=${'x'.repeat(3000)}`,
+      `rollbook_session="${secret}"`, `ROLLBOOK_SESSION=${secret}`, `__Host-rollbook_session=${secret}`, `rollbook_session=${secret}; rollbook_session=x`,
+      'rollbook_session=%zz', 'rollbook_session=%E0%A4', `rollbook_session=${encodeURIComponent(secret)}%00`, `=; ;; rollbook_session=${secret}`, 'other=1'
+    ]
+  }
+} as const
+
+/** The credential header's value for a plan: mostly a caller's, sometimes none, sometimes garbled. */
+function credentialFor({ by, secrets }: Credentials): fc.Arbitrary<string | null> {
+  const { value, garbled } = signedIn[by]
+  return fc.oneof(
+    ...secrets.map(({ secret, weight }) => ({ weight, arbitrary: fc.constant(value(secret)) })),
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom(...garbled(secrets[0]!.secret)) }
+  )
 }
 
 const prototypeKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'then']
@@ -178,12 +216,8 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * the requests.
  */
 export function hostileRequest(context: FuzzContext): fc.Arbitrary<RequestPlan> {
-  const authorization = fc.oneof(
-    { weight: 16, arbitrary: fc.constant(`Bearer ${context.tokens.all}`) },
-    { weight: 1, arbitrary: fc.constant(`Bearer ${context.tokens.narrow}`) },
-    { weight: 1, arbitrary: fc.constant(null) },
-    { weight: 1, arbitrary: fc.constantFrom(`bearer ${context.tokens.all}`, `Bearer  ${context.tokens.all} `, `Bearer ${context.tokens.all}x`, 'Bearer', 'Basic YTpi', `Bearer rbk_${'A'.repeat(40)}`, `Bearer ${'x'.repeat(3000)}`) }
-  )
+  const credential = credentialFor(context.credentials)
+  const credentialHeader = signedIn[context.credentials.by].header
   const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map(code => String.fromCharCode(code)), maxLength: 300 })
   const host = fc.oneof({ weight: 20, arbitrary: fc.constant('localhost') }, { weight: 1, arbitrary: fc.constantFrom('[::1', 'a b', '', 'localhost:99999999', '%00', '[', ':') })
   const idempotencyKey = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), printable, fc.constantFrom(' ', 'k'.repeat(256))) })
@@ -192,16 +226,16 @@ export function hostileRequest(context: FuzzContext): fc.Arbitrary<RequestPlan> 
     method: fc.oneof({ weight: 6, arbitrary: fc.constant((target?.method ?? 'get').toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
     // Node refuses a request line and headers past 16 KB on its own (431), before any handler.
     path: fc.tuple(pathFor(context, target), queryFor(target?.operation, context)).map(([path, query]) => (path + query).slice(0, 10_000)),
-    authorization,
+    credential,
     host,
     idempotencyKey,
     body: target?.operation?.requestBody ? bodyPlan(target.operation, context) : rareBody
-  }).map(({ method, path, authorization, host, idempotencyKey, body }): RequestPlan => ({
+  }).map(({ method, path, credential, host, idempotencyKey, body }): RequestPlan => ({
     method,
     path,
     headers: {
       Host: host,
-      ...(authorization ? { Authorization: authorization } : {}),
+      ...(credential ? { [credentialHeader]: credential } : {}),
       ...(idempotencyKey !== null ? { 'Idempotency-Key': idempotencyKey } : {})
     },
     body: method === 'HEAD' ? null : body
@@ -252,5 +286,5 @@ export function requestBytes(plan: RequestPlan): { head: string, body: Buffer[] 
 export function describePlan(plan: RequestPlan): string {
   const cut = (text: string) => text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text
   const body = plan.body && { ...plan.body, value: plan.body.value === undefined ? undefined : cut(JSON.stringify(plan.body.value) ?? 'undefined'), text: plan.body.text === undefined ? undefined : cut(plan.body.text) }
-  return cut(`${plan.method} ${plan.path}`) + ' ' + JSON.stringify({ headers: Object.fromEntries(Object.entries(plan.headers).map(([name, value]) => [name, name === 'Authorization' ? cut(value.replace(/rbk_\w+/, 'rbk_…')) : cut(value)])), body })
+  return cut(`${plan.method} ${plan.path}`) + ' ' + JSON.stringify({ headers: Object.fromEntries(Object.entries(plan.headers).map(([name, value]) => [name, cut(name === 'Authorization' ? value.replace(/rbk_\w+/, 'rbk_…') : value)])), body })
 }
