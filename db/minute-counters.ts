@@ -33,6 +33,14 @@ export interface MinuteCount {
 export interface MinuteCounters {
   /** Counts one under `key` in the database clock's current minute; null when the counters were too busy to count. */
   add(key: string): Promise<MinuteCount | null>
+  /**
+   * Where the counters are a table of the database itself (PostgreSQL): runs `read`, a select of one row
+   * at most whose `count_key` column names the key to count (null: count nothing), and counts that key in
+   * the same statement, so a request's look-up and its count are one round trip. Answers the read's row
+   * and its count (null when it counted nothing), or nothing when the read found no row. Absent on
+   * SQLite, whose counters are a file of their own.
+   */
+  readAndAdd?: (read: string, params: unknown[]) => Promise<{ row: Record<string, unknown>, count: MinuteCount | null } | undefined>
   /** Drops the counters of minutes that have ended by the database's clock. */
   sweep(): Promise<void>
   /** The `rate_limit_counters` table where these counters are kept, for reading them. */
@@ -103,13 +111,30 @@ export function sqliteMinuteCounters(databasePath: string, busyMs = sqliteCountB
   }
 }
 
-/** The minute and the count in one statement, the minute from the database's clock. */
-const countInDatabaseMinute = `
-  with clock as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as now_ms)
-  insert into rate_limit_counters as counter (key, count, window_ends_at)
-  select $1::text || '@' || (now_ms - now_ms % 60000), 1, now_ms - now_ms % 60000 + 60000 from clock
-  on conflict (key) do update set count = counter.count + 1
-  returning counter.count, counter.window_ends_at, (select now_ms from clock) as now_ms`
+/**
+ * `read` and the count of the key it names in one statement, the minute from the database's clock. The
+ * read's own columns come first; the count's are `counted_*`.
+ */
+const countAfterRead = (read: string) => `
+  with clock as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as now_ms),
+  source as (${read}),
+  counted as (
+    insert into rate_limit_counters as counter (key, count, window_ends_at)
+    select source.count_key || '@' || (now_ms - now_ms % 60000), 1, now_ms - now_ms % 60000 + 60000 from source, clock
+    where source.count_key is not null
+    on conflict (key) do update set count = counter.count + 1
+    returning counter.count, counter.window_ends_at)
+  select source.*, counted.count as counted_count, counted.window_ends_at as counted_window_ends_at, clock.now_ms as counted_now_ms
+  from source cross join clock left join counted on true`
+
+const countInDatabaseMinute = countAfterRead('select $1::text as count_key')
+
+type CountedRow = Record<string, unknown> & { counted_count: string | number | null, counted_window_ends_at: string | number, counted_now_ms: string | number }
+
+/** The read's row without the count's columns, and the count. */
+function splitCount({ counted_count: count, counted_window_ends_at: windowEndsAt, counted_now_ms: now, ...row }: CountedRow) {
+  return { row, count: count === null ? null : { count: Number(count), windowEndsAt: Number(windowEndsAt), now: Number(now) } }
+}
 
 export function postgresMinuteCounters(url: string): MinuteCounters {
   let opened: { client: postgres.Sql, db: Db } | undefined
@@ -124,8 +149,12 @@ export function postgresMinuteCounters(url: string): MinuteCounters {
   }
   return {
     async add(key) {
-      const [row] = await open().client.unsafe(countInDatabaseMinute, [key], { prepare: true })
-      return { count: Number(row!.count), windowEndsAt: Number(row!.window_ends_at), now: Number(row!.now_ms) }
+      const [row] = await open().client.unsafe<CountedRow[]>(countInDatabaseMinute, [key], { prepare: true })
+      return splitCount(row!).count
+    },
+    async readAndAdd(read, params) {
+      const [row] = await open().client.unsafe<CountedRow[]>(countAfterRead(read), params as never[], { prepare: true })
+      return row && splitCount(row)
     },
     async sweep() {
       await open().client.unsafe('delete from rate_limit_counters where window_ends_at < floor(extract(epoch from clock_timestamp()) * 1000)')

@@ -8,12 +8,12 @@
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
-import { request } from 'node:http'
 import BetterSqlite3 from 'better-sqlite3'
 import postgres from 'postgres'
 import { readDatabaseConfig } from '../../db/config'
 import { projectRoot } from '../built-server'
-import { peakRssMb, resetPeak } from './peak-memory'
+import { peakRssMb, resetPeak, wholeLifeNote } from './peak-memory'
+import { timedRequest } from './one-request'
 
 export const importTargets = { stageSeconds: 5, applySeconds: 30, peakMb: 512 }
 
@@ -35,31 +35,10 @@ function staffFile(rows: number): string {
   return lines.join('\r\n') + '\r\n'
 }
 
-export interface ImportRow { name: string, seconds: number, peakMb: number, target: number, detail: string }
+/** A heavy job's row: its seconds and its own peak resident memory, with the seconds it must stay under. */
+export interface JobRow { name: string, seconds: number, peakMb: number, target: number, detail: string }
 
 type Admin = (args: string[]) => any
-
-/**
- * POSTs JSON on a connection of its own: fetch would reuse the one the scenarios' checks left open,
- * which the server may have closed as idle while the CLI made the token and mapping.
- */
-async function post(url: string, token: string, body: unknown) {
-  const payload = Buffer.from(JSON.stringify(body))
-  const started = performance.now()
-  const { status, text } = await new Promise<{ status: number, text: string }>((done, fail) => {
-    const sent = request(url, { method: 'POST', agent: false, headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length } }, (answer) => {
-      const chunks: Buffer[] = []
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-      answer.on('end', () => done({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
-      answer.on('error', fail)
-    })
-    sent.on('error', fail)
-    sent.end(payload)
-  })
-  const seconds = (performance.now() - started) / 1000
-  if (status < 200 || status > 299) throw new Error(`${url} answered ${status}: ${text}`)
-  return { json: JSON.parse(text), seconds }
-}
 
 /** A run's status and reason, read from the database as the screens would see it. */
 export type RunStatusReader = (runId: string) => Promise<{ status: string, reason: string | null }>
@@ -95,35 +74,34 @@ async function waitFor(read: RunStatusReader, runId: string, status: string): Pr
 }
 
 /** Runs the imports' rows against a server that has `schoolId` and its own token. */
-export async function benchImports(serverUrl: string, serverPid: number, schoolId: string, admin: Admin, readRun: RunStatusReader, step: (args: string[]) => any): Promise<ImportRow[]> {
+export async function benchImports(serverUrl: string, serverPid: number, schoolId: string, admin: Admin, readRun: RunStatusReader, step: (args: string[]) => any): Promise<JobRow[]> {
   const token = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench imports', '--scopes', 'staff.import,people.sync']).token as string
   const mappingFile = join(tmpdir(), `rollbook-bench-mapping-${process.pid}.json`)
   writeFileSync(mappingFile, JSON.stringify({ name: 'Bench payroll', columns: { employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', endDate: 'End', role: 'Position', checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry' }, dateFormat: 'DD/MM/YYYY' }))
   const mappingId = admin(['hris-mapping', 'save', '--school', schoolId, '--file', mappingFile]).id as string
 
-  const own = (reset: boolean) => reset ? '' : '; whole-life peak: clear_refs refused'
   let reset = resetPeak(serverPid)
-  const staff = await post(`${serverUrl}/api/v1/staff/import`, token, { mappingId, csv: staffFile(5000) })
-  const rows: ImportRow[] = [{ name: 'staff-import', seconds: staff.seconds, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `${staff.json.counts.created} created, ${staff.json.counts.checks} checks${own(reset)}` }]
+  const staff = await timedRequest(`${serverUrl}/api/v1/staff/import`, token, { mappingId, csv: staffFile(5000) })
+  const rows: JobRow[] = [{ name: 'staff-import', seconds: staff.seconds, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `${staff.json.counts.created} created, ${staff.json.counts.checks} checks${wholeLifeNote(reset)}` }]
 
   const file = peopleSyncFile()
   reset = resetPeak(serverPid)
-  const staged = await post(`${serverUrl}/api/v1/people/sync`, token, { system: 'bench-sis', scope: 'full', file })
-  rows.push({ name: 'sync-stage', seconds: staged.seconds, peakMb: peakRssMb(serverPid), target: importTargets.stageSeconds, detail: `${(Buffer.byteLength(file) / 1048576).toFixed(2)} MiB, ${staged.json.run.rows} rows${own(reset)}` })
+  const staged = await timedRequest(`${serverUrl}/api/v1/people/sync`, token, { system: 'bench-sis', scope: 'full', file })
+  rows.push({ name: 'sync-stage', seconds: staged.seconds, peakMb: peakRssMb(serverPid), target: importTargets.stageSeconds, detail: `${(Buffer.byteLength(file) / 1048576).toFixed(2)} MiB, ${staged.json.run.rows} rows${wholeLifeNote(reset)}` })
   const runId = staged.json.run.id as string
   const planned = await waitFor(readRun, runId, 'paused')
   reset = resetPeak(serverPid)
   admin(['sync', 'confirm', '--run', runId])
   const applied = await waitFor(readRun, runId, 'applied')
-  rows.push({ name: 'sync-apply', seconds: applied, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `first run planned and paused in ${planned.toFixed(1)} s${own(reset)}` })
+  rows.push({ name: 'sync-apply', seconds: applied, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `first run planned and paused in ${planned.toFixed(1)} s${wholeLifeNote(reset)}` })
   const reverted = step(['scripts/bench/revert-run.ts', schoolId, runId])
   rows.push({ name: 'sync-revert', seconds: reverted.seconds, peakMb: reverted.peakRssMb, target: importTargets.applySeconds, detail: `${staged.json.run.rows} people, ${reverted.status}, its own process` })
   return rows
 }
 
-/** Prints the rows; returns how many missed a target. */
-export function printImportRows(rows: ImportRow[]): number {
-  console.log(`  ${'import'.padEnd(13)}${'seconds'.padStart(9)}${'peak MB'.padStart(9)}  verdict`)
+/** Prints the rows under `heading`; returns how many missed a target. */
+export function printJobRows(heading: string, rows: JobRow[]): number {
+  console.log(`  ${heading.padEnd(17)}${'seconds'.padStart(9)}${'peak MB'.padStart(9)}  verdict`)
   let missed = 0
   for (const row of rows) {
     const problems = [
@@ -131,7 +109,7 @@ export function printImportRows(rows: ImportRow[]): number {
       ...(!(row.peakMb >= importTargets.peakMb) ? [] : [`peak not under ${importTargets.peakMb} MB`])
     ]
     if (problems.length) missed++
-    console.log(`  ${row.name.padEnd(13)}${row.seconds.toFixed(2).padStart(9)}${row.peakMb.toFixed(0).padStart(9)}  ${problems.length ? 'MISSED: ' + problems.join('; ') : 'ok'}  (${row.detail})`)
+    console.log(`  ${row.name.padEnd(17)}${row.seconds.toFixed(2).padStart(9)}${row.peakMb.toFixed(0).padStart(9)}  ${problems.length ? 'MISSED: ' + problems.join('; ') : 'ok'}  (${row.detail})`)
   }
   return missed
 }

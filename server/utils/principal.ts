@@ -1,5 +1,6 @@
 import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
+import type { MinuteCount } from '../../db/minute-counters'
 import type { SchoolRef } from '../domain/shared/context'
 import type { Access } from '../domain/access/access'
 
@@ -8,6 +9,12 @@ export interface Principal extends Access {
   school: SchoolRef
   /** What rate limits and idempotency keys are counted and kept under: a token's id, later a session's account. */
   limitKey: string
+  /**
+   * This request's count against its rate limit (`rateLimitKey(limitKey, endpoint)`), where the surface
+   * took it in the same statement as it identified the caller (bearer tokens on PostgreSQL); null when
+   * the counters were too busy. Absent, the pipeline counts the request itself.
+   */
+  counted?: MinuteCount | null
 }
 
 /**
@@ -17,8 +24,12 @@ export interface Principal extends Access {
  */
 export interface Surface {
   name: string
-  /** The caller, or a refusal (`unauthenticated`, `rate_limited` for a client that keeps failing). */
-  identify: (event: H3Event, database: Database) => Promise<Principal>
+  /**
+   * The caller, or a refusal (`unauthenticated`, `rate_limited` for a client that keeps failing).
+   * `endpoint` (method and route) is what the request is counted under with the caller, for a surface
+   * that counts it while identifying.
+   */
+  identify: (event: H3Event, database: Database, endpoint: string) => Promise<Principal>
   /**
    * What the surface asks of an identified caller who holds the route's capability (a recent
    * passkey proof, say), or a refusal; run after the capability check.

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client'
-import { sqliteCountBusyMs } from '../../db/minute-counters'
+import { sqliteCountBusyMs, type MinuteCount } from '../../db/minute-counters'
 import { logger } from '../domain/shared/log'
 
 export interface RateLimitVerdict {
@@ -13,12 +13,23 @@ export interface RateLimitVerdict {
 /**
  * Counts one request against `key` in the current minute of the database's clock, with one atomic
  * upsert (db/minute-counters.ts), so every server instance on that database shares the counter and
- * together they never allow more than the limit, whatever their own clocks say. A request the
- * counters were too busy to count is let through, not kept waiting: limits are a guard against a
- * client's excess, and a stalled request is an outage.
+ * together they never allow more than the limit, whatever their own clocks say.
  */
 export async function consumeRateLimit(database: Database, key: string, limit: number): Promise<RateLimitVerdict> {
-  const counted = await database.minuteCounters.add(key)
+  return rateLimitVerdict(await database.minuteCounters.add(key), limit)
+}
+
+/** The key a caller's requests to an endpoint are counted under. */
+export function rateLimitKey(limitKey: string, endpoint: string): string {
+  return `${limitKey} ${endpoint}`
+}
+
+/**
+ * The verdict on a request counted `counted` times this minute. A request the counters were too busy
+ * to count (null) is let through, not kept waiting: limits are a guard against a client's excess, and a
+ * stalled request is an outage.
+ */
+export function rateLimitVerdict(counted: MinuteCount | null, limit: number): RateLimitVerdict {
   if (!counted) {
     reportUncounted()
     return { limit, remaining: limit, allowed: true, retryAfter: 60 }

@@ -1,6 +1,7 @@
 import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus, type EventHandler, type EventHandlerRequest, type H3Event } from 'h3'
 import { z } from 'zod'
 import type { ModuleName } from '../../db/schema'
+import type { Database } from '../../db/client'
 import type { FieldProblem } from '../../shared/error-catalogue'
 import { fieldProblems, malformedTextProblems } from '../../shared/field-problems'
 import type { DomainContext, SchoolRef } from '../domain/shared/context'
@@ -14,7 +15,7 @@ import { useDatabase } from './database'
 import { apiError, type ErrorCode } from './errors'
 import { errorEnvelope } from './error-envelope'
 import { checkIdempotencyKey, claimIdempotencyKey, requestFingerprints } from './idempotency'
-import { consumeRateLimit } from './rate-limit'
+import { rateLimitKey, rateLimitVerdict } from './rate-limit'
 import { enforcedRateLimit, runtimeSettings } from './runtime-settings'
 import { readJsonBody } from './request-body'
 import { takeUploadSlot } from './upload-slots'
@@ -129,9 +130,10 @@ function canonical(value: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(value).sort().map(key => [key, value[key]]).filter(([, item]) => item !== undefined))
 }
 
-/** Counts the request against the caller's limit for this endpoint, sets the counters, refuses past the limit. */
-async function enforceRateLimit(event: H3Event, principal: Principal, endpoint: string, limit: number) {
-  const verdict = await consumeRateLimit(await useDatabase(), `${principal.limitKey} ${endpoint}`, limit)
+/** Counts the request against the caller's limit for this endpoint (unless identifying it did), sets the counters, refuses past the limit. */
+async function enforceRateLimit(event: H3Event, database: Database, principal: Principal, endpoint: string, limit: number) {
+  const counted = principal.counted !== undefined ? principal.counted : await database.minuteCounters.add(rateLimitKey(principal.limitKey, endpoint))
+  const verdict = rateLimitVerdict(counted, limit)
   setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
   setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
   if (!verdict.allowed) {
@@ -167,11 +169,12 @@ export function defineSurfaceRoute<
   const paged = declaration.query instanceof z.ZodObject && 'cursor' in declaration.query.shape
   const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
-    const principal = await surface.identify(event, database)
+    const route = event.context.matchedRoute?.path ?? event.path
+    const endpoint = `${event.method} ${route}`
+    const principal = await surface.identify(event, database, endpoint)
     // For the request's log line (its ids only).
     event.context.principal = principal
-    const route = event.context.matchedRoute?.path ?? event.path
-    await enforceRateLimit(event, principal, `${event.method} ${route}`, limit)
+    await enforceRateLimit(event, database, principal, endpoint, limit)
     if (declaration.module) assertModuleOpen(principal.school, declaration.module, event.method === 'GET' ? 'read' : 'write')
     if (declaration.scope) enforceCapability(principal, declaration.scope, declaration.tokensIssuedVia)
     surface.admit?.(event, principal)
