@@ -5,10 +5,10 @@
  * Targets: production under 10 s, every peak under 256 MB.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { projectRoot as root, startBuiltServer } from '../built-server'
 import type { BenchDatabase } from './databases'
+import { peakRssMb } from './peak-memory'
 
 export const exportBenchPeople = 100_000
 const targetSeconds = 10
@@ -17,12 +17,6 @@ const targetRssMb = 256
 function tsx(database: BenchDatabase, args: string[]): any {
   const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
   return JSON.parse(printed.trim().split('\n').at(-1)!)
-}
-
-/** Linux's high-water mark of a process's resident memory, in MB. */
-function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(entry => entry.startsWith('VmHWM:'))
-  return Number(line?.replace(/\D+/g, '')) / 1024
 }
 
 export async function benchExports(database: BenchDatabase, build: string) {
