@@ -29,6 +29,7 @@ import { demoStudents, helloScenario, largeStudents, p99TargetMs, scenarios, typ
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printJobRows, runStatusReader } from './bench/import-runs'
 import { benchRosterAfresh } from './bench/roster-afresh'
+import { printMemoryLine, watchReadMemory } from './bench/memory-line'
 import { benchExports } from './bench/exports'
 import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
 import { benchAdmissionsBoard } from './bench/admissions-board'
@@ -201,6 +202,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       const problem = answer.ok ? scenario.check?.(await answer.json()) : `answered ${answer.status}: ${await answer.text()}`
       if (problem) throw new Error(`${scenario.name} (${scenario.path}) ${problem}`)
     }
+    const readMemory = watchReadMemory(server.process.pid!)
     for (let round = 0; round < rounds; round++) {
       for (const request of requests) {
         request.runs.push(await measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body, request.pathOf))
@@ -214,6 +216,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       if (other && row.result.requestsPerSecond < share * other.result.requestsPerSecond) row.missed.push(`below ${share * 100}% of ${name}`)
     }
     printTable(database.dialect, measured)
+    missedTargets += printMemoryLine(await readMemory.finish())
     // Before the imports, whose sync adds 100,000 students to the roster.
     if (runsSeparate('roster-afresh')) {
       jobMisses += printJobRows('roster', await benchRosterAfresh(server.url, server.process.pid!, schoolId, summary.openDayTourId, args => admin(database, args)))
