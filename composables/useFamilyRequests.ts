@@ -34,5 +34,7 @@ export function usePortalSettings() {
     usePortal().home.value = null
     return answer
   }
-  return { off: computed(() => data.value?.off ?? []), error, refresh, save }
+  // `loaded`: the switches wait for the school's answer, so none shows a section on that is off, nor
+  // saves a list made from the empty one it would show meanwhile (which switched the others back on).
+  return { off: computed(() => data.value?.off ?? []), loaded: computed(() => data.value !== undefined && data.value !== null), error, refresh, save }
 }
