@@ -68,11 +68,9 @@ async function groupExists(ctx: Pick<DomainContext, 'database' | 'school'>, name
 export async function addActivityMember(ctx: DomainContext, name: string, personId: string) {
   const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), eq(people.id, personId), isNull(people.deletedAt)))
   if (!person) throw validationFailed([{ path: 'personId', message: 'No person with this id at the school.' }])
-  const unchanged = async () => ({ name, memberCount: await memberCount(ctx.database.db, ctx.school.id, name), joined: 0, left: 0 })
-  if (await membership(ctx.database.db, ctx.school.id, name, personId)) return unchanged()
   try {
     return await writeChanges(ctx, async (tx, changes) => {
-      // The school's lock is held: another add of the same child that came first has committed by now.
+      // The school's lock is held: an add of the same child that came first has committed by now.
       if (await membership(tx, ctx.school.id, name, personId)) throw new AlreadyMember()
       const row = { id: newId('acm'), schoolId: ctx.school.id, activity: name, personId, createdAt: timestampNow() }
       await tx.insert(activityMembers).values(row)
@@ -80,7 +78,7 @@ export async function addActivityMember(ctx: DomainContext, name: string, person
       return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 1, left: 0 }
     })
   } catch (error) {
-    if (error instanceof AlreadyMember) return unchanged()
+    if (error instanceof AlreadyMember) return { name, memberCount: await memberCount(ctx.database.db, ctx.school.id, name), joined: 0, left: 0 }
     throw error
   }
 }
