@@ -146,17 +146,18 @@ function judge(dialect: Dialect, scenario: Scenario, runs: Measurement[], hello:
   if (scenario.p50TargetMs !== undefined && !(result.p50Ms < scenario.p50TargetMs)) missed.push(`p50 not under ${scenario.p50TargetMs} ms`)
   const minShare = scenario.minShareOfHello?.[dialect]
   if (minShare !== undefined && share < minShare) missed.push(`below ${minShare * 100}% of hello`)
-  return { scenario, result: { ...result, failures }, share, missed }
+  const peakMb = Math.max(...runs.map(run => run.peakMb ?? Number.NaN))
+  return { scenario, result: { ...result, failures, peakMb }, share, missed }
 }
 
 const fixed = (value: number, digits: number) => Number.isFinite(value) ? value.toFixed(digits) : '—'
 
 function printTable(dialect: Dialect, measured: Row[]) {
   const width = Math.max(13, ...measured.map(row => row.scenario.name.length + 1))
-  console.log(`  ${'scenario'.padEnd(width)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'÷ hello'.padStart(10)}  verdict`)
+  console.log(`  ${'scenario'.padEnd(width)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'÷ hello'.padStart(10)}${'RSS MB'.padStart(8)}  verdict`)
   for (const { scenario, result, share, missed } of measured) {
     const shareText = scenario === helloScenario ? '—' : `${(share * 100).toFixed(1)}%`
-    console.log(`  ${scenario.name.padEnd(width)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${fixed(result.p50Ms, 2).padStart(9)}${fixed(result.p99Ms, 2).padStart(9)}${shareText.padStart(10)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`)
+    console.log(`  ${scenario.name.padEnd(width)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${fixed(result.p50Ms, 2).padStart(9)}${fixed(result.p99Ms, 2).padStart(9)}${shareText.padStart(10)}${fixed(result.peakMb ?? Number.NaN, 0).padStart(8)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`)
   }
   for (const { scenario, share } of measured.filter(row => row.scenario !== helloScenario)) {
     const target = scenario.minShareOfHello?.[dialect]
@@ -205,7 +206,8 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const readMemory = watchReadMemory(server.process.pid!)
     for (let round = 0; round < rounds; round++) {
       for (const request of requests) {
-        request.runs.push(await measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body, request.pathOf))
+        const { result, peakMb } = await readMemory.row(() => measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body, request.pathOf))
+        request.runs.push({ ...result, peakMb })
       }
     }
     const hello = median(requests.find(request => request.scenario === helloScenario)!.runs)

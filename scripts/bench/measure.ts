@@ -19,6 +19,8 @@ export interface Measurement {
   p99Ms: number
   /** Answers that were not 2xx, and connection errors or timeouts: any makes the figures worthless. */
   failures: number
+  /** The server's own peak resident memory during the row, where the bench reads it (memory-line.ts). */
+  peakMb?: number
 }
 
 function percentile(sorted: Float64Array, p: number): number {

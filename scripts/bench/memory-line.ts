@@ -9,13 +9,24 @@ import { peakRssMb, resetPeak, rssMb, wholeLifeNote } from './peak-memory'
 
 export const memoryTargets = { peakMb: 300, afterMb: 200, settleSeconds: 30 }
 
-/** Call before the read rows; `finish()` after them reads the peak, waits, and reads what is held then. */
+/**
+ * Call before the read rows and run each through `row()`, which resets the peak before it and reads it
+ * after, so each row's own peak is known (which row a peak belongs to is where to look); `finish()` after
+ * them gives the highest, waits, and reads what is held then.
+ */
 export function watchReadMemory(pid: number) {
   const startMb = rssMb(pid)
-  const reset = resetPeak(pid)
+  let reset = true
+  let peakMb = startMb
   return {
+    async row<T>(measureRow: () => Promise<T>): Promise<{ result: T, peakMb: number }> {
+      reset &&= resetPeak(pid)
+      const result = await measureRow()
+      const rowPeakMb = peakRssMb(pid)
+      peakMb = Math.max(peakMb, rowPeakMb)
+      return { result, peakMb: rowPeakMb }
+    },
     async finish() {
-      const peakMb = peakRssMb(pid)
       await sleep(memoryTargets.settleSeconds * 1000)
       return { startMb, peakMb, afterMb: rssMb(pid), reset }
     }
