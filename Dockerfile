@@ -30,4 +30,5 @@ EXPOSE 3000
 # No curl in the slim image: node's own fetch. `starting` (migrations running) answers 200 as well.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", ".output/server/index.mjs"]
+# V8's heap sized for a 1-2 GB machine whatever the host (scripts/server-flags.ts says why; a test holds the two alike).
+CMD ["node", "--max-old-space-size=1024", ".output/server/index.mjs"]

@@ -1,11 +1,12 @@
 /**
- * The production server as `node .output/server/index.mjs` runs it, on a free loopback port, for the
+ * The production server as `node .output/server/index.mjs` runs it (with the image's flags, server-flags.ts), on a free loopback port, for the
  * tests and the bench. Tests switch on checking every answer against its schema; the bench does not,
  * since production does not pay for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import { serverNodeFlags } from './server-flags'
 
 export const projectRoot = resolve(import.meta.dirname, '..')
 
@@ -64,7 +65,7 @@ async function startOnFreePort(options: BuiltServerOptions): Promise<RunningServ
   const port = await freePort()
   const spawnedAt = performance.now()
   const { ROLLBOOK_CHECK_RESPONSES: _, ...inherited } = process.env
-  const child = spawn(process.execPath, [join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
     cwd: projectRoot,
     env: {
       ...inherited,

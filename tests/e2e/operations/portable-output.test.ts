@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, projectRoot } from '../../support/server-process'
+import { serverNodeFlags } from '../../../scripts/server-flags'
 
 /**
  * What the image holds, without an engine to build it: `.output` copied alone into an empty folder
@@ -33,10 +34,10 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   })
 }
 
-/** `node .output/server/index.mjs` from the copy, once it is healthy and has said what the database holds. */
+/** `node .output/server/index.mjs` from the copy with the image's flags, once it is healthy and has said what the database holds. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['.output/server/index.mjs'], { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user })
+  const child = spawn(process.execPath, [...serverNodeFlags, '.output/server/index.mjs'], { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user })
   children.push(child)
   let output = ''
   child.stdout!.on('data', chunk => output += chunk)

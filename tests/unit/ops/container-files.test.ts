@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { serverNodeFlags } from '../../../scripts/server-flags'
 
 /** No container engine runs here: the image's files are checked for what docs/operations.md promises. */
 const root = resolve(import.meta.dirname, '../../..')
@@ -29,7 +30,8 @@ describe('the image', () => {
     expect(final).toMatch(new RegExp(`^RUN install -d -m 0700 -o ${user} -g ${user} /data$`, 'm'))
     expect(final).toMatch(/DATABASE_URL=file:\/data\/rollbook\.db/)
     expect(final).toMatch(/^HEALTHCHECK .*\n?.*CMD \["node", "-e", ".*fetch\(.*\/health/m)
-    expect(final.trim().split('\n').at(-1)).toBe('CMD ["node", ".output/server/index.mjs"]')
+    // With the flags every server process runs with (npm start, the tests' and the bench's servers).
+    expect(final.trim().split('\n').at(-1)).toBe(`CMD ${JSON.stringify(['node', ...serverNodeFlags, '.output/server/index.mjs']).replaceAll(',', ', ')}`)
   })
 
   it('leaves dependencies, builds, data, tests and history out of the build context', () => {
