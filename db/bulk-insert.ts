@@ -41,6 +41,23 @@ function unnestOf(columns: Record<string, Column>, keys: string[]): string {
 }
 
 /**
+ * What an insert does with a row whose `target` (a unique index's columns) another row holds already:
+ * adds its `add` columns to that row's and puts its `replace` columns in place of that row's.
+ */
+export interface OnConflict<T extends SQLiteTable> {
+  target: (keyof T['$inferInsert'] & string)[]
+  add?: (keyof T['$inferInsert'] & string)[]
+  replace?: (keyof T['$inferInsert'] & string)[]
+}
+
+/** `on conflict (…) do update set …`, which SQLite and PostgreSQL spell alike. */
+function conflictClause<T extends SQLiteTable>(tableName: string, columns: Record<string, Column>, { target, add = [], replace = [] }: OnConflict<T>): string {
+  const name = (key: string) => `"${columns[key]!.name}"`
+  const sets = [...add.map(key => `${name(key)} = ${tableName}.${name(key)} + excluded.${name(key)}`), ...replace.map(key => `${name(key)} = excluded.${name(key)}`)]
+  return `on conflict (${target.map(name).join(', ')}) do update set ${sets.join(', ')}`
+}
+
+/**
  * Inserts many rows of one shape inside a transaction, for the bulk writers (a people sync of 100,000
  * rows, its kept changes, its events). drizzle builds a multi-row insert at about a quarter of a
  * millisecond a row, longer than the database takes to write it; this writes the same statement by
@@ -49,21 +66,24 @@ function unnestOf(columns: Record<string, Column>, keys: string[]): string {
  * column, which PostgreSQL parses and plans in a moment where a multi-row VALUES of 65,000
  * parameters took it longer than writing the rows (100,000 people: 5.6 s against 12.8 s).
  * The rows are the table's insert shape; each must have the keys of the first, and values go to the
- * driver as they are (text and numbers, as every table of the schema stores them).
+ * driver as they are (text and numbers, as every table of the schema stores them). With `onConflict`,
+ * a row whose key is taken updates the row that holds it instead (an upsert).
  */
-export async function bulkInsert<T extends SQLiteTable>(tx: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+export async function bulkInsert<T extends SQLiteTable>(tx: Db, table: T, rows: T['$inferInsert'][], onConflict?: OnConflict<T>): Promise<void> {
   if (rows.length === 0) return
   const columns = getTableColumns(table) as Record<string, Column>
   const keys = Object.keys(rows[0]!).filter(key => key in columns)
   const names = keys.map(key => `"${columns[key]!.name}"`).join(', ')
-  const head = `insert into "${getTableName(table)}" (${names}) `
+  const tableName = `"${getTableName(table)}"`
+  const head = `insert into ${tableName} (${names}) `
+  const tail = onConflict ? ` ${conflictClause(tableName, columns, onConflict)}` : ''
   const client = clientOf(tx)
   if (!isPostgres(client)) {
-    const statement = client.prepare(`${head}values (${keys.map(() => '?').join(', ')})`)
+    const statement = client.prepare(`${head}values (${keys.map(() => '?').join(', ')})${tail}`)
     for (const row of rows) statement.run(...keys.map(key => (row as Record<string, unknown>)[key] ?? null))
     return
   }
-  const statement = `${head}select * from ${unnestOf(columns, keys)}`
+  const statement = `${head}select * from ${unnestOf(columns, keys)}${tail}`
   for (let start = 0; start < rows.length; start += postgresRowsPerStatement) {
     const slice = rows.slice(start, start + postgresRowsPerStatement)
     await client.unsafe(statement, keys.map(key => columnArray(slice, key)))

@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm'
 import { dataReceipts } from '../../../db/schema'
-import type { Database, Db } from '../../../db/client'
-import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { bulkInsert } from '../../../db/bulk-insert'
+import type { Database } from '../../../db/client'
 import { currentTime } from '../shared/clock'
 import { faultSummary, logger } from '../shared/log'
-
-type SqliteDb = BetterSQLite3Database<Record<string, never>>
 
 /*
  * Receipts are counted in memory and written every two seconds, a batch a transaction, so a read of a
@@ -19,7 +16,7 @@ interface Pending { schoolId: string, tokenId: string, personId: string, day: st
 const flushEveryMs = 2000
 /** Past this many pending rows a write starts at once, so memory stays bounded under any load. */
 const flushAtRows = 50_000
-const rowsPerStatement = 500
+const rowsPerTransaction = 2000
 
 /** Pending counts by read (token, day and scopes), then by person: one key made a request, not one a person. */
 let pending = new Map<string, Map<string, Pending>>()
@@ -56,46 +53,30 @@ export function flushReceipts(database: Database | undefined = flushDatabase): P
   return flushing
 }
 
-const adding = { reads: sql`${dataReceipts.reads} + excluded.reads`, lastAt: sql`excluded.last_at` }
-const receiptKey = [dataReceipts.tokenId, dataReceipts.personId, dataReceipts.day, dataReceipts.scopes]
-
-/**
- * SQLite: one statement for one row, prepared once per database and run for each row inside the batch's
- * transaction. A statement of 500 rows, prepared afresh each time, holds 3,500 bound values of native
- * memory that better-sqlite3 frees only when V8 collects its small wrapper: the server's RSS grew by
- * 400 MB in eight seconds of 1000-person pages (docs/performance.md, "Memory under load").
+/*
+ * Written a slice a transaction through bulkInsert's upsert: on PostgreSQL one `insert … select from
+ * unnest(…)` of a few arrays a slice, where drizzle's multi-row insert of 500 rows took the event loop
+ * milliseconds to build every two seconds (the people row's p99 on PostgreSQL, docs/performance.md); on
+ * SQLite one single-row statement prepared for the slice. In key order, so two instances writing the
+ * same rows take their locks in the same order and never wait on each other in a circle.
  */
-const sqliteUpserts = new WeakMap<Database, { run: (row: Pending) => unknown }>()
-function sqliteUpsert(database: Database, tx: Db) {
-  let upsert = sqliteUpserts.get(database)
-  if (!upsert) {
-    const columns = ['schoolId', 'tokenId', 'personId', 'day', 'scopes', 'reads', 'lastAt'] as const satisfies readonly (keyof Pending)[]
-    const placeholders = Object.fromEntries(columns.map(column => [column, sql.placeholder(column)]))
-    const prepared = (tx as unknown as SqliteDb).insert(dataReceipts).values(placeholders as never).onConflictDoUpdate({ target: receiptKey, set: adding }).prepare()
-    upsert = { run: row => prepared.run(row as never) }
-    sqliteUpserts.set(database, upsert)
-  }
-  return upsert
-}
-
 async function writePending(database: Database) {
   if (!pendingRows) return
-  const rows = [...pending.values()].flatMap(people => [...people.values()])
+  const rows = [...pending.values()].flatMap(people => [...people.values()]).sort(byReceiptKey)
   pending = new Map()
   pendingRows = 0
   try {
-    for (let i = 0; i < rows.length; i += rowsPerStatement) {
-      const batch = rows.slice(i, i + rowsPerStatement)
-      await database.transaction(async (tx) => {
-        if (database.dialect === 'sqlite') {
-          const upsert = sqliteUpsert(database, tx)
-          for (const row of batch) upsert.run(row)
-        } else {
-          await tx.insert(dataReceipts).values(batch).onConflictDoUpdate({ target: receiptKey, set: adding })
-        }
-      })
+    for (let i = 0; i < rows.length; i += rowsPerTransaction) {
+      const slice = rows.slice(i, i + rowsPerTransaction)
+      await database.transaction(tx => bulkInsert(tx, dataReceipts, slice, { target: ['tokenId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] }))
     }
   } catch (error) {
     logger.error({ fault: faultSummary(error), rows: rows.length }, 'Writing data-access receipts failed; these counts are lost')
   }
 }
+
+function byReceiptKey(a: Pending, b: Pending): number {
+  return compare(a.tokenId, b.tokenId) || compare(a.personId, b.personId) || compare(a.day, b.day) || compare(a.scopes, b.scopes)
+}
+
+const compare = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0
