@@ -18,8 +18,9 @@ const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
 // The screens in the browser run once, in one suite or the other, but for sign-in (passkeys and sessions kept in the
 // database), which runs in both: each route a screen calls runs on both databases in tests/e2e/api/app, and a
 // browser file costs 15 to 100 seconds of both cores. Most run on SQLite, the README's command; two settings
-// screens run on PostgreSQL, so that the two suites CI runs side by side end together (SQLite's ran 90 s longer).
-const browserOnPostgres = ['tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts']
+// screens and the settings' keyboard walk run on PostgreSQL, so that the two suites CI runs side by side end together
+// (SQLite's ran 90 s longer).
+const browserOnPostgres = ['tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts']
 const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOnPostgres] : ['tests/browser/**/*.test.ts']
 
 // Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's

@@ -216,7 +216,7 @@ describe('the family portal', () => {
       if (await page.evaluate(() => document.activeElement?.textContent?.trim()) !== 'Skip to the content') problems.push(`${path}: the first Tab does not land on the skip link`)
       await page.keyboard.press('Enter')
       if (!await page.evaluate(() => document.activeElement?.tagName === 'MAIN')) problems.push(`${path}: the skip link does not land in the main content`)
-      const stops = await walk(page, { limit: 30, withinMain: true })
+      const stops = await walk(page, { limit: 30, within: 'main' })
       if (!stops.length && await page.locator('main a, main button, main input').count()) problems.push(`${path}: nothing in the main content takes focus`)
       problems.push(...stops.filter(stop => !stop.visibleFocus).map(stop => `${path}: ${stop.name} shows no focus indicator`))
       problems.push(...stops.filter(stop => /"\s*"$/.test(stop.name)).map(stop => `${path}: ${stop.name} has no name`))
