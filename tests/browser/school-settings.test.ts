@@ -43,6 +43,13 @@ describe('the school, modules, roles and activity settings screens', () => {
     await page.getByRole('button', { name: 'Save name and time zone' }).click()
     await page.getByText('Days and times now follow Pacific/Auckland.').first().waitFor()
 
+    // The fees' currency, chosen by its code or its name.
+    await page.getByRole('button', { name: /^Currency/ }).click()
+    await page.getByPlaceholder('Search currencies').fill('New Zealand')
+    await page.getByRole('option', { name: /^NZD, New Zealand/ }).click()
+    await page.getByRole('button', { name: 'Save currency' }).click()
+    await page.getByText(/Fee schedules are in New Zealand dollars?\./i).first().waitFor()
+
     await page.goto(`${siteUrl()}/staff/settings/activity`)
     await page.waitForLoadState('networkidle')
     const row = page.getByRole('row').filter({ hasText: 'School settings changed: timeZone' })

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { affiliations, applicationAdults, applicationEvents, applications, campuses, enquiries, parentalResponsibilities, schools, tours, type SchoolLists } from '../../../db/schema'
+import { affiliations, applicationAdults, applicationEvents, applications, campuses, enquiries, feeScheduleVersions, parentalResponsibilities, schools, tours, type SchoolLists } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
@@ -186,6 +186,16 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
       if (used.size) {
         breaksRecords = true
         problems.push({ path: list, message: [...used].map(([value, n]) => `"${excerpt(value)}" is still named by ${n} record${n === 1 ? '' : 's'}`).join('; ') + `: keep ${used.size === 1 ? 'it' : 'them'} in the list.` })
+      }
+    }
+    // A published fee schedule's amounts are in the currency it was published in: a new code would relabel them.
+    const currency = schoolCurrency(school)
+    if (settings.currency !== undefined && settings.currency !== currency) {
+      const [published] = await tx.select({ n: count() }).from(feeScheduleVersions)
+        .where(and(eq(feeScheduleVersions.schoolId, school.id), eq(feeScheduleVersions.state, 'published')))
+      if (Number(published!.n)) {
+        breaksRecords = true
+        problems.push({ path: 'currency', message: `${Number(published!.n)} published fee schedule version${Number(published!.n) === 1 ? ' is' : 's are'} in ${currency}: a new currency would relabel their amounts. The currency is set before the first schedule is published.` })
       }
     }
     let campusChange: { removed: string[], added: CampusSetting[], renamed: CampusSetting[] } | undefined

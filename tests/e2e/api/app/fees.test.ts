@@ -85,6 +85,16 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     expect(kinds.map(row => row.kind)).toEqual(['fee_schedule.created', 'fee_schedule.updated', 'fee_schedule.updated', 'fee_schedule.updated'])
   })
 
+  it('keeps the school\'s currency once a version is published: another code is a conflict beside the field, and nothing changes', async () => {
+    const admin = (await staffSession(school, 'admin')).cookie
+    const refused = await as(admin, '/api/app/school', { method: 'PUT', body: { currency: 'AUD' } })
+    expectEnvelope(refused, 409, 'conflict')
+    expect(fieldPaths(refused)).toEqual(['currency'])
+    expect(refused.body.data.detail.join(' ')).toMatch(/published fee schedule version is in NZD/)
+    expect((await as(admin, '/api/app/school', { method: 'PUT', body: { currency: 'NZD' } })).status).toBe(200)
+    expect((await as(office, '/api/app/fees/schedules')).body.currency).toBe('NZD')
+  })
+
   it('refuses any change to the published version with schedule_published, and records nothing', async () => {
     const before = await as(office, `/api/app/fees/versions/${firstId}`)
     const events = async () => (await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length
