@@ -51,7 +51,11 @@ describe('the tours, starters and classes screens on the demo school', () => {
     await dialog.getByLabel('Capacity').fill('5')
     await dialog.getByRole('combobox', { name: 'Campus' }).click()
     await page.getByRole('option').nth(1).click()
+    // Create tour once the campus list has closed, and the dialog gone after it: a click while the list is still
+    // open is a click outside it, which only dismisses it. (Once in CI the tour never appeared, likely so.)
+    await page.getByRole('listbox').waitFor({ state: 'hidden' })
     await dialog.getByRole('button', { name: 'Create tour' }).click()
+    await dialog.waitFor({ state: 'hidden' })
     const row = page.getByRole('row').filter({ hasText: title })
     const places = row.locator('[data-places-left]')
     await expect.poll(() => places.textContent(), { timeout: 15_000 }).toBe('5 places left')
