@@ -77,6 +77,15 @@ describe('the fees screen', () => {
     await page.getByRole('button', { name: new RegExp(`${year} fees, version 1, published`) }).waitFor()
     await page.getByRole('button', { name: new RegExp(`${year} fees, version 2, published`) }).waitFor()
     expect(families.aroha).toMatch(/^per_/)
+
+    // The student's record shows their statement: the correction first, as it charges from its day.
+    await page.goto(`${siteUrl()}/staff/people/${families.aroha}`)
+    const fees = page.locator('#person-fees')
+    await fees.locator('[data-period-statement="Term 1"]').getByText(/Total A?\$3,780\.00/).waitFor()
+    await checkScreen(page, 'person-fees', ['#person-fees'])
+    await fees.getByRole('combobox', { name: 'Schedule' }).click()
+    await page.getByRole('option', { name: `${year} fees, version 1` }).click()
+    await fees.locator('[data-period-statement="Term 1"]').getByText(/Total A?\$3,600\.01/).waitFor()
     expect(consoleErrors).toEqual([])
   }, 240_000)
 })
