@@ -31,14 +31,24 @@ describe('a person\'s record (/staff/people/<id>)', () => {
   it('reads a demo student\'s timeline, corrects their name and shows its history, and sets a billing split the server first refuses beside the shares', async () => {
     const demo = await demoSchool()
     const { db } = demo.database
-    // A student on the roll with a carer on file, the last by id: no other test picks people this way.
-    const [student] = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+    // A student on the roll with a carer on file, the last by id whose carers' names differ (the demo's names are
+    // drawn at random, and two parents of one name get fields told apart by relationship): no other test picks people this way.
+    const candidates = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
       .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), isNull(affiliations.validTo)))
       .innerJoin(parentalResponsibilities, and(eq(parentalResponsibilities.childId, people.id), isNull(parentalResponsibilities.validTo)))
-      .where(eq(people.schoolId, demo.id)).orderBy(desc(people.id)).limit(1)
-    const [carer] = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(parentalResponsibilities)
+      .where(eq(people.schoolId, demo.id)).orderBy(desc(people.id)).limit(40)
+    const carersOf = (childId: string) => db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(parentalResponsibilities)
       .innerJoin(people, eq(people.id, parentalResponsibilities.adultId))
-      .where(and(eq(parentalResponsibilities.childId, student!.id), isNull(parentalResponsibilities.validTo))).orderBy(asc(people.id)).limit(1)
+      .where(and(eq(parentalResponsibilities.childId, childId), isNull(parentalResponsibilities.validTo))).orderBy(asc(people.id))
+    let student: typeof candidates[number] | undefined
+    let carer: Awaited<ReturnType<typeof carersOf>>[number] | undefined
+    for (const candidate of candidates) {
+      const carers = await carersOf(candidate.id)
+      if (new Set(carers.map(one => `${one.familyName}, ${one.givenNames}`)).size < carers.length) continue
+      student = candidate
+      carer = carers[0]
+      break
+    }
     const { page, context } = await signedInPage(await useBrowser(), demo as unknown as AnySchool, 'office')
 
     await page.goto(`${siteUrl()}/staff/people/${student!.id}`)
