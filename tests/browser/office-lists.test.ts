@@ -55,7 +55,10 @@ describe('the tours, starters and classes screens on the demo school', () => {
     // open is a click outside it, which only dismisses it. (Once in CI the tour never appeared, likely so.)
     await page.getByRole('listbox').waitFor({ state: 'hidden' })
     await dialog.getByRole('button', { name: 'Create tour' }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    // The dialog closes once the tour is made; when it does not, its own words say why.
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 }).catch(async (error: Error) => {
+      throw new Error(`The New tour dialog stayed open, saying: ${await dialog.innerText().catch(() => '?')}`, { cause: error })
+    })
     const row = page.getByRole('row').filter({ hasText: title })
     const places = row.locator('[data-places-left]')
     await expect.poll(() => places.textContent(), { timeout: 15_000 }).toBe('5 places left')
