@@ -142,10 +142,19 @@ describe('fuzzing every operation of /_openapi.json, and of the screens\' routes
     const appDocument = (await callApi('/_app-openapi.json', { baseUrl: server.url })).body
     const operations = (await documentedOperations(server.url, '/_app-openapi.json')).filter(({ method, path }) => !signingOut.has(`${method} ${path}`))
     const familyIds = Object.values(families).filter(id => /^per_/.test(id))
+    // The screens' own cursors, sealed to their list and caller, go beside the API's: a list route is sent
+    // another list's, another caller's, or one of its own.
+    const appCursors: string[] = []
+    for (const path of ['/api/app/people?limit=2', '/api/app/activity?limit=2']) {
+      const cursor = (await callApi(path, { headers: { cookie: admin!.cookie }, baseUrl: server.url })).body.nextCursor
+      if (typeof cursor === 'string') appCursors.push(cursor)
+    }
+    expect(appCursors).toHaveLength(2)
     const signedInBy = (callers: [{ cookie: string }, number][]): FuzzContext['credentials'] =>
       ({ by: 'cookie', secrets: callers.map(([{ cookie }, weight]) => ({ secret: cookie.replace(/^rollbook_session=/, ''), weight })) })
     const appContext = (routes: typeof operations, credentials: FuzzContext['credentials']): FuzzContext => ({
       ...context,
+      cursors: [...context.cursors, ...appCursors],
       operations: routes,
       components: appDocument.components.schemas,
       knownIds: [...familyIds, ...knownIds.slice(0, 4), teacher!.member.id],
