@@ -1,5 +1,3 @@
-import type { FeeStatement } from './useFees'
-
 /**
  * A student's fees on their record: the school's published fee schedule versions to choose from, the
  * newest schedule's latest version first (a correction is the one that charges from its day), and the
@@ -17,22 +15,10 @@ export function usePersonFees(personId: MaybeRefOrGetter<string>) {
     if (!list.some(version => version.value === versionId.value)) versionId.value = list[0]?.value ?? ''
   }, { immediate: true })
 
-  const statement = ref<FeeStatement | null>(null)
-  const statementError = ref<unknown>(null)
-  let asked = 0
-  watch([versionId, () => toValue(personId)], async ([id, studentId]) => {
-    const mine = ++asked
-    statementError.value = null
-    if (!id) return statement.value = null
-    try {
-      const answer = await $fetch(apiPath('/api/app/fees/versions/:id/statements/:studentId', { id, studentId }))
-      if (mine === asked) statement.value = answer
-    } catch (error) {
-      if (mine !== asked) return
-      statement.value = null
-      statementError.value = error
-    }
-  }, { immediate: true })
+  const { data: statement, error: statementError } = useAsyncData(
+    () => `person-fee-statement-${toValue(personId)}-${versionId.value}`,
+    () => versionId.value ? $fetch(apiPath('/api/app/fees/versions/:id/statements/:studentId', { id: versionId.value, studentId: toValue(personId) })) : Promise.resolve(null)
+  )
 
   return { versions, versionId, statement, error: computed(() => listError.value ?? statementError.value), refresh, loaded: computed(() => !!schedules.value) }
 }

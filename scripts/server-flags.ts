@@ -9,7 +9,7 @@
  * 140 MB of heap for 31 MB live and peaked at 261 MB of RSS, where the same rate needs 183 MB
  * (docs/performance.md, "Memory under load"). A 1 GiB limit sets the growth to V8's for that size (1.6)
  * on every host, and is past anything a job holds (the heaviest, a sync of 100,000 people, peaks under
- * 512 MB of RSS). A school on a larger machine that wants more heap can raise it in NODE_OPTIONS: flags
- * given on the command line win over it, so the image's CMD is the place to change.
+ * 512 MB of RSS). A school on a larger machine that wants more heap changes the image's CMD:
+ * NODE_OPTIONS cannot raise it, since flags given on the command line win over it.
  */
 export const serverNodeFlags = ['--max-old-space-size=1024']

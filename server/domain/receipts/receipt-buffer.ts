@@ -2,6 +2,7 @@ import { dataReceipts } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { Database } from '../../../db/client'
 import { currentTime } from '../shared/clock'
+import { compareText } from '../shared/compare-text'
 import { faultSummary, logger } from '../shared/log'
 
 /*
@@ -76,7 +77,5 @@ async function writePending(database: Database) {
 }
 
 function byReceiptKey(a: Pending, b: Pending): number {
-  return compare(a.tokenId, b.tokenId) || compare(a.personId, b.personId) || compare(a.day, b.day) || compare(a.scopes, b.scopes)
+  return compareText(a.tokenId, b.tokenId) || compareText(a.personId, b.personId) || compareText(a.day, b.day) || compareText(a.scopes, b.scopes)
 }
-
-const compare = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0

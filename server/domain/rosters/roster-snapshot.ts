@@ -3,6 +3,7 @@ import { academicSessions, affiliations, classes, classMembers, classTerms, cour
 import type { DomainContext } from '../shared/context'
 import { inForceOn, isInForceOn } from '../shared/in-force'
 import { childrenUnderRestrictionAt } from '../access/withholding'
+import { compareText } from '../shared/compare-text'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
 export interface RosterCourse { id: string, code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }
@@ -24,7 +25,6 @@ export interface RosterSnapshot {
   withheld: number
 }
 
-const compareText = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0
 const byId = <T extends { id: string }>(a: T, b: T) => compareText(a.id, b.id)
 
 /**
