@@ -83,8 +83,8 @@ export const childConsentsSchema = z.object({
 
 /** An answer the office types in from a paper form, on the adult's behalf. */
 export const officeAnswerInput = z.strictObject({ childId: recordId('per'), adultId: recordId('per'), answer: z.enum(consentAnswers), day })
-/** An adult's answer in the portal, for a child; from today unless a later day is given. */
-export const portalAnswerInput = z.strictObject({ askId: recordId('cak'), childId: recordId('per'), answer: z.enum(consentAnswers), day: day.optional() })
+/** An adult's answer in the portal, for a child: always for today in the school's zone, so no day is taken from a family. */
+export const portalAnswerInput = z.strictObject({ askId: recordId('cak'), childId: recordId('per'), answer: z.enum(consentAnswers) })
 export const consentAnswerSchema = z.object({
   id: z.string(), askId: z.string(), childId: z.string(), adultId: z.string(), answer: z.enum(consentAnswers), effectiveFrom: day, answeredAt: timestamp, enteredByStaff: z.boolean()
 })

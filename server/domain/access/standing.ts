@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { courtOrders, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
+import { applicationAdults, applications, bookings, courtOrders, enquiries, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
 import { standingPurposes, type StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -10,17 +10,25 @@ import { isProtectionFlagInForce, recordRestrictedView } from '../restricted/res
 
 /*
  * Standing: what an adult may see or do about a child in the family portal, per purpose, on a day in the
- * school's zone. Decided here alone, from three records:
- * - parental responsibility in force on the day grants every purpose; without it there is nothing;
+ * school's zone. Decided here alone, for every child whatever brought them in, from these records:
+ * - parental responsibility in force on the day grants every purpose; without it there is nothing,
+ *   except that where no responsibility is on file for the child at all (a prospective pupil), an
+ *   application naming the adult among its adults, or a tour booking made by them as the enquirer,
+ *   grants `applications` and nothing more;
  * - a protection flag on the child (an open one counts even before its first day, as everywhere in
  *   withholding.ts) withholds every purpose from every adult it does not name as safe;
  * - a court order in force on the day that names the adult withholds the purposes it lists.
  * A court order that names no adult limits no one's standing. docs/portal.md has the table of cases.
  */
 
-/** One adult's standing on a child: each purpose granted or not, and why, in words for the office. */
+/**
+ * One adult's standing on a child: each purpose granted or not, whether they hold parental
+ * responsibility on the day (whatever a flag or an order withholds), and why, in words for the office.
+ * Code reads `purposes` and `responsible`, never `reasons`: those are for people and may be reworded.
+ */
 export interface Standing {
   purposes: Record<StandingPurpose, boolean>
+  responsible: boolean
   reasons: string[]
 }
 
@@ -30,31 +38,62 @@ type ResponsibilityRow = typeof parentalResponsibilities.$inferSelect
 type FlagRow = typeof protectionFlags.$inferSelect
 type OrderRow = typeof courtOrders.$inferSelect
 
-/** The child's records standing is made of: every responsibility span, flag and order, in force or not. */
-async function recordsOfChild({ database, school }: Pick<DomainContext, 'database' | 'school'>, childId: string) {
-  const [responsibilities, flags, orders] = await Promise.all([
+/** What standing is decided from: the child's responsibility spans, flags and orders, and the adults an application or a booking for the child names. */
+interface ChildRecords { responsibilities: ResponsibilityRow[], flags: FlagRow[], orders: OrderRow[], named: string[] }
+
+/** The adults named on the child's applications (among its adults) or tour bookings (as the enquirer) at the school. */
+async function namedOnAdmissions({ database, school }: Pick<DomainContext, 'database' | 'school'>, childId: string): Promise<string[]> {
+  const [applied, booked] = await Promise.all([
+    database.db.selectDistinct({ adultId: applicationAdults.personId }).from(applications)
+      .innerJoin(applicationAdults, eq(applicationAdults.applicationId, applications.id))
+      .where(and(eq(applications.schoolId, school.id), eq(applications.studentId, childId))),
+    database.db.selectDistinct({ adultId: enquiries.enquirerId }).from(enquiries)
+      .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
+      .where(and(eq(enquiries.schoolId, school.id), eq(enquiries.studentId, childId)))
+  ])
+  return [...new Set([...applied, ...booked].map(row => row.adultId))]
+}
+
+/** The child's records standing is made of: every responsibility span, flag and order, in force or not, and who the admissions records name. */
+async function recordsOfChild(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string): Promise<ChildRecords> {
+  const { database, school } = ctx
+  const [responsibilities, flags, orders, named] = await Promise.all([
     database.db.select().from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, school.id), eq(parentalResponsibilities.childId, childId))),
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, childId))),
-    database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, childId)))
+    database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, childId))),
+    namedOnAdmissions(ctx, childId)
   ])
-  return { responsibilities, flags, orders }
+  return { responsibilities, flags, orders, named }
 }
 
 const until = (validTo: string | null) => validTo ? `until ${validTo}` : 'with no end'
 
-/** The standing of one adult from the child's records, on the day: the rule above, in one place. */
-function decide(adultId: string, day: string, records: { responsibilities: ResponsibilityRow[], flags: FlagRow[], orders: OrderRow[] }): Standing {
+/**
+ * What the adult starts from before any flag or order: every purpose with responsibility in force;
+ * `applications` alone for an adult an application or a booking names, where no responsibility is on
+ * file for the child; otherwise nothing, and why.
+ */
+function basisOf(adultId: string, day: string, records: ChildRecords): Standing {
   const spans = records.responsibilities.filter(row => row.adultId === adultId).sort((a, b) => a.validFrom.localeCompare(b.validFrom))
   const current = spans.find(span => isInForceOn(span, day))
-  if (!current) {
-    const last = spans.at(-1)
-    const why = !last
-      ? 'no parental responsibility on file'
-      : last.validFrom > day ? `parental responsibility only from ${last.validFrom}` : `parental responsibility ended on ${last.validTo}`
-    return { purposes: everyPurpose(false), reasons: [why] }
+  if (current) {
+    return { purposes: everyPurpose(true), responsible: true, reasons: [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`] }
   }
-  const purposes = everyPurpose(true)
-  const reasons = [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`]
+  const last = spans.at(-1)
+  if (last) {
+    return { purposes: everyPurpose(false), responsible: false, reasons: [last.validFrom > day ? `parental responsibility only from ${last.validFrom}` : `parental responsibility ended on ${last.validTo}`] }
+  }
+  if (!records.named.includes(adultId)) return { purposes: everyPurpose(false), responsible: false, reasons: ['no parental responsibility on file'] }
+  if (records.responsibilities.length) {
+    return { purposes: everyPurpose(false), responsible: false, reasons: ['no parental responsibility on file; others hold it, so an application or a booking gives nothing'] }
+  }
+  return { purposes: { ...everyPurpose(false), applications: true }, responsible: false, reasons: ['named on an application or a tour booking, with no parental responsibility on file for the child'] }
+}
+
+/** The standing of one adult from the child's records, on the day: the rule above, in one place. */
+function decide(adultId: string, day: string, records: ChildRecords): Standing {
+  const { purposes, responsible, reasons } = basisOf(adultId, day, records)
+  if (!Object.values(purposes).some(Boolean)) return { purposes, responsible, reasons }
   for (const flag of records.flags.filter(row => isProtectionFlagInForce(row, day))) {
     if (safeAdultsOf(flag).includes(adultId)) {
       reasons.push(`protection flag since ${flag.validFrom} names this adult as safe`)
@@ -66,14 +105,17 @@ function decide(adultId: string, day: string, records: { responsibilities: Respo
   for (const order of records.orders.filter(row => row.restrainedPersonId === adultId && isInForceOn(row, day))) {
     const limited = purposesOf(order).filter((purpose): purpose is StandingPurpose => (standingPurposes as readonly string[]).includes(purpose))
     for (const purpose of limited) purposes[purpose] = false
+    // An applicant's application names the child, as details would: an order keeping them from the child's details keeps it from them too.
+    if (!responsible && limited.includes('details')) purposes.applications = false
     if (limited.length) reasons.push(`court order ${order.validFrom} limits ${limited.join(' and ')} ${until(order.validTo)}`)
   }
-  return { purposes, reasons }
+  return { purposes, responsible, reasons }
 }
 
 /**
  * An adult's standing on a child on the day. A child of another school, an unknown id or an adult with no
- * responsibility all come back the same: no purpose granted.
+ * responsibility (and no application or booking for a child with none on file) all come back the same:
+ * no purpose granted.
  */
 export async function standingOf(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, day: string): Promise<Standing> {
   return decide(adultId, day, await recordsOfChild(ctx, childId))
@@ -94,9 +136,13 @@ export async function assertStanding(ctx: Pick<DomainContext, 'database' | 'scho
  * Whether the portal may show the child for the purpose: the purpose, and `details` besides, since every
  * answer about a child names them. A separated parent kept from the child's details by a court order
  * sees nothing of the child anywhere in the portal, not their bills, applications or consents either.
+ * One exception: an applicant without responsibility (`applications` alone) is shown their own
+ * application or booking, which names the child they named themselves; a flag or an order still
+ * withholds it, since decide() then takes `applications` away.
  */
 export function showsChild(standing: Standing, purpose: StandingPurpose): boolean {
-  return standing.purposes[purpose] && standing.purposes.details
+  if (!standing.purposes[purpose]) return false
+  return standing.purposes.details || (purpose === 'applications' && !standing.responsible)
 }
 
 /** The one refusal of a child the caller may not see, whatever the reason: the same code and body every time. */
@@ -106,13 +152,14 @@ export function standingWithheld() {
 
 /**
  * Who can see this child, for the office: every adult who holds or held parental responsibility for the
- * child, or whom a flag or an order about the child names, with their standing on the day and why.
+ * child, or whom an application, a booking, a flag or an order about the child names, with their standing on the day and why.
  * It tells what the restricted record holds, so it is read as that record is (readRestrictedRecord's rules).
  */
 export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string, day: string) {
   const records = await recordsOfChild(ctx, childId)
   const adultIds = [...new Set([
     ...records.responsibilities.map(row => row.adultId),
+    ...records.named,
     ...records.flags.flatMap(safeAdultsOf),
     ...records.orders.flatMap(row => row.restrainedPersonId ? [row.restrainedPersonId] : [])
   ])]
@@ -130,15 +177,29 @@ export async function whoCanSeeChild(ctx: DomainContext, childId: string, day: s
   return standingsOnChild(ctx, childId, day)
 }
 
+/** The children an application (among its adults) or a tour booking (as the enquirer) at the school names the adult for. */
+async function childrenNamingAdult({ database, school }: Pick<DomainContext, 'database' | 'school'>, adultId: string): Promise<string[]> {
+  const [applied, booked] = await Promise.all([
+    database.db.selectDistinct({ childId: applications.studentId }).from(applicationAdults)
+      .innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
+      .where(and(eq(applications.schoolId, school.id), eq(applicationAdults.personId, adultId))),
+    database.db.selectDistinct({ childId: enquiries.studentId }).from(enquiries)
+      .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
+      .where(and(eq(enquiries.schoolId, school.id), eq(enquiries.enquirerId, adultId)))
+  ])
+  return [...applied, ...booked].map(row => row.childId)
+}
+
 /**
  * The children the portal shows an adult for a purpose on the day (showsChild), in name order: the
- * children they ever held parental responsibility for, each decided as standingOf decides. A child
- * outside it is never named or counted to them.
+ * children they ever held parental responsibility for (and, for `applications`, those an application
+ * or a booking names them for: no other purpose is granted without responsibility), each decided as
+ * standingOf decides. A child outside it is never named or counted to them.
  */
 export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
   const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
     .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId)))
-  const candidates = [...new Set(spans.map(span => span.childId))]
+  const candidates = [...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? await childrenNamingAdult(ctx, adultId) : []])]
   const granted: string[] = []
   for (const childId of candidates) {
     if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
@@ -162,7 +223,8 @@ export function slicesOf<T>(ids: readonly T[], size = idsPerQuery): T[][] {
 /**
  * The standing of every adult who ever held parental responsibility for each of `childIds` on the
  * day, decided as standingOf decides, from three reads per slice of children rather than three per
- * child: what consents and messages ask of a class, a year or a school at once.
+ * child: what consents and messages ask of a class, a year or a school at once. Every adult listed has
+ * a span on file, so an application or a booking could give none of them anything: no admissions read.
  */
 export async function standingsOfChildren(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Map<string, { adultId: string, standing: Standing }[]>> {
   const answer = new Map<string, { adultId: string, standing: Standing }[]>()
@@ -182,7 +244,7 @@ export async function standingsOfChildren(ctx: Pick<DomainContext, 'database' | 
     const flagsOf = byChild(flags, row => row.personId)
     const ordersOf = byChild(orders, row => row.childId)
     for (const childId of slice) {
-      const records = { responsibilities: spans.get(childId) ?? [], flags: flagsOf.get(childId) ?? [], orders: ordersOf.get(childId) ?? [] }
+      const records = { responsibilities: spans.get(childId) ?? [], flags: flagsOf.get(childId) ?? [], orders: ordersOf.get(childId) ?? [], named: [] }
       const adults = [...new Set(records.responsibilities.map(row => row.adultId))]
       answer.set(childId, adults.map(adultId => ({ adultId, standing: decide(adultId, day, records) })))
     }
@@ -190,7 +252,7 @@ export async function standingsOfChildren(ctx: Pick<DomainContext, 'database' | 
   return answer
 }
 
-/** Whether the adult holds parental responsibility for the child on the day, whatever an order or a flag withholds (decide's first reason says so). */
+/** Whether the adult holds parental responsibility for the child on the day, whatever an order or a flag withholds: the value decide() sets, never its words. */
 export function holdsResponsibility(standing: Standing): boolean {
-  return standing.reasons[0]?.startsWith('parental responsibility since') ?? false
+  return standing.responsible
 }

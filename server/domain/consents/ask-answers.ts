@@ -23,11 +23,17 @@ export type ChildConsentStatus = ConsentAnswer | 'not_yet'
 export interface AdultAnswer { adultId: string, answer: ConsentAnswer | null, effectiveFrom: string | null, answeredAt: string | null, enteredBy: string | null }
 export interface ChildAnswers { childId: string, status: ChildConsentStatus, adults: AdultAnswer[] }
 
-/** The ask with its purpose, of this school; `not_found` otherwise. */
-export async function askWithPurpose(ctx: ReadContext, askId: string): Promise<{ ask: AskRow, purpose: PurposeRow }> {
+/** The ask with its purpose, of this school, or null. */
+export async function findAskWithPurpose(ctx: ReadContext, askId: string): Promise<{ ask: AskRow, purpose: PurposeRow } | null> {
   const [row] = await ctx.database.db.select({ ask: consentAsks, purpose: consentPurposes }).from(consentAsks)
     .innerJoin(consentPurposes, eq(consentPurposes.id, consentAsks.purposeId))
     .where(and(eq(consentAsks.schoolId, ctx.school.id), eq(consentAsks.id, askId)))
+  return row ?? null
+}
+
+/** The ask with its purpose, of this school; `not_found` otherwise. */
+export async function askWithPurpose(ctx: ReadContext, askId: string): Promise<{ ask: AskRow, purpose: PurposeRow }> {
+  const row = await findAskWithPurpose(ctx, askId)
   if (!row) throw domainError('not_found', ['No consent ask with this id.'])
   return row
 }

@@ -2,25 +2,22 @@ import { and, asc, eq } from 'drizzle-orm'
 import { consentAskChildren, consents } from '../../../db/schema'
 import type { ConsentAnswer } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
-import { domainError, validationFailed } from '../shared/domain-error'
+import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { timestampNow, todayInZone } from '../shared/clock'
 import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
 import { showsChild, standingOf } from '../access/standing'
-import { askWithPurpose } from './ask-answers'
+import { askWithPurpose, findAskWithPurpose } from './ask-answers'
 import { askIsOpen } from './consent-asks'
 
-export interface ConsentAnswerInput {
-  askId: string
-  childId: string
-  adultId: string
-  answer: ConsentAnswer
-  /** The day the answer is in force from: a withdrawal takes effect from it. */
-  day: string
-  /** The office typing in a paper form on the adult's behalf: the member of staff is recorded with the answer. */
-  onBehalf?: boolean
-}
+/**
+ * An answer: a family's own is for today in the school's zone, always (a day from a family could
+ * reach past the end of a court order, or probe for it); a paper form the office types in on the
+ * adult's behalf is for the form's day, the member of staff recorded with it.
+ */
+export type ConsentAnswerInput = { askId: string, childId: string, adultId: string, answer: ConsentAnswer }
+  & ({ onBehalf?: false } | { onBehalf: true, /** The form's day, the answer in force from it: a withdrawal takes effect from it. */ day: string })
 
 /** The one refusal of an adult without `consents` standing on the child on the day, whatever the reason: the same body every time. */
 export function noConsentStanding() {
@@ -29,29 +26,32 @@ export function noConsentStanding() {
 
 /**
  * Records an adult's answer for a child (docs/consents.md, "Answers"). In this order, so that nothing
- * tells an adult more than standing grants: `no_consent_standing` when the adult lacked `consents`
- * standing on the child on the day (never held, ended, an order or a flag: one body for all); then
- * `not_found` when the ask is not this school's or not for this child; then `ask_closed` when it
- * was closed or cancelled or its closing day passed, except that a standing consent can always be
- * withdrawn (a `no` to a standing purpose after its ask closed). Nothing is recorded on a refusal; an
- * answer never changes an earlier one, it supersedes it (`consent.updated` for a second answer).
+ * tells an adult more than standing grants: the ask is looked up first, and a family naming no ask of
+ * the school is answered as one without standing (the office is told `not_found`); then
+ * `no_consent_standing` when the adult lacks `consents` standing on the child on the day (never held,
+ * ended, an order or a flag: one body for all); then `not_found` when the ask is not for this child;
+ * then `ask_closed` when it was closed or cancelled or its closing day passed, except that a standing
+ * consent can always be withdrawn (a `no` to a standing purpose after its ask closed). Nothing is
+ * recorded on a refusal; an answer never changes an earlier one, it supersedes it (`consent.updated`
+ * for a second answer).
  */
 export async function recordConsentAnswer(ctx: DomainContext, input: ConsentAnswerInput) {
-  if (!showsChild(await standingOf(ctx, input.adultId, input.childId, input.day), 'consents')) throw noConsentStanding()
-  const { ask, purpose } = await askWithPurpose(ctx, input.askId)
+  const today = todayInZone(ctx.school.timeZone)
+  const day = input.onBehalf ? input.day : today
+  const found = input.onBehalf ? await askWithPurpose(ctx, input.askId) : await findAskWithPurpose(ctx, input.askId)
+  if (!showsChild(await standingOf(ctx, input.adultId, input.childId, day), 'consents') || !found) throw noConsentStanding()
+  const { ask, purpose } = found
   const [inAsk] = await ctx.database.db.select({ childId: consentAskChildren.childId }).from(consentAskChildren)
     .where(and(eq(consentAskChildren.askId, ask.id), eq(consentAskChildren.childId, input.childId)))
   if (!inAsk) throw domainError('not_found', ['This ask is not for this child.'])
-  const today = todayInZone(ctx.school.timeZone)
   const withdrawal = purpose.lasting === 'standing' && input.answer === 'no' && ask.status !== 'cancelled'
   if (!askIsOpen(ask, today) && !withdrawal) throw domainError('ask_closed', ['This ask no longer takes answers.'])
-  if (!input.onBehalf && input.day < today) throw validationFailed([{ path: 'day', message: 'An answer takes effect from today or a later day.' }])
   return writeChanges(ctx, async (tx, changes) => {
     const earlier = await tx.select({ id: consents.id }).from(consents)
       .where(and(eq(consents.askId, ask.id), eq(consents.childId, input.childId), eq(consents.adultId, input.adultId))).orderBy(asc(consents.createdAt)).limit(1)
     const row = {
       id: newId('cns'), schoolId: ctx.school.id, askId: ask.id, purposeId: purpose.id, childId: input.childId, adultId: input.adultId,
-      answer: input.answer, effectiveFrom: input.day, enteredBy: input.onBehalf ? recordedActor(ctx.actor) : null, createdAt: timestampNow()
+      answer: input.answer, effectiveFrom: day, enteredBy: input.onBehalf ? recordedActor(ctx.actor) : null, createdAt: timestampNow()
     }
     await tx.insert(consents).values(row)
     changes.record(earlier.length ? 'consent.updated' : 'consent.created', 'consents', row.id)

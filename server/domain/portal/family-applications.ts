@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { applicationAdults, applications, bookings, campuses, enquiries, parentalResponsibilities, people, tours } from '../../../db/schema'
+import { applicationAdults, applications, bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { showsChild, standingOf } from '../access/standing'
 import { bookTour } from '../admissions/book-tour'
@@ -11,19 +11,15 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
 const student = alias(people, 'student')
 
 /**
- * The children among `childIds` whose applications and bookings the adult may see on the day: a child
- * with parental responsibility on file only where the adult's `applications` standing holds (a court
- * order or a flag keeps them out as everywhere else); a child with none on file yet (a prospective
- * pupil the adult applied or booked for) because the adult is named on the record itself.
+ * The children among `childIds` whose applications and bookings the adult may see on the day: those
+ * standing shows for `applications` (showsChild), as for every child. Standing itself gives an
+ * applicant `applications` for a child with no responsibility on file, and a flag or an order
+ * withholds it as it does for any child.
  */
 export async function childrenInView(ctx: ReadContext, adultId: string, childIds: string[], day: string): Promise<Set<string>> {
-  const distinct = [...new Set(childIds)]
-  if (!distinct.length) return new Set()
-  const withCarers = new Set((await ctx.database.db.selectDistinct({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
-    .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, distinct)))).map(row => row.childId))
   const seen = new Set<string>()
-  for (const childId of distinct) {
-    if (!withCarers.has(childId) || showsChild(await standingOf(ctx, adultId, childId, day), 'applications')) seen.add(childId)
+  for (const childId of new Set(childIds)) {
+    if (showsChild(await standingOf(ctx, adultId, childId, day), 'applications')) seen.add(childId)
   }
   return seen
 }

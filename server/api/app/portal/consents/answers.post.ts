@@ -3,11 +3,12 @@ import { consentAnswerSchema, portalAnswerInput } from '../../../../../shared/sc
 import { recordConsentAnswer } from '../../../../domain/consents/record-answer'
 
 /**
- * An adult's yes or no for a child, from today or a later day: `no_consent_standing`, one body for
- * every reason, when they lack `consents` standing on the child on that day; `ask_closed` when the
- * ask takes no more answers. Nothing is recorded on either.
+ * An adult's yes or no for a child, for today in the school's zone (no day is taken from a family):
+ * `no_consent_standing`, one body for every reason, when they lack `consents` standing on the child
+ * today or name no ask of the school; `ask_closed` when the ask takes no more answers. Nothing is
+ * recorded on either.
  */
 export default definePortalRoute({
   summary: 'Answer a consent ask for a child', tag: 'Family portal', rateLimit: 60, section: 'consents', status: 201,
   body: portalAnswerInput, response: consentAnswerSchema, errors: ['section_off', 'preview_read_only', 'no_consent_standing', 'ask_closed', 'not_found']
-}, ctx => recordConsentAnswer(ctx, { ...ctx.body, adultId: ctx.portal.adultId, day: ctx.body.day ?? ctx.day }))
+}, ctx => recordConsentAnswer(ctx, { ...ctx.body, adultId: ctx.portal.adultId }))
