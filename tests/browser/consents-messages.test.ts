@@ -86,7 +86,7 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-person-consents', ['#person-consents'])
   }, 60_000)
 
-  it('previews an audience with its left-out count, sends a message, and sees the parent\'s read receipt', async () => {
+  it('previews an audience with its left-out count ("fewer than 5", never for named adults), sends a message, and sees the parent\'s read receipt', async () => {
     const school = await newSchool({ name: 'Messages Screen School' })
     const families = await seedPortalFamilies(school)
     const mother = (await familySession(school, families.mother)).cookie
@@ -98,9 +98,17 @@ describe('the office\'s consents and messages screens', () => {
     await page.getByLabel('Message').fill('Sports day is on Friday.')
     await page.getByRole('button', { name: 'Preview audience' }).click()
     const preview = page.locator('[data-audience-preview]')
-    await preview.getByText('6 adults, for 5 children. 2 adults are left out by standing.').waitFor()
-    expect(await preview.innerText()).not.toMatch(/Manaia|Tipene/)
+    // Two are left out (the separated and the unsafe parent): below five, the screen says so without a number.
+    await preview.getByText('6 adults, for 5 children. Fewer than 5 adults are left out by standing.').waitFor()
+    expect(await preview.innerText()).not.toMatch(/Manaia|Tipene|\b2 adults are/)
     await checkScreen(page, 'staff-messages-preview')
+    // Named adults are never counted: a count would say whether the named adult is withheld.
+    await page.getByLabel('Audience').fill(`adult:${families.separated}, year:3`)
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await preview.getByText('Adults left out by standing are not counted for an audience that names adults.').waitFor()
+    await page.getByLabel('Audience').fill('year:3')
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await preview.getByText('Fewer than 5 adults are left out by standing.').waitFor()
     await page.getByRole('button', { name: 'Send to 6 adults' }).click()
     const row = page.getByRole('row').filter({ hasText: 'Sports day' })
     await row.waitFor()

@@ -147,7 +147,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
 
   it('previews an audience with counts, names and the left-out number, refuses unknown groups by name and empty audiences, and sends to each adult once', async () => {
     const preview = await staff('/api/app/messages/preview', { body: { audience: ['year:3', 'class:3A'] } })
-    expect(preview.body).toMatchObject({ adultCount: 6, childCount: 5, leftOutCount: 2 })
+    // Two adults are left out (the separated and the unsafe parent): below five, no number.
+    expect(preview.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
     expect(preview.body.adults.map((a: { givenNames: string }) => a.givenNames).sort()).toEqual(['Anahera', 'Aperahama', 'Hine', 'Kiri', 'Moana', 'Rawiri'])
     expect(JSON.stringify(preview.body)).not.toMatch(/Manaia|Tipene|Hemi|court|flag/)
     const before = (await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length
@@ -175,6 +176,16 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(hine.readAt).toBe(read.body.readAt)
     expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6 })
     expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id })
+  })
+
+  it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {
+    // A court order keeps Ana's only parent from messages: a count would say 1 for them and 0 for the mother.
+    for (const audience of [[`adult:${kept.parent}`], [`adult:${families.mother}`], ['year:4', `adult:${kept.parent}`], ['year:3', `adult:${families.unsafe}`]]) {
+      const preview = await staff('/api/app/messages/preview', { body: { audience } })
+      expect(preview.status).toBe(200)
+      expect(preview.body).toMatchObject({ leftOut: 'not_counted', leftOutCount: null })
+    }
+    expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body).toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
   it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {
