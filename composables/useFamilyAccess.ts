@@ -20,9 +20,14 @@ export function useFamilyAccess(personId: MaybeRefOrGetter<string>, options: { i
     await $fetch(apiPath('/api/app/people/:id/family-access', person()), { method: 'DELETE' })
     await refresh()
   }
-  /** Starts the preview on this session and opens the portal, which then answers as this adult, read-only. */
+  const { withStepUp } = useStepUp()
+  /**
+   * Starts the preview on this session and opens the portal, which then answers as this adult, read-only.
+   * An adult of a child under restriction needs a passkey proof first, asked for as the restricted record
+   * asks; closing the prompt starts nothing.
+   */
   async function preview() {
-    await $fetch(apiPath('/api/app/people/:id/portal-preview', person()), { method: 'POST' })
+    if (!await withStepUp(() => $fetch(apiPath('/api/app/people/:id/portal-preview', person()), { method: 'POST' }))) return
     usePortal().home.value = null
     await navigateTo('/family')
   }

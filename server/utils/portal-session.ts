@@ -3,6 +3,7 @@ import type { Database } from '../../db/client'
 import type { PortalSection } from '../../shared/vocabulary'
 import { accessFor, holdsCapability } from '../domain/access/access'
 import { liveFamilyAccessOfAccount } from '../domain/portal/family-access'
+import { restrictedChildrenOfAdult } from '../domain/portal/portal-preview'
 import { hasStaffAccess } from '../domain/staff/accounts'
 import { findLiveSession } from '../domain/staff/sessions'
 import { schoolRequiresPasskeys } from '../domain/staff/sign-in-policy'
@@ -40,6 +41,10 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
   if (session.previewPersonId && hasStaffAccess(account)) {
     const access = await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: account.role })
     if (holdsCapability(access, 'portal.preview')) {
+      // A child of the adult came under restriction since the preview began: it now needs what starting it would (portal-preview.ts).
+      if (!holdsCapability(access, 'restricted.read') && (await restrictedChildrenOfAdult({ database, school: schoolRef }, session.previewPersonId)).length) {
+        throw apiError('forbidden', ['The caller lacks the capability restricted.read.'], { data: { missingScope: 'restricted.read' } })
+      }
       event.context.portalCaller = { adultId: session.previewPersonId, accountId: account.id, preview: true }
       event.context.portalPasskeyMissing = session.passkeyAt === null && await schoolRequiresPasskeys(database, school.id)
       return { ...access, school: schoolRef, limitKey: `staff ${account.id}` }

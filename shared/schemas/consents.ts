@@ -53,6 +53,9 @@ export const consentAskListQuery = z.strictObject({ ...pageQueryShape })
 const childConsentStatus = z.enum(['yes', 'no', 'not_yet'])
 export const askAnswersQuery = z.strictObject({ ...pageQueryShape, day: day.optional().describe('The day to see the answers on; today unless given.') })
 export const askDayQuery = z.strictObject({ day: day.optional() })
+/** The office lists' mark (withholding.ts, `office_list`): only a caller holding `restricted.read` is ever shown such a child. */
+const restrictedToday = z.boolean().describe('Under a protection flag or court order today: listed only to staff holding restricted.read.')
+
 export const askAnswerItemSchema = z.object({
   child: personName,
   status: childConsentStatus,
@@ -62,7 +65,8 @@ export const askAnswerItemSchema = z.object({
     effectiveFrom: day.nullable(),
     answeredAt: timestamp.nullable(),
     enteredByStaff: z.boolean()
-  }))
+  })),
+  restricted: restrictedToday
 })
 export const askAnswersPageSchema = pageOf(askAnswerItemSchema, 'ConsentAskAnswersPage')
 
@@ -71,7 +75,7 @@ export const classListSchema = z.object({
   ask: consentAskSchema,
   class: z.object({ code: z.string(), title: z.string() }),
   day,
-  children: z.array(z.object({ child: personName, status: childConsentStatus }))
+  children: z.array(z.object({ child: personName, status: childConsentStatus, restricted: restrictedToday }))
 })
 
 export const childConsentsParams = z.object({ id: recordId('per') })

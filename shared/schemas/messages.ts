@@ -12,8 +12,12 @@ export const audiencePreviewInput = z.strictObject({ audience: audienceInput })
 export const audiencePreviewSchema = z.object({
   adultCount: z.number(),
   childCount: z.number(),
-  /** Adults of these children whom standing keeps from being told: a number, never who or why. */
-  leftOutCount: z.number(),
+  /**
+   * Adults of these children whom standing keeps from being told, never who or why: `counted` (five or
+   * more: `leftOutCount`), `fewer_than_5` (none to four, no number), or `not_counted` (the audience names adults).
+   */
+  leftOut: z.enum(['counted', 'fewer_than_5', 'not_counted']),
+  leftOutCount: z.number().nullable().describe('The number left out when `leftOut` is `counted`, otherwise null.'),
   adults: z.array(personName.extend({ hasEmail: z.boolean() }))
 })
 

@@ -12,8 +12,8 @@ import { checkScreen, siteUrl } from '../support/staff-browser'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
-async function officePage(school: School, name: string): Promise<Page> {
-  const { cookie } = await staffSession(school, 'office')
+async function officePage(school: School, name: string, role: 'office' | 'admin' = 'office'): Promise<Page> {
+  const { cookie } = await staffSession(school, role)
   const context = await (await useBrowser()).newContext()
   await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
   const page = await context.newPage()
@@ -29,7 +29,8 @@ describe('the office\'s consents and messages screens', () => {
     const families = await seedPortalFamilies(school)
     await seedClass(school, '3A', [families.aroha, families.tama])
     const mother = (await familySession(school, families.mother)).cookie
-    const page = await officePage(school, 'consents')
+    // An administrator (restricted.read) sees Tama, whom a court order protects, marked; the office's screen leaves him out (below).
+    const page = await officePage(school, 'consents', 'admin')
     await page.goto(`${siteUrl()}/staff/consents`)
     await page.getByText('No asks yet').waitFor()
 
@@ -65,8 +66,22 @@ describe('the office\'s consents and messages screens', () => {
     await page.getByRole('button', { name: 'Class list' }).click()
     const classList = page.locator('[data-class-list]')
     await classList.getByText('Ngata, Aroha').waitFor()
-    expect(await classList.innerText()).toContain('Parata, Tama\tNot yet')
+    expect(await classList.innerText()).toMatch(/Parata, Tama\s*Protected\s*Not yet/)
+    expect(await answers.getByRole('row').filter({ hasText: 'Parata' }).innerText()).toContain('Protected')
     await checkScreen(page, 'staff-consents-answers', ['#ask-answers'])
+
+    // The office (no restricted.read) is shown Aroha alone, in the answers and in the excursion's class list.
+    const office = await officePage(school, 'consents-office')
+    await office.goto(`${siteUrl()}/staff/consents`)
+    await office.getByRole('row').filter({ hasText: 'Zoo' }).getByRole('button', { name: 'Answers to Excursion' }).click()
+    const officeAnswers = office.getByRole('table', { name: 'Answers to Excursion' })
+    await officeAnswers.getByText('Hine Ngata: Yes').waitFor()
+    expect(await officeAnswers.innerText()).not.toMatch(/Tama|Parata|Protected/)
+    await office.getByLabel('Class').fill('3A')
+    await office.getByRole('button', { name: 'Class list' }).click()
+    await office.locator('[data-class-list]').getByText('Ngata, Aroha').waitFor()
+    expect(await office.locator('[data-class-list]').innerText()).not.toMatch(/Tama|Protected/)
+    await office.context().close()
 
     // Tama's parent signed on paper: typed in for them, shown as a paper form beside their answer.
     await answers.getByRole('button', { name: 'Record a paper form for Tama Parata' }).click()
@@ -86,7 +101,7 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-person-consents', ['#person-consents'])
   }, 60_000)
 
-  it('previews an audience with its left-out count, sends a message, and sees the parent\'s read receipt', async () => {
+  it('previews an audience with its left-out count ("fewer than 5", never for named adults), sends a message, and sees the parent\'s read receipt', async () => {
     const school = await newSchool({ name: 'Messages Screen School' })
     const families = await seedPortalFamilies(school)
     const mother = (await familySession(school, families.mother)).cookie
@@ -98,9 +113,17 @@ describe('the office\'s consents and messages screens', () => {
     await page.getByLabel('Message').fill('Sports day is on Friday.')
     await page.getByRole('button', { name: 'Preview audience' }).click()
     const preview = page.locator('[data-audience-preview]')
-    await preview.getByText('6 adults, for 5 children. 2 adults are left out by standing.').waitFor()
-    expect(await preview.innerText()).not.toMatch(/Manaia|Tipene/)
+    // Two are left out (the separated and the unsafe parent): below five, the screen says so without a number.
+    await preview.getByText('6 adults, for 5 children. Fewer than 5 adults are left out by standing.').waitFor()
+    expect(await preview.innerText()).not.toMatch(/Manaia|Tipene|\b2 adults are/)
     await checkScreen(page, 'staff-messages-preview')
+    // Named adults are never counted: a count would say whether the named adult is withheld.
+    await page.getByLabel('Audience').fill(`adult:${families.separated}, year:3`)
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await preview.getByText('Adults left out by standing are not counted for an audience that names adults.').waitFor()
+    await page.getByLabel('Audience').fill('year:3')
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await preview.getByText('Fewer than 5 adults are left out by standing.').waitFor()
     await page.getByRole('button', { name: 'Send to 6 adults' }).click()
     const row = page.getByRole('row').filter({ hasText: 'Sports day' })
     await row.waitFor()

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { outboxMails } from '../../db/schema'
+import { recordCourtOrder } from '../../server/domain/restricted/court-orders'
 import { callApi } from '../support/api'
 import { useBrowser } from '../support/browser'
 import { familySession } from '../support/family-sessions'
@@ -97,6 +98,44 @@ describe('the office\'s side of the family portal', () => {
     await page.waitForURL(new RegExp(`/staff/people/${family.father}$`))
     await open(page, '/staff/settings/activity')
     await page.getByRole('cell', { name: `The family portal previewed as person ${family.father}` }).waitFor()
+    await context.close()
+  })
+
+  it('previews an adult of a child under a court order only with restricted access and a passkey proof, as the restricted record asks', async () => {
+    const kept = await seedFamily(school.context, { family: 'Adeyemi', child: 'Tunde' })
+    await recordCourtOrder(school.context, kept.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: kept.father, purposes: ['details'] })
+    // The office (portal.preview, not restricted.read) is refused for either parent alike, so the refusal names no one; the error shows on the record.
+    const office = await signedIn((await staffSession(school, 'office')).cookie)
+    for (const adult of [kept.mother, kept.father]) {
+      await open(office.page, `/staff/people/${adult}`)
+      await office.page.getByRole('button', { name: 'Preview as this adult' }).click()
+      await office.page.getByText('The caller lacks the capability restricted.read.').waitFor()
+      expect(office.page.url()).toMatch(new RegExp(`/staff/people/${adult}$`))
+    }
+    await office.context.close()
+
+    // An administrator whose passkey proof is older than five minutes is asked for one; closing the prompt starts nothing.
+    const stale = await signedIn((await staffSession(school, 'admin', { ago: 10 * 60_000 })).cookie)
+    await open(stale.page, `/staff/people/${kept.father}`)
+    await stale.page.getByRole('button', { name: 'Preview as this adult' }).click()
+    const prompt = stale.page.getByRole('dialog', { name: 'Confirm it\'s you' })
+    await prompt.waitFor()
+    await prompt.getByRole('button', { name: 'Cancel' }).click()
+    await prompt.waitFor({ state: 'hidden' })
+    expect(stale.page.url()).toMatch(new RegExp(`/staff/people/${kept.father}$`))
+    await stale.context.close()
+
+    // With a recent proof the preview opens, and the view of the child's restricted record is in Activity.
+    const { page, context } = await signedIn((await staffSession(school, 'admin')).cookie)
+    await open(page, `/staff/people/${kept.father}`)
+    await page.getByRole('button', { name: 'Preview as this adult' }).click()
+    await page.waitForURL(/\/family$/)
+    await page.getByText('You are previewing the portal as Emeka Adeyemi: nothing can be changed.').waitFor()
+    expect(await page.getByRole('link', { name: 'Tunde Adeyemi' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'End preview' }).click()
+    await page.waitForURL(new RegExp(`/staff/people/${kept.father}$`))
+    await open(page, '/staff/settings/activity')
+    await page.getByRole('cell', { name: `Previewed the family portal as person ${kept.father}, which shows their standing on person ${kept.child}` }).waitFor()
     await context.close()
   })
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, not } from 'drizzle-orm'
 import { classes, classMembers, consentAskChildren, consentAsks, consentPurposes, people } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { ConsentAnsweredBy, ConsentLasting } from '../../../shared/vocabulary'
@@ -9,6 +9,8 @@ import { timestampNow, todayInZone } from '../shared/clock'
 import { writeChanges } from '../shared/write-changes'
 import { inForceOn } from '../shared/in-force'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
+import { assertCapability } from '../access/access'
+import { childrenUnderRestriction, listsRestrictedChildren, underRestriction } from '../access/withholding'
 import { audienceUnknown, reachOf, resolveGroups } from '../messages/audience'
 import { answersOfChildren, askTally, askWithPurpose, childIdsOfAsk } from './ask-answers'
 
@@ -157,46 +159,71 @@ const walkFromPages = 20
  * PostgreSQL (which hashes the people of every school to join them). An ask of at least `walkFromPages` pages
  * of children walks the school's people in name order instead (people_school_id_name_key_id_idx), keeping
  * the ask's: a page then passes at most about a twentieth of the school (0.1 and 0.7 ms for that ask),
- * whereas a small ask in a large school would pass all of it.
+ * whereas a small ask in a large school would pass all of it. A child under restriction today is left
+ * out in the query itself unless the caller may see them (`office_list`), so pages stay full.
  */
-async function askChildrenPage(ctx: ReadContext, askId: string, page: { limit: number, after?: [string, string] }) {
+async function askChildrenPage(ctx: ReadContext, askId: string, keepsRestricted: boolean, page: { limit: number, after?: [string, string] }) {
   const { db } = ctx.database
+  const shown = keepsRestricted ? undefined : not(underRestriction(db, people.id, todayInZone(ctx.school.timeZone)))
   const [{ children } = { children: 0 }] = await db.select({ children: count() }).from(consentAskChildren).where(eq(consentAskChildren.askId, askId))
   if (children < walkFromPages * (page.limit + 1)) {
     return db.select(childColumns).from(consentAskChildren)
       .innerJoin(people, eq(people.id, consentAskChildren.childId))
-      .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, askId), afterPosition(people.nameKey, people.id, page.after)))
+      .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, askId), shown, afterPosition(people.nameKey, people.id, page.after)))
       .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
   }
   const inAsk = db.select({ childId: consentAskChildren.childId }).from(consentAskChildren)
     .where(and(eq(consentAskChildren.askId, askId), eq(consentAskChildren.childId, people.id)))
   return db.select(childColumns).from(people)
-    .where(and(eq(people.schoolId, ctx.school.id), afterPosition(people.nameKey, people.id, page.after), exists(inAsk)))
+    .where(and(eq(people.schoolId, ctx.school.id), afterPosition(people.nameKey, people.id, page.after), shown, exists(inAsk)))
     .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
 }
 
-/** The ask's answers per child on the day, a page in name order: yes, no or not yet, with each adult's answer. */
-export async function askAnswersPage(ctx: ReadContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
+/**
+ * The ask's answers per child on the day, a page in name order: yes, no or not yet, with each adult's answer.
+ * Another day than today needs `restricted.read`: which adults' answers count on a day follows their standing,
+ * so comparing days would tell when a court order or a flag began or ended. A child under restriction today
+ * is listed, marked, to a caller holding `restricted.read` and left out for anyone else (`office_list`).
+ */
+export async function askAnswersPage(ctx: DomainContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
+  if (day !== todayInZone(ctx.school.timeZone)) assertCapability(ctx, 'restricted.read')
   const { ask, purpose } = await askWithPurpose(ctx, askId)
-  const rows = await askChildrenPage(ctx, ask.id, page)
+  const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
+  const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, page)
   const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.nameKey, last.id])
-  return { items: await answerItems(ctx, ask, purpose, slice.items, day), next: slice.next }
+  const restricted = await restrictedMarks(ctx, keepsRestricted, slice.items)
+  return { items: (await answerItems(ctx, ask, purpose, slice.items, day)).map(item => ({ ...item, restricted: restricted.has(item.child.id) })), next: slice.next }
 }
 
-/** For an excursion: the ask's children in a class on the day, in name order, each with their consent; the whole list, to print. */
-export async function askClassList(ctx: ReadContext, askId: string, classCode: string, day: string) {
+/** Which of the listed children are under restriction today, for a caller who sees them marked (none for anyone else: they were left out). */
+async function restrictedMarks(ctx: ReadContext, keepsRestricted: boolean, children: readonly { id: string }[]) {
+  return keepsRestricted ? childrenUnderRestriction(ctx, children.map(child => child.id), todayInZone(ctx.school.timeZone)) : new Set<string>()
+}
+
+/**
+ * For an excursion: the ask's children in a class on the day, in name order, each with their consent; the whole
+ * list, to print. A child under restriction today is listed, marked, to a caller holding `restricted.read` and
+ * left out for anyone else (`office_list`, as the class list itself); today, whatever the list's day, so no day
+ * tells more than today's lists do.
+ */
+export async function askClassList(ctx: DomainContext, askId: string, classCode: string, day: string) {
   const { ask, purpose } = await askWithPurpose(ctx, askId)
   const [found] = await ctx.database.db.select({ id: classes.id, code: classes.code, title: classes.title }).from(classes).where(and(eq(classes.schoolId, ctx.school.id), eq(classes.code, classCode)))
   if (!found) throw domainError('not_found', ['No class with this code.'])
+  const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
   const inAsk = new Set(await childIdsOfAsk(ctx, ask.id))
   const members = await ctx.database.db.selectDistinct(childColumns).from(classMembers).innerJoin(people, eq(people.id, classMembers.personId))
-    .where(and(eq(classMembers.schoolId, ctx.school.id), eq(classMembers.classId, found.id), inForceOn(classMembers, day)))
+    .where(and(
+      eq(classMembers.schoolId, ctx.school.id), eq(classMembers.classId, found.id), inForceOn(classMembers, day),
+      keepsRestricted ? undefined : not(underRestriction(ctx.database.db, classMembers.personId, todayInZone(ctx.school.timeZone)))
+    ))
   const children = members.filter(child => inAsk.has(child.id)).sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+  const restricted = await restrictedMarks(ctx, keepsRestricted, children)
   return {
     ask: askView(ask, purpose, todayInZone(ctx.school.timeZone)),
     class: { code: found.code, title: found.title },
     day,
-    children: (await answerItems(ctx, ask, purpose, children, day)).map(item => ({ child: item.child, status: item.status }))
+    children: (await answerItems(ctx, ask, purpose, children, day)).map(item => ({ child: item.child, status: item.status, restricted: restricted.has(item.child.id) }))
   }
 }
 

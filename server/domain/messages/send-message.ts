@@ -25,13 +25,28 @@ async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
   return { reach, adults: await adultsByName(ctx, [...reach.adults.keys()]) }
 }
 
-/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out. */
+/** Below this many, a preview's left-out adults are "fewer than 5", never a number: a small audience would name them. */
+export const leftOutShownFrom = 5
+
+/**
+ * How a preview tells the adults standing leaves out: never for an audience that names an adult
+ * (`adult:<id>`), whose count would say whether that adult is withheld, and "fewer than 5" below
+ * five, so no audience small enough to point at a family (an activity group of one child) tells
+ * whether one of its adults is withheld. Who and why are never told.
+ */
+export function leftOutOfPreview(audience: readonly string[], count: number) {
+  if (audience.some(group => group.startsWith('adult:'))) return { leftOut: 'not_counted' as const, leftOutCount: null }
+  if (count < leftOutShownFrom) return { leftOut: 'fewer_than_5' as const, leftOutCount: null }
+  return { leftOut: 'counted' as const, leftOutCount: count }
+}
+
+/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfPreview). */
 export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
   const { reach, adults } = await reachOfAudience(ctx, audience)
   return {
     adultCount: adults.length,
     childCount: reach.children.size,
-    leftOutCount: reach.leftOutCount,
+    ...leftOutOfPreview(audience, reach.leftOutCount),
     adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
   }
 }

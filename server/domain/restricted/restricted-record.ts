@@ -9,6 +9,7 @@ import { newId } from '../shared/ids'
 import { recordedActor } from '../shared/actor'
 import { assertCanSee } from '../access/withholding'
 import { assertCapability } from '../access/access'
+import { requireRecentPasskeyProof } from '../access/delegation'
 import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 
@@ -43,17 +44,31 @@ async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
 }
 
 /**
- * Lets a caller access allows read a person's restricted record (or what it tells, such as who can see a
- * child), recording the read first (restricted_views and Activity) so nothing is shown unrecorded; a
- * refused read records nothing.
+ * The restricted check, the one every read of what a restricted record holds or tells passes (the record
+ * itself, who can see a child, a preview of the portal as an adult it concerns): `restricted.read`
+ * (`forbidden`), then, for a member of staff signed in through a session, a passkey proof within five
+ * minutes (`step_up_required`). The restricted routes also declare `stepUp`, which answers the same before
+ * anything is read; a preview needs it only for some adults, so it has this alone.
+ */
+export async function assertRestrictedReadable(ctx: DomainContext, personId: string) {
+  await assertCanSee(ctx, personId, 'restricted_record', todayInZone(ctx.school.timeZone))
+  if (ctx.actor.kind === 'staff' && ctx.actor.sessionId) await requireRecentPasskeyProof(ctx, 'see what a restricted record holds')
+}
+
+/** Records a read of what a person's restricted record tells (restricted_views and Activity) in the caller's transaction, once assertRestrictedReadable passed. */
+export async function insertRestrictedView(tx: Db, ctx: DomainContext, personId: string, summary: string) {
+  await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: ctx.school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
+  await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary })
+}
+
+/**
+ * Lets a caller the restricted check admits read a person's restricted record (or what it tells, such as
+ * who can see a child), recording the read first (restricted_views and Activity) so nothing is shown
+ * unrecorded; a refused read records nothing.
  */
 export async function recordRestrictedView(ctx: DomainContext, personId: string, summary: string) {
-  const { database, school } = ctx
-  await assertCanSee(ctx, personId, 'restricted_record', todayInZone(school.timeZone))
-  await database.transaction(async (tx) => {
-    await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
-    await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary })
-  })
+  await assertRestrictedReadable(ctx, personId)
+  await ctx.database.transaction(tx => insertRestrictedView(tx, ctx, personId, summary))
 }
 
 /**

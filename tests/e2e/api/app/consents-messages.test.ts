@@ -76,13 +76,21 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await family(families.father, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status).toBe(201)
     view = await staff(`/api/app/consents/asks/${ask}/answers`)
     expect(aroha().status).toBe('yes')
-    expect(view.body.items.map((item: { child: { givenNames: string } }) => item.child.givenNames)).toEqual(['Aroha', 'Tama', 'Mere'])
+    // Tama (a court order) and Mere (a protection flag) are under restriction: left out for the office, listed and marked for the administrator.
+    expect(view.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted])).toEqual([['Aroha', false]])
+    const whole = await callApi(`/api/app/consents/asks/${ask}/answers`, { headers: { cookie: admin } })
+    expect(whole.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted])).toEqual([['Aroha', false], ['Tama', true], ['Mere', true]])
     const tomorrow = addDays(families.today, 1)
     // A family answers for today; the father's withdrawal from tomorrow comes on a paper form the office types in.
     expect((await staff(`/api/app/consents/asks/${ask}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: tomorrow } })).status).toBe(201)
     view = await staff(`/api/app/consents/asks/${ask}/answers`)
     expect(aroha().status).toBe('yes')
-    view = await staff(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`)
+    // Another day tells whose answers counted then, which follows court orders and flags: restricted.read only.
+    expectEnvelope(await staff(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`), 403, 'forbidden')
+    expect((await staff(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`)).body.data.missingScope).toBe('restricted.read')
+    expectEnvelope(await staff(`/api/app/consents/asks/cak_doesnotexist0000000000/answers?day=${tomorrow}`), 403, 'forbidden')
+    expect((await staff(`/api/app/consents/asks/${ask}/answers?day=${families.today}`)).status).toBe(200)
+    view = await callApi(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`, { headers: { cookie: admin } })
     expect(aroha().status).toBe('no')
     expect((await staff(`/api/app/consents/asks/${ask}?day=${tomorrow}`)).body.tally).toEqual({ yes: 0, no: 1, notYet: 2 })
     const portal = await family(families.father, '/api/app/portal/consents')
@@ -92,8 +100,12 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     const kinds = (await school.database.db.select({ kind: changeEvents.kind }).from(changeEvents)
       .where(and(eq(changeEvents.schoolId, school.id), inArray(changeEvents.tableName, ['consents', 'consent_asks'])))).map(row => row.kind).sort()
     expect(kinds).toEqual(['consent.created', 'consent.created', 'consent.updated', 'consent_ask.created'])
-    const list = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`)
-    expect(list.body.children.map((row: { child: { givenNames: string }, status: string }) => [row.child.givenNames, row.status])).toEqual([['Aroha', 'no'], ['Tama', 'not_yet'], ['Mere', 'not_yet']])
+    const list = await callApi(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`, { headers: { cookie: admin } })
+    expect(list.body.children.map((row: { child: { givenNames: string }, status: string, restricted: boolean }) => [row.child.givenNames, row.status, row.restricted]))
+      .toEqual([['Aroha', 'no', false], ['Tama', 'not_yet', true], ['Mere', 'not_yet', true]])
+    // The office's excursion list leaves the children under restriction out, as the class list does.
+    const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`)
+    expect(officeList.body.children.map((row: { child: { givenNames: string }, restricted: boolean }) => [row.child.givenNames, row.restricted])).toEqual([['Aroha', false]])
   })
 
   it('refuses the parent under a court order, the unsafe parent and a parent of another child with one body (no_consent_standing), recording nothing', async () => {
@@ -148,7 +160,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
 
   it('previews an audience with counts, names and the left-out number, refuses unknown groups by name and empty audiences, and sends to each adult once', async () => {
     const preview = await staff('/api/app/messages/preview', { body: { audience: ['year:3', 'class:3A'] } })
-    expect(preview.body).toMatchObject({ adultCount: 6, childCount: 5, leftOutCount: 2 })
+    // Two adults are left out (the separated and the unsafe parent): below five, no number.
+    expect(preview.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
     expect(preview.body.adults.map((a: { givenNames: string }) => a.givenNames).sort()).toEqual(['Anahera', 'Aperahama', 'Hine', 'Kiri', 'Moana', 'Rawiri'])
     expect(JSON.stringify(preview.body)).not.toMatch(/Manaia|Tipene|Hemi|court|flag/)
     const before = (await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length
@@ -178,8 +191,19 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id })
   })
 
+  it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {
+    // A court order keeps Ana's only parent from messages: a count would say 1 for them and 0 for the mother.
+    for (const audience of [[`adult:${kept.parent}`], [`adult:${families.mother}`], ['year:4', `adult:${kept.parent}`], ['year:3', `adult:${families.unsafe}`]]) {
+      const preview = await staff('/api/app/messages/preview', { body: { audience } })
+      expect(preview.status).toBe(200)
+      expect(preview.body).toMatchObject({ leftOut: 'not_counted', leftOutCount: null })
+    }
+    expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body).toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
+  })
+
   it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {
-    const previewer = (await staffSession(school, 'office')).cookie
+    // Mere is under a protection flag: previewing her adult needs restricted.read and a passkey proof, as an administrator signed in by passkey has.
+    const previewer = (await staffSession(school, 'admin')).cookie
     const [safeMessage] = (await family(families.safe, '/api/app/portal/messages')).body.items
     expect((await callApi(`/api/app/people/${families.safe}/portal-preview`, { method: 'POST', headers: { cookie: previewer } })).status).toBe(200)
     const asPreview = (path: string, init: { body?: unknown } = {}) => callApi(path, { ...init, headers: { cookie: previewer } })

@@ -3,6 +3,7 @@ import { todayInZone } from '../../../../../domain/shared/clock'
 import { askAnswersPageSchema, askAnswersQuery, consentAskParams } from '../../../../../../shared/schemas/consents'
 import { askAnswersPage } from '../../../../../domain/consents/consent-asks'
 
+/** Another `day` than today needs `restricted.read`; a child under restriction today is left out for anyone without it (askAnswersPage). */
 export default defineAppRoute({
   summary: 'An ask\'s answers per child on a day, in name order: yes, no or not yet, with each adult\'s answer', tag: 'Consents', capability: 'consents.manage', rateLimit: 300,
   params: consentAskParams, query: askAnswersQuery, response: askAnswersPageSchema, errors: ['not_found']
