@@ -11,6 +11,7 @@ import { inForceOn } from '../shared/in-force'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { audienceUnknown, reachOf, resolveGroups } from '../messages/audience'
 import { answersOfChildren, askTally, askWithPurpose, childIdsOfAsk } from './ask-answers'
+import { compareByName } from '../people/name-key'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type AskRow = typeof consentAsks.$inferSelect
@@ -191,7 +192,7 @@ export async function askClassList(ctx: ReadContext, askId: string, classCode: s
   const inAsk = new Set(await childIdsOfAsk(ctx, ask.id))
   const members = await ctx.database.db.selectDistinct(childColumns).from(classMembers).innerJoin(people, eq(people.id, classMembers.personId))
     .where(and(eq(classMembers.schoolId, ctx.school.id), eq(classMembers.classId, found.id), inForceOn(classMembers, day)))
-  const children = members.filter(child => inAsk.has(child.id)).sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+  const children = members.filter(child => inAsk.has(child.id)).sort(compareByName)
   return {
     ask: askView(ask, purpose, todayInZone(ctx.school.timeZone)),
     class: { code: found.code, title: found.title },
