@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { concessionKinds } from '../vocabulary'
 import { apiSchemas, day, recordId } from './common'
+import { wholeBasisPoints } from '../basis-points'
 
 const spanShape = {
   validFrom: day.describe('First day the row applies, in the school\'s time zone.'),
@@ -11,7 +12,7 @@ export const billingResponsibilitySchema = z.object({
   id: recordId('bil'),
   payerId: recordId('per'),
   category: z.string().describe('Charge category. `all` covers every category that has no rows of its own.'),
-  share: z.number().int().min(1).max(10000).describe('Basis points; the open shares of one category total 10000.'),
+  share: z.number().int().min(1).max(wholeBasisPoints).describe(`Basis points; the open shares of one category total ${wholeBasisPoints}.`),
   ...spanShape
 }).register(apiSchemas, { id: 'BillingResponsibility' })
 

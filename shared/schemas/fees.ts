@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { concessionKinds, feePeriodKinds, feeVersionStates } from '../vocabulary'
 import { day, listValue, plainLine, recordId, timestamp } from './common'
+import { wholeBasisPoints } from '../basis-points'
 
 /*
  * Fee schedules on the office's screens and the family's Fees: the forms' schemas, which the server
@@ -40,7 +41,7 @@ export const feeLineInput = z.strictObject({
 export const feeConcessionRuleInput = z.strictObject({
   kind: z.enum(concessionKinds, 'Not a concession kind.'),
   category: category.nullable().default(null),
-  percentBasisPoints: z.number().int().min(1).max(10_000).nullable().default(null),
+  percentBasisPoints: z.number().int().min(1).max(wholeBasisPoints).nullable().default(null),
   amount: amount.nullable().default(null)
 }).refine(rule => (rule.percentBasisPoints === null) !== (rule.amount === null), { error: 'Give a percentage or an amount, not both.', path: ['percentBasisPoints'] })
 

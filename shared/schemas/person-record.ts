@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { affiliationKinds, applicationStates, concessionKinds, courtOrderKinds, courtOrderPurposes, heldParts, nameChangeKinds, protectionFlagKinds } from '../vocabulary'
 import { day, listValue, pageQueryShape, plainLine, recordId, timestamp } from './common'
+import { wholeBasisPoints } from '../basis-points'
 
 /*
  * A person's record on the staff screens (/staff/people/<id>): the answers of its /api/app routes
@@ -120,7 +121,7 @@ export const parentalResponsibilityBody = z.strictObject({
 export const billingSplitBody = z.strictObject({
   category: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'Use lower-case letters, digits and _.'),
   from: day,
-  shares: z.array(z.strictObject({ payerId: recordId('per'), share: z.number().int().min(1, 'At least 1.').max(10000, 'At most 10000.') })).max(20)
+  shares: z.array(z.strictObject({ payerId: recordId('per'), share: z.number().int().min(1, 'At least 1.').max(wholeBasisPoints, `At most ${wholeBasisPoints}.`) })).max(20)
 })
 
 export const concessionBody = z.strictObject({ kind: z.enum(concessionKinds), validFrom: day, validTo: emptyAsNone(day) })

@@ -4,6 +4,8 @@ import { standingPurposes, type StandingPurpose } from '../../../shared/vocabula
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { isInForceOn } from '../shared/in-force'
+import { compareText } from '../shared/compare-text'
+import { compareByName, givenFirstKey } from '../people/name-key'
 import { purposesOf } from '../restricted/court-orders'
 import { safeAdultsOf } from '../restricted/protection-flags'
 import { isProtectionFlagInForce, recordRestrictedView } from '../restricted/restricted-record'
@@ -74,7 +76,7 @@ const until = (validTo: string | null) => validTo ? `until ${validTo}` : 'with n
  * file for the child; otherwise nothing, and why.
  */
 function basisOf(adultId: string, day: string, records: ChildRecords): Standing {
-  const spans = records.responsibilities.filter(row => row.adultId === adultId).sort((a, b) => a.validFrom.localeCompare(b.validFrom))
+  const spans = records.responsibilities.filter(row => row.adultId === adultId).sort((a, b) => compareText(a.validFrom, b.validFrom))
   const current = spans.find(span => isInForceOn(span, day))
   if (current) {
     return { purposes: everyPurpose(true), responsible: true, reasons: [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`] }
@@ -164,11 +166,9 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
     ...records.orders.flatMap(row => row.restrainedPersonId ? [row.restrainedPersonId] : [])
   ])]
   if (adultIds.length === 0) return []
-  const adults = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+  const adults = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey }).from(people)
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, adultIds)))
-  return adults
-    .sort((a, b) => a.familyName.localeCompare(b.familyName) || a.givenNames.localeCompare(b.givenNames) || a.id.localeCompare(b.id))
-    .map(adult => ({ adult, ...decide(adult.id, day, records) }))
+  return adults.sort(compareByName).map(({ nameKey: _, ...adult }) => ({ adult, ...decide(adult.id, day, records) }))
 }
 
 /** The office's "who can see this child" on a day: the standings, for a caller the restricted record is open to, the read recorded first. */
@@ -205,9 +205,12 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
     if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
   }
   if (!granted.length) return []
-  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey }).from(people)
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, granted), isNull(people.deletedAt)))
-  return children.sort((a, b) => a.givenNames.localeCompare(b.givenNames) || a.familyName.localeCompare(b.familyName) || a.id.localeCompare(b.id))
+  // Given names first: a family's children mostly share the family name.
+  return children.map(child => ({ child, key: givenFirstKey(child.nameKey) }))
+    .sort((a, b) => compareText(a.key, b.key) || compareText(a.child.id, b.child.id))
+    .map(({ child: { nameKey: _, ...child } }) => child)
 }
 
 /** Ids a query names at once: well under SQLite's and PostgreSQL's limits on a statement's parameters. */

@@ -6,6 +6,8 @@ import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { assertCapability, holdsCapability } from '../access/access'
 import { restrictedActivityKinds, type ActivityKind } from './activity-kinds'
 import type { FieldChange } from './record-activity'
+import { compareText } from '../shared/compare-text'
+import { foldName } from '../people/name-key'
 
 export interface ActivityPageRequest {
   limit: number
@@ -55,5 +57,5 @@ export async function listActivityActors(ctx: DomainContext) {
     .where(eq(activity.schoolId, ctx.school.id)).orderBy(activity.actor).limit(500)
   const labels = await actorLabels(ctx.database.db, ctx.school.id, rows.map(row => row.actor))
   return rows.map(row => ({ actor: row.actor, label: labels.get(row.actor) ?? row.actor }))
-    .sort((a, b) => a.label.localeCompare(b.label))
+    .sort((a, b) => compareText(foldName(a.label), foldName(b.label)) || compareText(a.label, b.label))
 }

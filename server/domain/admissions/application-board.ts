@@ -5,6 +5,7 @@ import { assertCapability } from '../access/access'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { schoolCampuses } from './school-campus'
 import { actorLabels } from '../shared/actor-labels'
+import { partOfBasisPoints } from '../../../shared/basis-points'
 
 export interface BoardColumnRequest {
   state: ApplicationState
@@ -60,7 +61,7 @@ export async function listBoardColumn(ctx: DomainContext, request: BoardColumnRe
       entryYear: row.entryYear,
       campus: row.campusId ? campusName.get(row.campusId) ?? null : null,
       startsOn: row.startsOn,
-      load: row.loadBasisPoints === null ? null : row.loadBasisPoints / 10_000,
+      load: row.loadBasisPoints === null ? null : partOfBasisPoints(row.loadBasisPoints),
       received: { at: row.receivedAt },
       offered: row.offeredAt && row.offeredBy ? { at: row.offeredAt, by: by(row.offeredBy) } : null,
       answered: row.answeredAt && row.answeredBy ? { at: row.answeredAt, by: by(row.answeredBy) } : null,

@@ -10,6 +10,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { checkWithinAYear } from '../shared/span-input'
 import { insertAffiliation } from '../affiliations/open-affiliation'
+import { basisPointsOfPart } from '../../../shared/basis-points'
 
 export interface RollPlacement {
   yearLevel: string
@@ -40,4 +41,4 @@ export async function insertApplicationEvent(tx: Db, ctx: DomainContext, event: 
 }
 
 /** A load in (0, 1] as basis points of full time. */
-export const loadBasisPoints = (load = 1) => Math.round(load * 10_000)
+export const loadBasisPoints = (load = 1) => basisPointsOfPart(load)

@@ -11,7 +11,7 @@ import { notEndedBefore } from '../shared/in-force'
 import { requirePerson } from '../people/require-person'
 import { domainError } from '../shared/domain-error'
 import { enforceShareTotals } from './check-share-totals'
-import { wholeShare } from './share-totals'
+import { wholeBasisPoints } from '../../../shared/basis-points'
 
 export interface BillingSplit {
   /** A charge category such as `tuition`; `all` covers every category without rows of its own. */
@@ -30,7 +30,7 @@ function checkSplit(split: BillingSplit) {
   if (!isDay(split.from)) problems.push(`"${split.from}" is not a day (YYYY-MM-DD).`)
   const payers = new Set<string>()
   for (const { payerId, share } of split.shares) {
-    if (!Number.isInteger(share) || share < 1 || share > wholeShare) problems.push(`A share is a whole number of basis points from 1 to ${wholeShare}; ${payerId} has ${share}.`)
+    if (!Number.isInteger(share) || share < 1 || share > wholeBasisPoints) problems.push(`A share is a whole number of basis points from 1 to ${wholeBasisPoints}; ${payerId} has ${share}.`)
     if (payers.has(payerId)) problems.push(`${payerId} is named twice in category "${split.category}".`)
     payers.add(payerId)
   }

@@ -1,5 +1,4 @@
-/** Basis points in a whole: the open shares of each charge category total this. */
-export const wholeShare = 10_000
+import { wholeBasisPoints } from '../../../shared/basis-points'
 
 export interface ShareRow {
   category: string
@@ -16,11 +15,11 @@ export function shareTotalProblems(rows: readonly ShareRow[]): { category: strin
   for (const row of rows) {
     if (row.validTo === null) totals.set(row.category, (totals.get(row.category) ?? 0) + row.share)
   }
-  return [...totals].filter(([, total]) => total !== wholeShare).map(([category, total]) => ({ category, total }))
+  return [...totals].filter(([, total]) => total !== wholeBasisPoints).map(([category, total]) => ({ category, total }))
     .sort((a, b) => a.category < b.category ? -1 : a.category > b.category ? 1 : 0)
 }
 
 /** The detail sentence of a refused write, naming the category and its total. */
 export function shareTotalSentence(problem: { category: string, total: number }): string {
-  return `The open shares of category "${problem.category}" would total ${problem.total}; they must total ${wholeShare}.`
+  return `The open shares of category "${problem.category}" would total ${problem.total}; they must total ${wholeBasisPoints}.`
 }

@@ -4,6 +4,7 @@ import type { ConsentAnswer } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { showsChild, slicesOf, standingsOfChildren } from '../access/standing'
+import { compareText } from '../shared/compare-text'
 
 /*
  * Where an ask stands for each child on a day (docs/consents.md, "Answers"): each adult's answer in
@@ -78,7 +79,7 @@ export async function answersOfChildren(ctx: ReadContext, ask: AskRow, purpose: 
 function statusOf(ask: AskRow, adults: AdultAnswer[]): ChildConsentStatus {
   const answered = adults.filter(adult => adult.answer !== null)
   if (ask.answeredBy === 'any_adult') {
-    const last = answered.sort((a, b) => a.answeredAt!.localeCompare(b.answeredAt!)).at(-1)
+    const last = answered.sort((a, b) => compareText(a.answeredAt!, b.answeredAt!)).at(-1)
     return last?.answer ?? 'not_yet'
   }
   if (answered.some(adult => adult.answer === 'no')) return 'no'

@@ -13,6 +13,7 @@ import { assertCapability } from '../access/access'
 import { childrenUnderRestriction, listsRestrictedChildren, underRestriction } from '../access/withholding'
 import { audienceUnknown, reachOf, resolveGroups } from '../messages/audience'
 import { answersOfChildren, askTally, askWithPurpose, childIdsOfAsk } from './ask-answers'
+import { compareByName } from '../people/name-key'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type AskRow = typeof consentAsks.$inferSelect
@@ -217,7 +218,7 @@ export async function askClassList(ctx: DomainContext, askId: string, classCode:
       eq(classMembers.schoolId, ctx.school.id), eq(classMembers.classId, found.id), inForceOn(classMembers, day),
       keepsRestricted ? undefined : not(underRestriction(ctx.database.db, classMembers.personId, todayInZone(ctx.school.timeZone)))
     ))
-  const children = members.filter(child => inAsk.has(child.id)).sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+  const children = members.filter(child => inAsk.has(child.id)).sort(compareByName)
   const restricted = await restrictedMarks(ctx, keepsRestricted, children)
   return {
     ask: askView(ask, purpose, todayInZone(ctx.school.timeZone)),

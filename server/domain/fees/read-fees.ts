@@ -5,6 +5,7 @@ import { domainError } from '../shared/domain-error'
 import { actorLabels } from '../shared/actor-labels'
 import { schoolCurrency } from '../schools/currency'
 import { excerpt } from '../../../shared/excerpt'
+import { compareText } from '../shared/compare-text'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type VersionRow = typeof feeScheduleVersions.$inferSelect
@@ -101,7 +102,7 @@ export function periodsInForce<P extends { startsOn: string }>(published: readon
     }
     if (from < takenFrom) takenFrom = from
   }
-  return charged.sort((a, b) => a.period.startsOn.localeCompare(b.period.startsOn) || a.version.number - b.version.number)
+  return charged.sort((a, b) => compareText(a.period.startsOn, b.period.startsOn) || a.version.number - b.version.number)
 }
 
 /** The school's published schedules, each with the periods in force and their content (periodsInForce). */

@@ -2,6 +2,7 @@ import type { ConcessionKind } from '../../../shared/vocabulary'
 import { concessionKinds } from '../../../shared/vocabulary'
 import type { Span } from '../shared/days'
 import { isInForceOn } from '../shared/in-force'
+import { wholeBasisPoints } from '../../../shared/basis-points'
 
 /*
  * The statement: what a student is charged in one billing period of one schedule version, and who
@@ -12,9 +13,6 @@ import { isInForceOn } from '../shared/in-force'
 
 /** The charge category that every category without rows of its own is paid as. */
 export const allCategory = 'all'
-/** Basis points in a whole. */
-const wholeBasisPoints = 10_000
-
 export interface StatementLine {
   id: string
   category: string

@@ -18,6 +18,7 @@ import { groupBy, sourceIdMap } from './source-ids'
 import { bulkInsert, bulkUpdate } from '../../../db/bulk-insert'
 import { readSyncFile, type SyncRow } from './sync-file'
 import { receivedBefore, syncRunColumns, unfinishedSyncStatuses, type SyncRunSummary } from './sync-runs'
+import { compareText } from '../shared/compare-text'
 
 const earlierRunsName = 'earlier_runs'
 const earlierRuns = alias(syncRuns, earlierRunsName)
@@ -162,7 +163,7 @@ export async function planRunChanges(tx: Db, school: SchoolRef, run: Pick<SyncRu
     .where(eq(affiliations.kind, 'student'))), span => span.personId)
   const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
     .filter(span => isNotEndedBefore(span, run.runDay))
-    .sort((a, b) => b.validFrom.localeCompare(a.validFrom))[0]
+    .sort((a, b) => compareText(b.validFrom, a.validFrom))[0]
 
   const plan: SyncPlan = { counts: { created: 0, amended: 0, absent: 0, unchanged: 0 }, syncedBefore: links.size, creates: [], relinked: [], newSpans: [], personUpdates: [], spanUpdates: [] }
   const { counts } = plan

@@ -6,6 +6,7 @@ import { domainError } from '../shared/domain-error'
 import { inForceOn } from '../shared/in-force'
 import { holdsResponsibility, showsChild, slicesOf, standingsOfChildren, type Standing } from '../access/standing'
 import { unansweredOfAsk } from '../consents/ask-answers'
+import { compareByName } from '../people/name-key'
 
 /*
  * Audiences (docs/messages.md, "Audiences"): groups of children named as `year:<level>`,
@@ -136,5 +137,5 @@ export async function adultsByName(ctx: ReadContext, adultIds: readonly string[]
     rows.push(...await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey })
       .from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice))))
   }
-  return rows.sort((a, b) => a.nameKey.localeCompare(b.nameKey) || a.id.localeCompare(b.id))
+  return rows.sort(compareByName)
 }

@@ -1,3 +1,5 @@
+import { compareText } from '../shared/compare-text'
+
 /**
  * The key people are ordered by: family name, then given names, folded so case and accents do not
  * count. Compared byte for byte (SQLite BINARY, PostgreSQL COLLATE "C"), it sorts the same on both.
@@ -5,6 +7,20 @@
  */
 export function nameSortKey(familyName: string, givenNames: string): string {
   return `${foldName(familyName)}\u0001${foldName(givenNames)}`
+}
+
+/**
+ * Orders people by name key, code unit by code unit as the directory's index does (so "Smith, Zoe"
+ * comes before "Smithe, Adam" everywhere), then by id. `localeCompare` would ignore the U+0001 and disagree.
+ */
+export function compareByName(a: { nameKey: string, id: string }, b: { nameKey: string, id: string }): number {
+  return compareText(a.nameKey, b.nameKey) || compareText(a.id, b.id)
+}
+
+/** A name key turned given names first, for lists where the family name is mostly shared (a family's children). */
+export function givenFirstKey(nameKey: string): string {
+  const [family = '', given = ''] = nameKey.split('\u0001')
+  return `${given}\u0001${family}`
 }
 
 export function foldName(name: string): string {
@@ -21,8 +37,7 @@ const ignoredPattern = new RegExp(`[${searchIgnoredCharacters.join('')}]`, 'g')
 
 /** A person's two search keys from their name key: family name first, and given names first. */
 export function nameSearchKeys(nameKey: string): [string, string] {
-  const [family = '', given = ''] = nameKey.split('\u0001')
-  return [`${family}\u0001${given}`.replace(ignoredPattern, ''), `${given}\u0001${family}`.replace(ignoredPattern, '')]
+  return [nameKey.replace(ignoredPattern, ''), givenFirstKey(nameKey).replace(ignoredPattern, '')]
 }
 
 /** At most this many spaces of a search are tried as the break between family and given names. */

@@ -8,6 +8,7 @@ import { addDays } from '../shared/days'
 import { scopeCatalogue, isScope } from '../access/catalogue'
 import { flushReceipts } from './receipt-buffer'
 import { csvBuffer } from '../shared/csv-stream'
+import { compareText } from '../shared/compare-text'
 
 /** Receipts are kept this many months, then pruned (platform:sweep). */
 export const receiptRetentionMonths = 13
@@ -82,7 +83,7 @@ export function summariseReceipts(receipts: readonly Receipt[], today: string) {
     byToken.set(receipt.tokenId, entry)
   }
   return [...byToken.values()]
-    .sort((a, b) => b.lastDay.localeCompare(a.lastDay) || a.purpose.localeCompare(b.purpose))
+    .sort((a, b) => compareText(b.lastDay, a.lastDay) || compareText(a.purpose, b.purpose))
     .map(entry => ({ purpose: entry.purpose, readsToday: entry.readsToday, readsLast30Days: entry.readsLast30Days, lastDay: entry.lastDay, scopes: [...entry.scopes].sort().map(([name, words]) => ({ name, words })) }))
 }
 

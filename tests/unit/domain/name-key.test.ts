@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameKeyMatches, nameSearchPrefixes, nameSortKey } from '../../../server/domain/people/name-key'
+import { compareByName, givenFirstKey, nameKeyMatches, nameSearchKeys, nameSearchPrefixes, nameSortKey } from '../../../server/domain/people/name-key'
 
 describe('nameSortKey', () => {
   it.each([
@@ -46,5 +46,20 @@ describe('the directory\'s search by name', () => {
   it('makes nothing to search of blanks and apostrophes, and tries at most four breaks', () => {
     expect(nameSearchPrefixes('  \'’ ')).toEqual([])
     expect(nameSearchPrefixes('a b c d e f')).toHaveLength(5)
+  })
+})
+
+describe('compareByName', () => {
+  const person = (id: string, family: string, given: string) => ({ id, nameKey: nameSortKey(family, given) })
+
+  it('orders by name key code unit by code unit, as the directory\'s index does, then by id', () => {
+    const people = [person('4', 'Smithe', 'Adam'), person('3', 'Smith', 'Zoe'), person('2', 'smith', 'zoe'), person('1', 'Øberg', 'Ann'), person('0', 'Pace', 'Bo')]
+    expect([...people].sort(compareByName).map(row => row.id)).toEqual(['0', '2', '3', '4', '1'])
+  })
+
+  it('turns a key given names first, the second of the search keys', () => {
+    const key = nameSortKey('O\'Connor', 'Liam')
+    expect(givenFirstKey(key)).toBe('liam\u0001o\'connor')
+    expect(nameSearchKeys(key)).toEqual(['oconnor\u0001liam', 'liam\u0001oconnor'])
   })
 })

@@ -4,7 +4,8 @@ import type { ChangeLog } from '../../shared/write-changes'
 import { newId } from '../../shared/ids'
 import { personRow, type NewPerson } from '../../people/person-record'
 import { affiliationRow } from '../../affiliations/open-affiliation'
-import { shareTotalProblems, shareTotalSentence, wholeShare } from '../../billing/share-totals'
+import { shareTotalProblems, shareTotalSentence } from '../../billing/share-totals'
+import { wholeBasisPoints } from '../../../../shared/basis-points'
 
 type PersonRow = typeof people.$inferInsert
 type AffiliationRow = typeof affiliations.$inferInsert
@@ -49,7 +50,7 @@ export class DemoBatch {
       id: newId('bil'), schoolId: this.schoolId, studentId, payerId, category: allCharges, share, validFrom, validTo: null, createdAt: this.now
     }))
     const problems = shareTotalProblems(rows)
-    if (problems.length || rows.length === 0) throw new Error(problems.map(shareTotalSentence).join(' ') || `No payer for ${studentId}; shares must total ${wholeShare}.`)
+    if (problems.length || rows.length === 0) throw new Error(problems.map(shareTotalSentence).join(' ') || `No payer for ${studentId}; shares must total ${wholeBasisPoints}.`)
     this.billing.push(...rows)
   }
 

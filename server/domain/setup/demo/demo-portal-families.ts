@@ -9,6 +9,7 @@ import { insertCourtOrder } from '../../restricted/court-orders'
 import { insertProtectionFlag } from '../../restricted/protection-flags'
 import { addStaffAccount } from '../../staff/accounts'
 import { giveFamilyAccess } from '../../portal/family-access'
+import { wholeBasisPoints } from '../../../../shared/basis-points'
 
 /** The adults of the demo's portal families by the case each shows (docs/portal.md), with the children they are about. */
 export interface DemoPortalFamilies {
@@ -70,7 +71,7 @@ export async function seedDemoPortalFamilies(ctx: DomainContext): Promise<DemoPo
     const isla = await child('Holloway', 'Isla', 1)
     await responsibility(grace, isla, 'mother', '2018-01-01')
     await responsibility(mark, isla, 'father', '2018-01-01')
-    await pays(isla, [[grace, 10_000]])
+    await pays(isla, [[grace, wholeBasisPoints]])
     await insertCourtOrder(tx, changes, ctx.school, isla, {
       kind: 'parenting_order', validFrom: `${year - 1}-03-04`, validTo: `${year + 1}-03-04`, restrainedPersonId: mark,
       purposes: ['details', 'contact'], summary: 'Demo: the father may not see the child\'s details or contact them through the school.'
@@ -81,7 +82,7 @@ export async function seedDemoPortalFamilies(ctx: DomainContext): Promise<DemoPo
     const anika = await child('Sharma', 'Anika', 3)
     await responsibility(priya, anika, 'mother', '2017-01-01')
     await responsibility(raj, anika, 'father', '2017-01-01')
-    await pays(anika, [[priya, 10_000]])
+    await pays(anika, [[priya, wholeBasisPoints]])
     await insertProtectionFlag(tx, changes, ctx.school, anika, { kind: 'family_violence', validFrom: `${year - 1}-09-01`, note: 'Demo: only the mother may see this child in the portal.', safeAdultIds: [priya] })
 
     const claire = await adult('Whitfield', 'Claire')
@@ -89,13 +90,13 @@ export async function seedDemoPortalFamilies(ctx: DomainContext): Promise<DemoPo
     const noah = await child('Whitfield', 'Noah', 0)
     await responsibility(claire, noah, 'mother', '2019-01-01')
     await responsibility(joan, noah, 'grandparent', '2019-01-01', lastDayOfLastMonth(today))
-    await pays(noah, [[claire, 10_000]])
+    await pays(noah, [[claire, wholeBasisPoints]])
 
     const daniel = await adult('Osei', 'Daniel')
     await insertAffiliation(tx, changes, ctx.school, { personId: daniel, kind: 'staff_member', validFrom: `${year - 3}-01-20` })
     const ama = await child('Osei', 'Ama', 5)
     await responsibility(daniel, ama, 'father', '2014-01-01')
-    await pays(ama, [[daniel, 10_000]])
+    await pays(ama, [[daniel, wholeBasisPoints]])
 
     return { amara, tom, lily, sam, grace, mark, isla, priya, raj, anika, claire, joan, noah, daniel, ama }
   })

@@ -7,6 +7,7 @@ import { insertCourtOrder } from '../../restricted/court-orders'
 import { insertProtectionFlag } from '../../restricted/protection-flags'
 import { correctPersonName } from '../../people/correct-name'
 import type { SeededRandom } from './seeded-random'
+import { wholeBasisPoints } from '../../../../shared/basis-points'
 
 export interface DemoFamily {
   carerIds: string[]
@@ -43,9 +44,9 @@ export async function recordDemoRoles(ctx: DomainContext, random: SeededRandom, 
       if (second && random.chance(0.15)) {
         for (const child of family.children) {
           // Tuition was all the first carer's until this year, and is shared from 1 January.
-          if (child.startsOn < newYear) await split(child.id, 'tuition', child.startsOn, [[first!, 10_000]])
+          if (child.startsOn < newYear) await split(child.id, 'tuition', child.startsOn, [[first!, wholeBasisPoints]])
           await split(child.id, 'tuition', child.startsOn < newYear ? newYear : child.startsOn, [[first!, 7000], [second, 3000]])
-          await split(child.id, 'excursions', child.startsOn, [[second, 10_000]])
+          await split(child.id, 'excursions', child.startsOn, [[second, wholeBasisPoints]])
         }
         counts.splitBilling++
       }

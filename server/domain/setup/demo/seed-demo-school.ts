@@ -10,6 +10,7 @@ import { DemoBatch } from './demo-batch'
 import { recordDemoRoles, type DemoFamily } from './demo-roles'
 import { seedAdmissionsDemo, type AdmissionsDemoSummary } from './seed-admissions-demo'
 import { seedDemoTimetable } from './demo-timetable'
+import { wholeBasisPoints } from '../../../../shared/basis-points'
 
 export interface DemoOptions {
   students?: number
@@ -89,7 +90,7 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
       // Two carers share everything half and half, or one pays it all; demo-roles splits some by category.
       const shares: [string, number][] = family.carerIds.length === 2 && random.chance(0.5)
         ? [[family.carerIds[0]!, 5000], [family.carerIds[1]!, 5000]]
-        : [[family.carerIds[0]!, 10_000]]
+        : [[family.carerIds[0]!, wholeBasisPoints]]
       batch.paysAll(id, startsOn, shares)
       family.children.push({ id, startsOn })
       summary.students++
