@@ -95,7 +95,8 @@ describe('our details: a family asks, the office approves or rejects', () => {
     // Read again, it is decided as shown.
     const again = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) => item.id === read.body.id)
     expect(again).toMatchObject({ version: 2, changes: [{ field: 'email', before: null, after: 'taken@example.org' }] })
-    expect((await callApi(`/api/app/detail-requests/${read.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Use the address we hold.', version: 2 } })).status).toBe(200)
+    expect((await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } })).status).toBe(200)
+    expect((await school.database.db.select().from(people).where(eq(people.id, shown.adult.id)))[0]).toMatchObject({ email: 'taken@example.org', phone: null })
     const missing = await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: {} })
     expectEnvelope(missing, 400, 'validation_failed')
     expect(fieldPaths(missing)).toEqual(['version'])
