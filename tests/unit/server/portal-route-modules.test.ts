@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { moduleNames } from '../../../shared/vocabulary'
+import { sectionModules } from '../../../server/domain/portal/portal-home'
 
 /*
  * Module switches hold on every surface: each family portal route declares the part of the service it
@@ -44,6 +45,13 @@ describe('every family portal route declares its module', () => {
     for (const file of none) expect(file, `${file} declares no module`).toMatch(/^server\/api\/app\/portal\/(consents|messages)\//)
     for (const area of ['consents', 'messages']) {
       for (const office of routeFiles(`server/api/app/${area}`)) expect(declaredModule(office), `${office} belongs to a module now: declare it on the portal's ${area} routes too`).toBeUndefined()
+    }
+  })
+
+  it('offers a section in the portal\'s menu by the module its routes declare', () => {
+    for (const file of portalRoutes) {
+      const section = /\bsection:\s*'([a-z]+)'/.exec(readFileSync(join(root, file), 'utf8'))?.[1]
+      if (section) expect(declaredModule(file), file).toBe(sectionModules[section as keyof typeof sectionModules] ?? null)
     }
   })
 

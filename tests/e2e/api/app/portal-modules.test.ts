@@ -35,8 +35,10 @@ describe('the family portal under the school\'s module switches', () => {
     try {
       expectEnvelope(await callApi(`/api/v1/people/${family.child}/billing`, { token }), 403, 'component_off')
       for (const path of billingPaths) expectEnvelope(await get(path), 403, 'component_off')
-      // The rest of the portal is not billing's.
-      expect((await get('/api/app/portal')).status).toBe(200)
+      // The rest of the portal is not billing's; its menu leaves billing's sections out.
+      const home = await get('/api/app/portal')
+      expect(home.status).toBe(200)
+      expect(home.body.sections.map((section: { name: string }) => section.name)).toEqual(['children', 'details', 'applications', 'consents', 'messages'])
       expect((await get(`/api/app/portal/children/${family.child}`)).status).toBe(200)
     } finally {
       await switchModule('billing', 'on')
