@@ -139,7 +139,7 @@ describe('the office\'s side of the family portal', () => {
     expect((await ask({ email: 'moana.new@example.org' })).status).toBe(201)
     await page.getByRole('button', { name: 'Approve the request of Moana, Ngozi' }).click()
     await page.getByText('The family changed this request since you read it').first().waitFor()
-    await expect(row.innerText()).resolves.toContain('moana.new@example.org')
+    await expect.poll(() => row.innerText(), { timeout: 5000 }).toContain('moana.new@example.org')
     const [unchanged] = await school.database.db.select().from(people).where(eq(people.id, other.mother))
     expect(unchanged).toMatchObject({ email: null, phone: null })
     // Read again, it is approved as shown.
