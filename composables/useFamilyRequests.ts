@@ -11,13 +11,14 @@ export interface DetailRequestFilters { state?: 'pending' | 'approved' | 'reject
  */
 export function useFamilyRequests(filters: MaybeRefOrGetter<DetailRequestFilters>) {
   const list = usePagedList<DetailRequestRow, DetailRequestFilters>(query => $fetch('/api/app/detail-requests', { query }), { filters, limit: 25 })
-  async function approve(id: string) {
-    const answer = await $fetch(apiPath('/api/app/detail-requests/:id/approve', { id }), { method: 'POST' })
+  // Each decision sends the version the row showed: a request the family replaced since is `conflict`.
+  async function approve(row: Pick<DetailRequestRow, 'id' | 'version'>) {
+    const answer = await $fetch(apiPath('/api/app/detail-requests/:id/approve', { id: row.id }), { method: 'POST', body: { version: row.version } })
     await list.refresh()
     return answer
   }
-  async function reject(id: string, reason: string) {
-    const answer = await $fetch(apiPath('/api/app/detail-requests/:id/reject', { id }), { method: 'POST', body: { reason } })
+  async function reject(row: Pick<DetailRequestRow, 'id' | 'version'>, reason: string) {
+    const answer = await $fetch(apiPath('/api/app/detail-requests/:id/reject', { id: row.id }), { method: 'POST', body: { reason, version: row.version } })
     await list.refresh()
     return answer
   }

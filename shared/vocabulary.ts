@@ -73,7 +73,8 @@ export type ConsentAnswer = typeof consentAnswers[number]
  * `pending` until handed to the mail server; `bounced` when it refused the address for good (a 5xx);
  * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only.
  */
-export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address'] as const
+/** `withheld`: standing on the children the adult was reached through had gone when the mail was to leave; never sent, no reason kept. */
+export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address', 'withheld'] as const
 export type MessageDeliveryStatus = typeof messageDeliveryStatuses[number]
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const

@@ -38,6 +38,8 @@ export const messageRecipients = table('message_recipients', {
   adultId: text('adult_id').notNull().references(() => people.id),
   /** The adult's address when the message was written; null: kept in the portal only. */
   email: text('email'),
+  /** The children (JSON list of ids) through whom the adult was reached: the worker asks standing on them again when it sends. */
+  childIds: text('child_ids').notNull().default('[]'),
   status: text('status').$type<MessageDeliveryStatus>().notNull(),
   attempts: integer('attempts').notNull(),
   nextAttemptAt: bigint('next_attempt_at').notNull(),

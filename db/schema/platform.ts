@@ -1,4 +1,4 @@
-import { table, text, integer, bigint, serialKey, primaryKey, index } from '../dialect'
+import { table, text, integer, bigint, serialKey, primaryKey, index, uniqueIndex } from '../dialect'
 import { schools } from './schools'
 
 /** The outbox: every change, written in the transaction that made it, for webhooks to deliver later. */
@@ -9,11 +9,19 @@ export const changeEvents = table('change_events', {
   kind: text('kind').notNull(),
   tableName: text('table_name').notNull(),
   recordId: text('record_id').notNull(),
+  /**
+   * The change's place among its school's changes, 1, 2, 3 … with no gaps: numbered under the school's
+   * lock in the change's own transaction (server/domain/shared/write-changes.ts). The events feed shows
+   * this, never `sequence`, which counts every school's changes.
+   */
+  position: bigint('position').notNull().default(0),
   at: text('at').notNull(),
   /** Who made the change, in the recorded form (`staff:acc_…`); none on events written before it was kept. */
   actor: text('actor')
 }, t => [
   index('change_events_school_id_sequence_idx').on(t.schoolId, t.sequence),
+  // One position per change of a school; the feed reads a school's changes by it.
+  uniqueIndex('change_events_school_id_position_idx').on(t.schoolId, t.position),
   // A record's own changes, newest first (a person's record on the staff screens), without reading the school's whole outbox.
   index('change_events_record_id_sequence_idx').on(t.recordId, t.sequence)
 ])

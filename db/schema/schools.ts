@@ -1,4 +1,4 @@
-import { table, text, integer, index } from '../dialect'
+import { table, text, integer, bigint, index } from '../dialect'
 
 import type { AlumniRule, HeldPart, PortalSection } from '../../shared/vocabulary'
 
@@ -29,6 +29,8 @@ export const schools = table('schools', {
   modules: text('modules').notNull(),
   /** Bumped by every write of the school's data or settings, in that write's transaction; see server/domain/shared/school-data-cache.ts. */
   dataVersion: integer('data_version').notNull().default(0),
+  /** The school's last event position (change_events.position): its own numbering, so the events feed counts no other school's writes. */
+  lastEventPosition: bigint('last_event_position').notNull().default(0),
   createdAt: text('created_at').notNull()
 })
 

@@ -161,6 +161,8 @@ export const detailRequests = table('detail_requests', {
   changes: text('changes').notNull(),
   before: text('before').notNull(),
   state: text('state').$type<'pending' | 'approved' | 'rejected'>().notNull(),
+  /** 1 when asked, one more each time the family replaces it while pending: the office decides the version it read. */
+  version: integer('version').notNull().default(1),
   /** The office's reason for a rejection, which the family sees. */
   reason: text('reason'),
   createdAt: text('created_at').notNull(),

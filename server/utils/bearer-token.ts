@@ -16,7 +16,8 @@ import { countDataReceipts } from './data-receipts'
 import { consumeRateLimit } from './rate-limit'
 import { enforcedRateLimit } from './runtime-settings'
 
-type SchoolRow = typeof schools.$inferSelect
+/** The school's row as a caller's reference needs it: its event counter is the outbox's, not the caller's. */
+type SchoolRow = Omit<typeof schools.$inferSelect, 'lastEventPosition'>
 
 /**
  * Each school's settings as last parsed, reused while its stored row reads exactly the same, so a

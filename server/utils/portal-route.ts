@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { PortalSection } from '../../shared/vocabulary'
+import type { ModuleName, PortalSection } from '../../shared/vocabulary'
 import { todayInZone } from '../domain/shared/clock'
 import { portalCallerOf, portalSurface, type PortalCaller } from './portal-session'
 import { defineSurfaceRoute, type DeclaredRoute, type RouteContext, type RouteDeclaration } from './route-pipeline'
@@ -7,9 +7,16 @@ import { defineSurfaceRoute, type DeclaredRoute, type RouteContext, type RouteDe
 type AnyObject = z.ZodType<Record<string, unknown>>
 
 export type PortalRouteDeclaration<Q extends AnyObject, P extends AnyObject, B extends z.ZodType, R extends z.ZodType> =
-  Omit<RouteDeclaration<Q, P, B, R>, 'scope' | 'tokensIssuedVia' | 'keep' | 'fieldScopes'> & {
+  Omit<RouteDeclaration<Q, P, B, R>, 'scope' | 'tokensIssuedVia' | 'keep' | 'fieldScopes' | 'module'> & {
     /** The section of the portal the route serves, which the school can switch off for families. */
     section?: PortalSection
+    /**
+     * The part of the service the route reads or writes, as the office's routes over the same records
+     * declare it: off is `component_off`, read-only refuses its writes, for families as for staff.
+     * Always declared (tests/unit/portal-route-modules.test.ts); `null` only where the office's own
+     * routes belong to no module either (consents, messages).
+     */
+    module: ModuleName | null
   }
 
 /** What a portal handler receives besides the request: whose view it is, and the day standing is asked on. */
@@ -30,6 +37,6 @@ export function definePortalRoute<
   B extends z.ZodType = z.ZodUndefined,
   A extends z.input<R> = z.input<R>
 >(declaration: PortalRouteDeclaration<Q, P, B, R>, handler: (ctx: PortalRouteContext<Q, P, B>) => Promise<A>): DeclaredRoute<A> {
-  const { section, ...rest } = declaration
-  return defineSurfaceRoute(portalSurface(section), rest, ctx => handler({ ...ctx, portal: portalCallerOf(ctx.event), day: todayInZone(ctx.school.timeZone) }))
+  const { section, module, ...rest } = declaration
+  return defineSurfaceRoute(portalSurface(section), { ...rest, module: module ?? undefined }, ctx => handler({ ...ctx, portal: portalCallerOf(ctx.event), day: todayInZone(ctx.school.timeZone) }))
 }

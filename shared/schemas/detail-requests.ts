@@ -53,12 +53,19 @@ export const detailRequestParams = z.object({ id: recordId('dcr').describe('The 
 /** A request as the office works it: whose it is, what it changes from what, and when it was asked and decided. */
 export const officeDetailRequestSchema = ownDetailRequestSchema.extend({
   adult: z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() }),
+  /** 1 when asked, one more each time the family replaced it: the office decides the version it showed. */
+  version: z.number().int().min(1),
   decidedBy: z.string().nullable()
 })
 
 export const detailRequestPageSchema = z.object({ items: z.array(officeDetailRequestSchema), nextCursor: z.string().nullable() })
 
-export const detailRejectionInput = z.strictObject({ reason: plainLine(500, 'Give the family a reason.') })
+/** The version of the request the office showed: a request the family replaced since is `conflict`, and nothing is decided. */
+const shownVersion = z.number('Send the version of the request you showed.').int().min(1).describe('The request\'s `version` as the queue showed it.')
+
+export const detailApprovalInput = z.strictObject({ version: shownVersion })
+
+export const detailRejectionInput = z.strictObject({ reason: plainLine(500, 'Give the family a reason.'), version: shownVersion })
 
 /** The office's decision, as it answers it. */
 export const detailDecisionSchema = z.object({ id: z.string(), state: z.enum(['approved', 'rejected']), decidedAt: timestamp })

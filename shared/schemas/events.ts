@@ -33,7 +33,7 @@ export const webhookBodySchema = z.object({
 
 /** The feed's item: the webhook body plus the change's sequence. */
 export const feedEventSchema = webhookBodySchema.extend({
-  sequence: z.number().int().describe('The change\'s place in the school\'s order: increasing, with gaps (other schools\' and other kinds\' changes).')
+  sequence: z.number().int().describe('The change\'s place among the school\'s own changes: 1, 2, 3 …, increasing; the only gaps are changes of kinds the caller does not read.')
 })
 
 export const eventFeedSchema = z.object({

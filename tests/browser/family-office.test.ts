@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
-import { outboxMails } from '../../db/schema'
+import { outboxMails, people } from '../../db/schema'
 import { recordCourtOrder } from '../../server/domain/restricted/court-orders'
 import { callApi } from '../support/api'
 import { useBrowser } from '../support/browser'
@@ -162,6 +162,31 @@ describe('the office\'s side of the family portal', () => {
     await expect(parent.page.getByRole('alert').innerText()).resolves.toContain('The school has switched this part of the family portal off.')
     await checkScreen(parent.page, 'family-section-off')
     await parent.context.close()
+  })
+
+  it('approves only the request it showed: one the family replaced meanwhile is refused, and the queue shows it anew', async () => {
+    const other = await seedFamily(school.context, { family: 'Moana', child: 'Kiri' })
+    const { cookie } = await familySession(school, other.mother)
+    const ask = (body: Record<string, string>) => callApi('/api/app/portal/details/requests', { headers: { cookie, origin: siteUrl() }, body })
+    expect((await ask({ phone: '0411 000 111' })).status).toBe(201)
+
+    const { page, context } = await signedIn(admin)
+    await open(page, '/staff/families/requests')
+    const row = page.getByRole('row', { name: /Moana, Ngozi/ })
+    await expect(row.innerText()).resolves.toContain('0411 000 111')
+    // The family replaces the request while the office has it open.
+    expect((await ask({ email: 'moana.new@example.org' })).status).toBe(201)
+    await page.getByRole('button', { name: 'Approve the request of Moana, Ngozi' }).click()
+    await page.getByText('The family changed this request since you read it').first().waitFor()
+    await expect.poll(() => row.innerText(), { timeout: 5000 }).toContain('moana.new@example.org')
+    const [unchanged] = await school.database.db.select().from(people).where(eq(people.id, other.mother))
+    expect(unchanged).toMatchObject({ email: null, phone: null })
+    // Read again, it is approved as shown.
+    await page.getByRole('button', { name: 'Approve the request of Moana, Ngozi' }).click()
+    await row.waitFor({ state: 'detached' })
+    const [stored] = await school.database.db.select().from(people).where(eq(people.id, other.mother))
+    expect(stored).toMatchObject({ email: 'moana.new@example.org', phone: null })
+    await context.close()
   })
 
   it('rejects a request in the queue with a reason, which the family reads', async () => {

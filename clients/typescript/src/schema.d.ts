@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Read the events feed
-         * @description The school's changes in the order they were made, oldest first, as webhooks carry them plus their sequence: `{kind, table, id, at, sequence}`. `nextCursor` is always set; pass it back as `after` to go on, or to catch up after missed webhooks, from any point in the last 30 days. A token sees only the kinds its scopes reach (docs/events.md).
+         * @description The school's changes in the order they were made, oldest first, as webhooks carry them plus their sequence, their place among the school's own changes: `{kind, table, id, at, sequence}`. `nextCursor` is always set; pass it back as `after` to go on, or to catch up after missed webhooks, from any point in the last 30 days. A token sees only the kinds its scopes reach (docs/events.md).
          */
         get: operations["getEvents"];
         put?: never;
@@ -1623,7 +1623,7 @@ export interface operations {
                              * @example 2026-03-01T09:30:00.000Z
                              */
                             at: string;
-                            /** @description The change's place in the school's order: increasing, with gaps (other schools' and other kinds' changes). */
+                            /** @description The change's place among the school's own changes: 1, 2, 3 …, increasing; the only gaps are changes of kinds the caller does not read. */
                             sequence: number;
                         }[];
                         /** @description Always set, even on an empty page: pass it back as `after` to go on from here. */

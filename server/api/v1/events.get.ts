@@ -9,14 +9,15 @@ import { currentTime } from '../../domain/shared/clock'
 const dayMs = 86_400_000
 
 /**
- * The events feed. Its cursor holds the position (an outbox sequence) and when that position was current,
+ * The events feed. Its cursor holds the position (an outbox sequence, which counts every school's changes,
+ * so it never leaves the sealed cursor) and when that position was current,
  * sealed for this school alone; one older than the feed's retention is refused, since changes past it may
  * be gone. A page with nothing new still moves the cursor's time on, so a consumer polling a quiet school
  * never runs out of it.
  */
 export default defineApiRoute({
   summary: 'Read the events feed',
-  description: 'The school\'s changes in the order they were made, oldest first, as webhooks carry them plus their sequence: `{kind, table, id, at, sequence}`. `nextCursor` is always set; pass it back as `after` to go on, or to catch up after missed webhooks, from any point in the last 30 days. A token sees only the kinds its scopes reach (docs/events.md).',
+  description: 'The school\'s changes in the order they were made, oldest first, as webhooks carry them plus their sequence, their place among the school\'s own changes: `{kind, table, id, at, sequence}`. `nextCursor` is always set; pass it back as `after` to go on, or to catch up after missed webhooks, from any point in the last 30 days. A token sees only the kinds its scopes reach (docs/events.md).',
   tag: 'Events',
   scope: 'event.read',
   rateLimit: 300,

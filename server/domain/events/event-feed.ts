@@ -71,8 +71,8 @@ export interface FeedRequest {
 }
 
 /**
- * One page of the school's changes, oldest first, as the webhook body carries them plus their outbox
- * sequence, and where to go on from. The school's last change is read first and the page stops there:
+ * One page of the school's changes, oldest first, as the webhook body carries them plus their position
+ * among the school's changes, and where to go on from (an outbox sequence, for the sealed cursor only). The school's last change is read first and the page stops there:
  * a school's changes commit in sequence order under its lock (docs/architecture.md, "Writes and the
  * outbox"), so everything up to it has committed, and a page that is not full may go on from it
  * even when it holds none of the kinds asked for. Read in the other order, a change committed between
@@ -84,7 +84,7 @@ export async function readEventFeed({ database, school }: Pick<DomainContext, 'd
   const horizon = last?.sequence == null ? 0 : Number(last.sequence)
   const rows = request.kinds.length === 0
     ? []
-    : await database.db.select({ sequence: changeEvents.sequence, kind: changeEvents.kind, table: changeEvents.tableName, id: changeEvents.recordId, at: changeEvents.at })
+    : await database.db.select({ sequence: changeEvents.sequence, position: changeEvents.position, kind: changeEvents.kind, table: changeEvents.tableName, id: changeEvents.recordId, at: changeEvents.at })
         .from(changeEvents)
         .where(and(
           eq(changeEvents.schoolId, school.id),
@@ -94,7 +94,9 @@ export async function readEventFeed({ database, school }: Pick<DomainContext, 'd
         ))
         .orderBy(asc(changeEvents.sequence))
         .limit(request.limit)
-  const items = rows.map(row => ({ kind: row.kind as WebhookEventKind, table: row.table, id: row.id, at: row.at, sequence: Number(row.sequence) }))
+  // The item's `sequence` is the school's own position (1, 2, 3 … for the school, whatever others write);
+  // the outbox sequence, which counts every school's changes, stays inside the sealed cursor.
+  const items = rows.map(row => ({ kind: row.kind as WebhookEventKind, table: row.table, id: row.id, at: row.at, sequence: Number(row.position) }))
   const full = items.length === request.limit
-  return { items, resumeAfter: full ? items.at(-1)!.sequence : Math.max(horizon, after ?? 0), caughtUp: !full }
+  return { items, resumeAfter: full ? Number(rows.at(-1)!.sequence) : Math.max(horizon, after ?? 0), caughtUp: !full }
 }

@@ -7,6 +7,11 @@
  * the rows it still held are sent by whichever worker claims them once their lease ends. A 5xx is a
  * bounce, recorded and shown; anything else is retried with backoff, and given up (`failed`) after
  * the last attempt. Nothing of the message or the child is written to the log: ids and counts only.
+ *
+ * Mail follows standing at the moment it goes: before each mail the worker asks `messages` standing
+ * on the children the adult was reached through, today, and a recipient with standing on none of them
+ * now (a court order or protection flag recorded since, a responsibility ended) is recorded `withheld`
+ * and never sent, with no reason kept anywhere (docs/messages.md, "Delivery").
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { messageRecipients, messages, schools } from '../../../db/schema'
@@ -14,6 +19,10 @@ import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
 import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
+import type { SchoolRef } from '../shared/context'
+import { dayInZone } from '../shared/clock'
+import { showsChild, standingOf } from '../access/standing'
+import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner } from '../workers/worker-driver'
 import { onOutboxCommit } from '../shared/outbox-signal'
 
@@ -83,8 +92,28 @@ async function recordAttempt(database: Database, row: Recipient, owner: string, 
 }
 
 /**
+ * Whether the adult may still be told, today in the school's zone: `messages` standing on at least one
+ * child they were reached through (showsChild, as the audience was reached). A row from before
+ * recipients kept their children names none, and goes as it was queued.
+ */
+async function mayStillBeTold(database: Database, school: SchoolRef, row: Recipient, now: number): Promise<boolean> {
+  const childIds = JSON.parse(row.childIds) as string[]
+  if (childIds.length === 0) return true
+  const day = dayInZone(new Date(now), school.timeZone)
+  for (const childId of childIds) {
+    if (showsChild(await standingOf({ database, school }, row.adultId, childId, day), 'messages')) return true
+  }
+  return false
+}
+
+/** Records a recipient whose standing has gone as withheld, freeing the row: no attempt, no reason. */
+function recordWithheld(database: Database, row: Recipient, owner: string) {
+  return database.transaction(tx => releaseRow(tx, recipientQueue(undefined), row.id, owner, { status: 'withheld', lastError: null }))
+}
+
+/**
  * Claims and sends pending deliveries until none is ready or the process is stopping; returns how many
- * were attempted. Rows claimed but not reached before a stop are freed for another worker at once.
+ * were attempted (a recipient withheld counts as one). Rows claimed but not reached before a stop are freed for another worker at once.
  */
 export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
   const owner = options.owner ?? workerOwner()
@@ -95,6 +124,7 @@ export async function deliverDueMessages(database: Database, options: MessageWor
   if (options.schoolIds?.length === 0) return 0
   const queue = recipientQueue(options.schoolIds)
   const context = new Map<string, { subject: string, body: string, schoolName: string }>()
+  const schoolsById = new Map<string, SchoolRef>()
   let attempted = 0
   for (;;) {
     const claimed = await claimWork(database, queue, lease, claimBatch)
@@ -106,6 +136,16 @@ export async function deliverDueMessages(database: Database, options: MessageWor
           for (const left of claimed.slice(i)) await releaseRow(tx, queue, left.id, owner)
         })
         return attempted
+      }
+      let school = schoolsById.get(row.schoolId)
+      if (!school) {
+        school = await requireSchool(database, row.schoolId)
+        schoolsById.set(row.schoolId, school)
+      }
+      if (!await mayStillBeTold(database, school, row, now())) {
+        await recordWithheld(database, row, owner)
+        attempted++
+        continue
       }
       let message = context.get(row.messageId)
       if (!message) {

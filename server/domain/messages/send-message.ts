@@ -54,7 +54,8 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
 /**
  * Writes a message to its audience and queues one email per adult it reaches (docs/messages.md):
  * `audience_empty` when nobody in it may be told, and nothing is written. The message and every
- * recipient are one write; the delivery worker sends them after the answer.
+ * recipient are one write; the delivery worker sends them after the answer. Each recipient keeps the
+ * children it was reached through, on whom the worker asks standing again when it sends.
  */
 export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
   const { reach, adults } = await reachOfAudience(ctx, input.audience)
@@ -68,7 +69,7 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
     await tx.insert(messages).values(message)
     const now = currentTime().getTime()
     await bulkInsert(tx, messageRecipients, adults.map(adult => ({
-      id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
+      id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email, childIds: JSON.stringify(reach.adults.get(adult.id) ?? []),
       status: adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))

@@ -40,6 +40,7 @@ export async function listDetailRequests(ctx: DomainContext, page: { limit: numb
     id: request.id,
     adult: { id: request.personId, familyName, givenNames },
     state: request.state,
+    version: request.version,
     changes: detailChangesOf(request),
     reason: request.reason,
     createdAt: request.createdAt,
@@ -48,21 +49,25 @@ export async function listDetailRequests(ctx: DomainContext, page: { limit: numb
   }), (last): [string, string] => [last.request.createdAt, last.request.id])
 }
 
-/** The school's request with this id, `not_found` otherwise; `conflict` once it is no longer pending. */
-async function requirePendingRequest(db: Db, schoolId: string, requestId: string) {
+/**
+ * The school's request with this id, `not_found` otherwise; `conflict` once it is no longer pending, or
+ * when the family replaced it since the office read the version it sends (the office decides what it read).
+ */
+async function requirePendingRequest(db: Db, schoolId: string, requestId: string, version: number) {
   const [row] = await db.select().from(detailRequests).where(and(eq(detailRequests.schoolId, schoolId), eq(detailRequests.id, requestId)))
   if (!row) throw domainError('not_found', [`No detail request has the id ${requestId}.`])
   if (row.state !== 'pending') throw domainError('conflict', [`The request was already ${row.state}.`])
+  if (row.version !== version) throw domainError('conflict', ['The family changed this request since you read it: read it again before deciding.'])
   return row
 }
 
 /** What Activity keeps of a decided request: each field before and after, for an adult (never a child). */
 const activityChanges = (row: DetailRequestRow) => Object.fromEntries(detailChangesOf(row).map(change => [change.field, [change.before, change.after] as [unknown, unknown]]))
 
-/** Marks the request decided, if it is still pending: the condition keeps two decisions from both landing. */
+/** Marks the request decided, if it is still pending at the version read: the condition keeps two decisions from both landing. */
 async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: Exclude<State, 'pending'>, reason: string | null) {
   const [decided] = await tx.update(detailRequests).set({ state, reason, decidedAt: timestampNow(), decidedBy: recordedActor(ctx.actor) })
-    .where(and(eq(detailRequests.id, row.id), eq(detailRequests.state, 'pending'))).returning()
+    .where(and(eq(detailRequests.id, row.id), eq(detailRequests.state, 'pending'), eq(detailRequests.version, row.version))).returning()
   if (!decided) throw domainError('conflict', ['The request was decided meanwhile.'])
   await recordActivity(tx, ctx, {
     kind: 'detail_request.decided', subjectType: 'person', subjectId: row.personId,
@@ -73,15 +78,15 @@ async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: 
 }
 
 /**
- * Approves a pending request: its names through writePersonName (name history, held-elsewhere rule)
+ * Approves a pending request at the version the office read: its names through writePersonName (name history, held-elsewhere rule)
  * and its email and phone through writePersonContact, each announcing `person.updated`, with the
  * request's state and Activity, in one transaction. Values already as asked change nothing.
  */
-export async function approveDetailRequest(ctx: DomainContext, requestId: string) {
-  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
+export async function approveDetailRequest(ctx: DomainContext, requestId: string, version: number) {
+  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId, version)
   return writeChanges(ctx, async (tx, log) => {
     await lockAdultRequests(ctx.database, tx, asked.personId)
-    const row = await requirePendingRequest(tx, ctx.school.id, requestId)
+    const row = await requirePendingRequest(tx, ctx.school.id, requestId, version)
     const changes = JSON.parse(row.changes) as Partial<Record<DetailField, string>>
     if (changes.familyName !== undefined || changes.givenNames !== undefined) {
       refuseHeldElsewhere(ctx.school, 'names')
@@ -96,10 +101,10 @@ export async function approveDetailRequest(ctx: DomainContext, requestId: string
 }
 
 /** Rejects a pending request with a reason the family reads on Our details; recorded in Activity. */
-export async function rejectDetailRequest(ctx: DomainContext, requestId: string, reason: string) {
-  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId)
+export async function rejectDetailRequest(ctx: DomainContext, requestId: string, version: number, reason: string) {
+  const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId, version)
   return ctx.database.transaction(async (tx) => {
     await lockAdultRequests(ctx.database, tx, asked.personId)
-    return decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId), 'rejected', reason)
+    return decide(tx, ctx, await requirePendingRequest(tx, ctx.school.id, requestId, version), 'rejected', reason)
   })
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../../db/client'
 import { holdUntilCommit } from '../../../db/transaction-lock'
 import { detailRequests, people } from '../../../db/schema'
@@ -56,7 +56,8 @@ export async function ownDetails(ctx: ReadContext, adultId: string) {
 /**
  * Asks the office to change the adult's details: a pending request with the values asked for and
  * those on file now. Names the school keeps elsewhere are `held_elsewhere`; a field already on file
- * as asked is refused beside it. A pending request of the adult's is replaced (same id, asked anew).
+ * as asked is refused beside it. A pending request of the adult's is replaced (same id, asked anew, its
+ * version one more).
  */
 export async function askDetailChange(ctx: DomainContext, caller: { adultId: string, accountId: string }, input: DetailRequestInput) {
   if (input.familyName !== undefined || input.givenNames !== undefined) refuseHeldElsewhere(ctx.school, 'names')
@@ -74,7 +75,8 @@ export async function askDetailChange(ctx: DomainContext, caller: { adultId: str
       .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.personId, caller.adultId), eq(detailRequests.state, 'pending')))
     const values = { accountId: caller.accountId, changes: JSON.stringify(changes), before: JSON.stringify(before), createdAt: now }
     const id = pending?.id ?? newId('dcr')
-    if (pending) await tx.update(detailRequests).set(values).where(eq(detailRequests.id, id))
+    // A new version: an office that read the one replaced is refused when it decides (detail-approvals.ts).
+    if (pending) await tx.update(detailRequests).set({ ...values, version: sql`${detailRequests.version} + 1` }).where(eq(detailRequests.id, id))
     else await tx.insert(detailRequests).values({ id, schoolId: ctx.school.id, personId: caller.adultId, state: 'pending', reason: null, decidedAt: null, decidedBy: null, ...values })
     const [row] = await tx.select().from(detailRequests).where(eq(detailRequests.id, id))
     return ownRequestView(row!)

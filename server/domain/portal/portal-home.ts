@@ -1,13 +1,22 @@
 import { and, eq } from 'drizzle-orm'
 import { people } from '../../../db/schema'
-import { portalSections, type PortalSection } from '../../../shared/vocabulary'
+import { portalSections, type ModuleName, type PortalSection } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/standing'
+import { moduleSwitch } from '../access/switches'
 
-/** The sections a portal caller sees: those the school leaves on, or every one for staff previewing (each marked). */
+/** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */
+export const sectionModules: Partial<Record<PortalSection, ModuleName>> = { children: 'people', details: 'people', payers: 'billing', fees: 'billing', applications: 'admissions' }
+
+/**
+ * The sections a portal caller sees: those the school leaves on, or every one for staff previewing
+ * (each marked); never one whose module the school switched off, whose routes answer `component_off` to everyone.
+ */
 export function sectionsFor(school: DomainContext['school'], preview: boolean) {
   const off = new Set<PortalSection>(school.lists.portalSectionsOff ?? [])
-  return portalSections.filter(section => preview || !off.has(section)).map(section => ({ name: section, off: off.has(section) }))
+  return portalSections
+    .filter(section => (preview || !off.has(section)) && (!sectionModules[section] || moduleSwitch(school, sectionModules[section]) !== 'off'))
+    .map(section => ({ name: section, off: off.has(section) }))
 }
 
 /**

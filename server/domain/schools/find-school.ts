@@ -5,7 +5,7 @@ import type { SchoolRef } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 
 /** Turns a stored school row into the reference every domain function takes. */
-export function schoolRefFromRow(row: typeof schools.$inferSelect): SchoolRef {
+export function schoolRefFromRow(row: Omit<typeof schools.$inferSelect, 'lastEventPosition'>): SchoolRef {
   return { id: row.id, name: row.name, timeZone: row.timeZone, lists: JSON.parse(row.lists), modules: JSON.parse(row.modules), dataVersion: row.dataVersion }
 }
 

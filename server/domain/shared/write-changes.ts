@@ -83,10 +83,15 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     })
     if (kinds.length === 0) throw new Error('A write recorded no change event')
     if (options.lockSchool === 'last') await lockSchool()
+    // Numbered under the school's lock, held since lockSchool: the school's positions run 1, 2, 3 …
+    // with no gaps and in commit order, whatever other schools write meanwhile (docs/events.md).
+    const [numbered] = await tx.update(schools).set({ lastEventPosition: sql`${schools.lastEventPosition} + ${kinds.length}` })
+      .where(eq(schools.id, ctx.school.id)).returning({ last: schools.lastEventPosition })
+    const first = Number(numbered!.last) - kinds.length + 1
     for (let start = 0; start < kinds.length; start += eventsPerSlice) {
       const events: (typeof changeEvents.$inferInsert)[] = []
       for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
-        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, at, actor })
+        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, position: first + i, at, actor })
       }
       await bulkInsert(tx, changeEvents, events)
     }

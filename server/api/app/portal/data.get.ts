@@ -4,6 +4,6 @@ import { familyReceipts, integrationsReadingFamily } from '../../../domain/porta
 
 /** Our data: the integrations that can read the family's records, by purpose and scopes, and which read them lately; always open. */
 export default definePortalRoute({
-  summary: 'The integrations that can read the family\'s records', tag: 'Family portal', rateLimit: 60,
+  summary: 'The integrations that can read the family\'s records', tag: 'Family portal', rateLimit: 60, module: 'people',
   response: familyDataSchema
 }, async ctx => ({ ...await integrationsReadingFamily(ctx), readBy: await familyReceipts(ctx, ctx.portal.adultId, ctx.day) }))

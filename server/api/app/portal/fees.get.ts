@@ -4,6 +4,6 @@ import { familyFees } from '../../../domain/fees/fee-statements'
 
 /** The adult's own part of each child's fees, for every child they have `billing` standing on today; never another payer's. */
 export default definePortalRoute({
-  summary: 'What the adult owes for each child of the family, period by period', tag: 'Family portal', rateLimit: 120, section: 'fees',
+  summary: 'What the adult owes for each child of the family, period by period', tag: 'Family portal', rateLimit: 120, module: 'billing', section: 'fees',
   response: familyFeesSchema, errors: ['section_off']
 }, ctx => familyFees(ctx, ctx.portal.adultId, ctx.day))

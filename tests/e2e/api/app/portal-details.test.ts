@@ -49,11 +49,11 @@ describe('our details: a family asks, the office approves or rejects', () => {
     expect(rows).toHaveLength(1)
 
     const queue = await callApi('/api/app/detail-requests?state=pending', { headers: { cookie: office } })
-    expect(queue.body).toEqual({ items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, decidedBy: null }], nextCursor: null })
+    expect(queue.body).toEqual({ items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, version: 2, decidedBy: null }], nextCursor: null })
 
     const token = await school.token(['person.read', 'event.read'])
     const before = (await callApi('/api/v1/events?limit=1000', { token })).body.nextCursor
-    const approved = await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office } })
+    const approved = await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } })
     expect(approved.body).toEqual({ id: asked.body.id, state: 'approved', decidedAt: expect.any(String) })
     const [person] = await school.database.db.select().from(people).where(eq(people.id, family.mother))
     expect(person).toMatchObject({ givenNames: 'Ngozi Ada', phone: '+61 400 555 666', email: 'ngozi@example.org' })
@@ -67,12 +67,39 @@ describe('our details: a family asks, the office approves or rejects', () => {
     expect(decided).toMatchObject({ subjectId: family.mother })
     expect(JSON.parse(decided!.changes!)).toEqual({ givenNames: ['Ngozi', 'Ngozi Ada'], phone: ['+61 400 111 222', '+61 400 555 666'] })
 
-    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office } }), 409, 'conflict')
-    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Late' } }), 409, 'conflict')
+    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } }), 409, 'conflict')
+    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Late', version: 2 } }), 409, 'conflict')
     const mine = await callApi('/api/app/portal/details', { headers: { cookie: mother } })
     expect(mine.body.adult.phone).toBe('+61 400 555 666')
     expect(mine.body.requests).toEqual([expect.objectContaining({ id: asked.body.id, state: 'approved', decidedAt: approved.body.decidedAt })])
     expect((await callApi('/api/app/detail-requests?state=approved', { headers: { cookie: office } })).body.items[0].decidedBy).toMatch(/@example.org$/)
+  })
+
+  it('decides only the version the office read: a request replaced since is conflict, and nothing is written', async () => {
+    const { cookie: cousin } = await familySession(school, (await seedFamily(school.context, { family: 'Versions', child: 'Bea' })).mother)
+    const read = await callApi('/api/app/portal/details/requests', { headers: { cookie: cousin }, body: { phone: '+61 400 777 888' } })
+    expect(read.status).toBe(201)
+    const shown = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) => item.id === read.body.id)
+    expect(shown.version).toBe(1)
+    // The family replaces it after the office opened it: same id, new content, a new version.
+    const replaced = await callApi('/api/app/portal/details/requests', { headers: { cookie: cousin }, body: { email: 'taken@example.org' } })
+    expect(replaced.body.id).toBe(read.body.id)
+    const personBefore = await school.database.db.select().from(people).where(eq(people.id, shown.adult.id))
+    const eventsBefore = (await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length
+    expectEnvelope(await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: shown.version } }), 409, 'conflict')
+    expectEnvelope(await callApi(`/api/app/detail-requests/${read.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'No', version: shown.version } }), 409, 'conflict')
+    expect(await school.database.db.select().from(people).where(eq(people.id, shown.adult.id))).toEqual(personBefore)
+    expect((await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length).toBe(eventsBefore)
+    const [row] = await school.database.db.select().from(detailRequests).where(eq(detailRequests.id, read.body.id))
+    expect(row).toMatchObject({ state: 'pending', version: 2, decidedAt: null })
+    // Read again, it is decided as shown.
+    const again = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) => item.id === read.body.id)
+    expect(again).toMatchObject({ version: 2, changes: [{ field: 'email', before: null, after: 'taken@example.org' }] })
+    expect((await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } })).status).toBe(200)
+    expect((await school.database.db.select().from(people).where(eq(people.id, shown.adult.id)))[0]).toMatchObject({ email: 'taken@example.org', phone: null })
+    const missing = await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: {} })
+    expectEnvelope(missing, 400, 'validation_failed')
+    expect(fieldPaths(missing)).toEqual(['version'])
   })
 
   it('a rejection keeps the office\'s reason, which the family reads', async () => {
@@ -80,8 +107,8 @@ describe('our details: a family asks, the office approves or rejects', () => {
     expect(asked.status).toBe(201)
     const missing = await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: {} })
     expectEnvelope(missing, 400, 'validation_failed')
-    expect(fieldPaths(missing)).toEqual(['reason'])
-    const rejected = await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Please send this from the address we hold.' } })
+    expect(fieldPaths(missing)).toEqual(['reason', 'version'])
+    const rejected = await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Please send this from the address we hold.', version: 1 } })
     expect(rejected.body).toMatchObject({ state: 'rejected' })
     const mine = await callApi('/api/app/portal/details', { headers: { cookie: father } })
     expect(mine.body.adult.email).toBe('emeka@example.org')
@@ -121,7 +148,7 @@ describe('our details: a family asks, the office approves or rejects', () => {
   it('keeps the queue to families.manage and pages it on the server', async () => {
     const { cookie: teacher } = await staffSession(school, 'teacher')
     expectEnvelope(await callApi('/api/app/detail-requests', { headers: { cookie: teacher } }), 403, 'forbidden')
-    expectEnvelope(await callApi('/api/app/detail-requests/dcr_doesnotexist0000/approve', { method: 'POST', headers: { cookie: office } }), 404, 'not_found')
+    expectEnvelope(await callApi('/api/app/detail-requests/dcr_doesnotexist0000/approve', { method: 'POST', headers: { cookie: office }, body: { version: 1 } }), 404, 'not_found')
     expect(fieldPaths(await callApi('/api/app/detail-requests?state=open', { headers: { cookie: office } }))).toEqual(['state'])
     for (const adult of [family.mother, family.father]) {
       const { cookie } = await familySession(school, adult)

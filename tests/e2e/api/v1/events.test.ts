@@ -95,6 +95,24 @@ describe('GET /api/v1/events', () => {
     expect((await feed(both, '?limit=1000&kinds=person.created,tour.created')).items.map(item => item.id)).toEqual(expect.arrayContaining([tour, person]))
   })
 
+  it('numbers the school\'s own changes 1, 2, 3 … with no gap while another school writes between them', async () => {
+    const fresh = await newSchool({ name: 'Feed Counted' })
+    const busy = await newSchool({ name: 'Feed Busy' })
+    const token = await fresh.token(['event.read', 'person.read', 'tour.read', 'affiliation.read', 'billing.read', 'roster.read'])
+    const start = await feed(token, '?limit=1000')
+    const write = (target: TestSchool, name: string) => writeChanges(target.context, (tx, changes) => insertPerson(tx, changes, target.id, { familyName: 'Counted', givenNames: name }))
+    const mine: string[] = []
+    for (const name of ['Ada', 'Bo', 'Cy', 'Di']) {
+      mine.push(await write(fresh, name))
+      await Promise.all([write(busy, `${name} 1`), write(busy, `${name} 2`), write(busy, `${name} 3`)])
+    }
+    const all = [...start.items, ...(await feed(token, after(start.nextCursor))).items]
+    const positions = all.map(item => item.sequence)
+    // Every change of the school from its first, each one more than the last: the other school's twelve writes leave no trace.
+    expect(positions).toEqual(positions.map((_, i) => i + 1))
+    expect(all.slice(-4).map(item => item.id)).toEqual(mine)
+  })
+
   it('never shows another school\'s changes, and takes no cursor of another school\'s', async () => {
     const [mine] = await addPeople(['Lea'])
     const theirs = await feed(otherSchool, '?limit=1000')

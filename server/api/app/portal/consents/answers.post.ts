@@ -9,6 +9,6 @@ import { recordConsentAnswer } from '../../../../domain/consents/record-answer'
  * recorded on either.
  */
 export default definePortalRoute({
-  summary: 'Answer a consent ask for a child', tag: 'Family portal', rateLimit: 60, section: 'consents', status: 201,
+  summary: 'Answer a consent ask for a child', tag: 'Family portal', rateLimit: 60, module: null, section: 'consents', status: 201,
   body: portalAnswerInput, response: consentAnswerSchema, errors: ['section_off', 'preview_read_only', 'no_consent_standing', 'ask_closed', 'not_found']
 }, ctx => recordConsentAnswer(ctx, { ...ctx.body, adultId: ctx.portal.adultId }))

@@ -8,7 +8,7 @@ const types = { json: 'application/json', csv: 'text/csv; charset=utf-8' } as co
 
 /** Everything the school holds on the adult and the children they have `details` standing on today, as one JSON document or one CSV file. */
 export default definePortalRoute({
-  summary: 'Download the family\'s records', tag: 'Family portal', rateLimit: 10,
+  summary: 'Download the family\'s records', tag: 'Family portal', rateLimit: 10, module: 'people',
   query: familyDownloadQuery, produces: Object.values(types), response: familyDownloadAnswer
 }, async (ctx) => {
   const records = await familyRecords(ctx, ctx.portal.adultId, ctx.day)

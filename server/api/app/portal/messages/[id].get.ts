@@ -4,6 +4,6 @@ import { readPortalMessage } from '../../../../domain/messages/portal-messages'
 
 /** One message; the adult's first read of it is the read receipt the office sees (never in a staff preview). */
 export default definePortalRoute({
-  summary: 'Read a message (records the read receipt)', tag: 'Family portal', rateLimit: 120, section: 'messages',
+  summary: 'Read a message (records the read receipt)', tag: 'Family portal', rateLimit: 120, module: null, section: 'messages',
   params: messageParams, response: portalMessageSchema, errors: ['section_off', 'not_found']
 }, ctx => readPortalMessage(ctx, ctx.portal.adultId, ctx.params.id, { markRead: !ctx.portal.preview }))

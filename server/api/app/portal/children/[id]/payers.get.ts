@@ -4,6 +4,6 @@ import { childPayers } from '../../../../../domain/portal/child-payers'
 
 /** Who pays for a child, for an adult with `billing` standing today: shares in per cent and concessions by kind, never amounts. */
 export default definePortalRoute({
-  summary: 'Who pays for a child of the family', tag: 'Family portal', rateLimit: 120, section: 'payers',
+  summary: 'Who pays for a child of the family', tag: 'Family portal', rateLimit: 120, module: 'billing', section: 'payers',
   params: portalChildParams, response: childPayersSchema, errors: ['standing_withheld', 'section_off']
 }, ctx => childPayers(ctx, ctx.portal.adultId, ctx.params.id, ctx.day))

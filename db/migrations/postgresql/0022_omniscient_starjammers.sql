@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "change_events_school_id_position_idx" ON "change_events" USING btree ("school_id","position");
