@@ -31,8 +31,6 @@ export default createConfigForNuxt({
     // as the database's binary collation orders its indexes. `localeCompare` ignores some characters and case, so a
     // list sorted with it disagrees with the directory ("Smithe, Adam" before "Smith, Zoe").
     files: ['server/domain/**/*.ts'],
-    // Two files other work is moving (the worker loop, the portal's readers) still call it; they leave this list when moved.
-    ignores: ['server/domain/messages/message-delivery.ts', 'server/domain/portal/family-data.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: 'CallExpression[callee.property.name="localeCompare"]',

@@ -25,6 +25,7 @@ import { showsChild, standingOf } from '../access/standing'
 import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner } from '../workers/worker-driver'
 import { onOutboxCommit } from '../shared/outbox-signal'
+import { compareText } from '../shared/compare-text'
 
 type Recipient = typeof messageRecipients.$inferSelect
 
@@ -129,7 +130,7 @@ export async function deliverDueMessages(database: Database, options: MessageWor
   for (;;) {
     const claimed = await claimWork(database, queue, lease, claimBatch)
     if (claimed.length === 0) return attempted
-    claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id.localeCompare(b.id))
+    claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
     for (const [i, row] of claimed.entries()) {
       if (stopping()) {
         await database.transaction(async (tx) => {

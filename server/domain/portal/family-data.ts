@@ -7,6 +7,7 @@ import { isScope, scopeCatalogue, type Scope } from '../access/catalogue'
 import { childrenWithStanding } from '../access/standing'
 import { receiptSummaryDays, receiptsOf, summariseReceipts } from '../receipts/receipts'
 import { addDays } from '../shared/days'
+import { compareText } from '../shared/compare-text'
 
 /**
  * The scopes through which an integration reads people's records (names, spans, who pays, starters'
@@ -30,7 +31,7 @@ export async function integrationsReadingFamily(ctx: Pick<DomainContext, 'databa
     const key = `${token.purpose}\u0000${reaching.join(' ')}`
     if (!told.has(key)) told.set(key, { purpose: token.purpose, scopes: reaching.map(name => ({ name, grants: scopeCatalogue[name] })) })
   }
-  return { integrations: [...told.values()].sort((a, b) => a.purpose.localeCompare(b.purpose)) }
+  return { integrations: [...told.values()].sort((a, b) => compareText(a.purpose, b.purpose)) }
 }
 
 /**
