@@ -92,7 +92,11 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff(`/api/app/consents/asks/${ask}/answers?day=${families.today}`)).status).toBe(200)
     view = await callApi(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`, { headers: { cookie: admin } })
     expect(aroha().status).toBe('no')
-    expect((await staff(`/api/app/consents/asks/${ask}?day=${tomorrow}`)).body.tally).toEqual({ yes: 0, no: 1, notYet: 2 })
+    // The tally follows the same rules: another day for restricted.read only, and the office's counts the children its page lists.
+    expectEnvelope(await staff(`/api/app/consents/asks/${ask}?day=${tomorrow}`), 403, 'forbidden')
+    expect((await callApi(`/api/app/consents/asks/${ask}?day=${tomorrow}`, { headers: { cookie: admin } })).body.tally).toEqual({ yes: 0, no: 1, notYet: 2 })
+    expect((await staff(`/api/app/consents/asks/${ask}`)).body.tally).toEqual({ yes: 1, no: 0, notYet: 0 })
+    expect((await staff('/api/app/consents/asks')).body.items.find((entry: { id: string }) => entry.id === ask).tally).toEqual({ yes: 1, no: 0, notYet: 0 })
     const portal = await family(families.father, '/api/app/portal/consents')
     const item = portal.body.items.find((entry: { ask: { id: string } }) => entry.ask.id === ask)
     expect(item).toMatchObject({ child: { id: families.aroha }, myAnswer: 'yes', ask: { subject: 'Zoo', open: true } })
@@ -104,7 +108,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(list.body.children.map((row: { child: { givenNames: string }, status: string, restricted: boolean }) => [row.child.givenNames, row.status, row.restricted]))
       .toEqual([['Aroha', 'no', false], ['Tama', 'not_yet', true], ['Mere', 'not_yet', true]])
     // The office's excursion list leaves the children under restriction out, as the class list does.
-    const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`)
+    expectEnvelope(await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`), 403, 'forbidden')
+    const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A`)
     expect(officeList.body.children.map((row: { child: { givenNames: string }, restricted: boolean }) => [row.child.givenNames, row.restricted])).toEqual([['Aroha', false]])
   })
 
@@ -154,7 +159,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff(`/api/app/consents/asks/${created.body.id}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: later } })).status).toBe(201)
     const now = await staff(`/api/app/consents/children/${families.aroha}`)
     expect(now.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('yes')
-    const then = await staff(`/api/app/consents/children/${families.aroha}?day=${later}`)
+    expectEnvelope(await staff(`/api/app/consents/children/${families.aroha}?day=${later}`), 403, 'forbidden')
+    const then = await callApi(`/api/app/consents/children/${families.aroha}?day=${later}`, { headers: { cookie: admin } })
     expect(then.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('no')
   })
 
