@@ -9,6 +9,7 @@ import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
+import { leftOutOfAudience } from './left-out'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -25,28 +26,13 @@ async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
   return { reach, adults: await adultsByName(ctx, [...reach.adults.keys()]) }
 }
 
-/** Below this many, a preview's left-out adults are "fewer than 5", never a number: a small audience would name them. */
-export const leftOutShownFrom = 5
-
-/**
- * How a preview tells the adults standing leaves out: never for an audience that names an adult
- * (`adult:<id>`), whose count would say whether that adult is withheld, and "fewer than 5" below
- * five, so no audience small enough to point at a family (an activity group of one child) tells
- * whether one of its adults is withheld. Who and why are never told.
- */
-export function leftOutOfPreview(audience: readonly string[], count: number) {
-  if (audience.some(group => group.startsWith('adult:'))) return { leftOut: 'not_counted' as const, leftOutCount: null }
-  if (count < leftOutShownFrom) return { leftOut: 'fewer_than_5' as const, leftOutCount: null }
-  return { leftOut: 'counted' as const, leftOutCount: count }
-}
-
-/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfPreview). */
+/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfAudience). */
 export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
   const { reach, adults } = await reachOfAudience(ctx, audience)
   return {
     adultCount: adults.length,
     childCount: reach.children.size,
-    ...leftOutOfPreview(audience, reach.leftOutCount),
+    ...leftOutOfAudience(audience, reach.leftOutCount),
     adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
   }
 }
@@ -73,7 +59,7 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))
     changes.record('message.created', 'messages', message.id)
-    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount }
+    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(input.audience, message.leftOutCount) }
   })
 }
 
@@ -88,16 +74,22 @@ const tallied = (row: { sentCount: number | string, pendingCount: number | strin
   sentCount: Number(row.sentCount), pendingCount: Number(row.pendingCount), bouncedCount: Number(row.bouncedCount), readCount: Number(row.readCount)
 })
 
+/** A message as the office's screens show it once sent: its audience, counts (the left-out adults as leftOutOfAudience tells them) and tally. */
+function sentView(message: typeof messages.$inferSelect, tally: Parameters<typeof tallied>[0]) {
+  const audience = JSON.parse(message.audience) as string[]
+  return {
+    id: message.id, subject: message.subject, audience, createdAt: message.createdAt,
+    adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(audience, message.leftOutCount), ...tallied(tally)
+  }
+}
+
 /** The school's messages, newest first, with how many were sent, wait, bounced and were read. */
 export async function listMessages(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
   const rows = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
     .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
     .where(and(eq(messages.schoolId, ctx.school.id), afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
     .groupBy(messages.id).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit, ({ message, ...tally }) => ({
-    id: message.id, subject: message.subject, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
-    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
-  }), (last): [string, string] => [last.message.createdAt, last.message.id])
+  return keysetSlice(rows, page.limit, ({ message, ...tally }) => sentView(message, tally), (last): [string, string] => [last.message.createdAt, last.message.id])
 }
 
 /** One message as the office wrote it, with its tally. */
@@ -107,10 +99,7 @@ export async function readMessage(ctx: ReadContext, messageId: string) {
     .where(and(eq(messages.schoolId, ctx.school.id), eq(messages.id, messageId))).groupBy(messages.id)
   if (!row) throw domainError('not_found', ['No message with this id.'])
   const { message, ...tally } = row
-  return {
-    id: message.id, subject: message.subject, body: message.body, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
-    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
-  }
+  return { ...sentView(message, tally), body: message.body }
 }
 
 /** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it. */

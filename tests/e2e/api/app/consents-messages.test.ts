@@ -181,7 +181,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff('/api/app/messages/activities/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body).toMatchObject({ memberCount: 2, joined: 2 })
     const sent = await staff('/api/app/messages', { body: { subject: 'Sports day', body: 'Sports day is on Friday.\n\nBring a hat.', audience: ['year:3', 'activity:rowing'] } })
     expect(sent.status).toBe(201)
-    expect(sent.body).toMatchObject({ adultCount: 6, childCount: 5, leftOutCount: 2 })
+    // Sent, the two left out are told as the preview told them: fewer than 5, no number (left-out.ts).
+    expect(sent.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
     const inbox = await family(families.mother, '/api/app/portal/messages')
     expect(inbox.body.items).toEqual([expect.objectContaining({ id: sent.body.id, subject: 'Sports day', readAt: null })])
     expect((await family(families.separated, '/api/app/portal/messages')).body.items).toEqual([])
@@ -193,8 +194,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(recipients.body.items).toHaveLength(6)
     const hine = recipients.body.items.find((r: { adult: { givenNames: string } }) => r.adult.givenNames === 'Hine')
     expect(hine.readAt).toBe(read.body.readAt)
-    expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6 })
-    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id })
+    expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6, leftOut: 'fewer_than_5', leftOutCount: null })
+    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
   it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {
