@@ -71,9 +71,11 @@ export type ConsentAnswer = typeof consentAnswers[number]
 
 /**
  * `pending` until handed to the mail server; `bounced` when it refused the address for good (a 5xx);
- * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only.
+ * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only;
+ * `withheld`: standing keeps the adult from being told (an adult named in the audience whom an order or
+ * a flag withholds), so never sent nor shown in the portal, and no reason kept.
  */
-export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address'] as const
+export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address', 'withheld'] as const
 export type MessageDeliveryStatus = typeof messageDeliveryStatuses[number]
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const

@@ -83,8 +83,9 @@ export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInpu
   if (input.closesOn < today) throw validationFailed([{ path: 'closesOn', message: 'The closing day has passed.' }])
   const resolved = await resolveGroups(ctx, input.audience, today)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
-  const reach = await reachOf(ctx, resolved.entries, 'consents', today)
-  if (reach.children.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
+  // A named adult's children count whatever standing says, so `audience_empty` never tells that an order or a flag withholds them (audience.ts).
+  const reach = await reachOf(ctx, resolved.entries, 'consents', today, resolved.named)
+  if (reach.children.size === 0 && reach.named.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
   const childIds = resolved.entries.map(entry => entry.childId)
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()

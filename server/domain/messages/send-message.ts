@@ -17,21 +17,30 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
  * Who an audience reaches today for `messages`: `audience_unknown` naming each group nothing answers,
  * then the adults by name, the children counted, and the adults standing leaves out as a number only
  * (never who or why: a court order is not exposed to the member of staff writing).
+ *
+ * An adult the audience names (`adult:<id>`) is answered for as named whatever standing says: listed,
+ * with every child of theirs the audience holds, when they hold responsibility for one on the day. Were a
+ * withheld named adult left out, the preview's empty list or the send's `audience_empty` would tell the
+ * office, which may lack `restricted.read`, that an order or a flag keeps them from a child. Those
+ * standing keeps from every child are `withheld`: written as recipients whose mail is never sent nor
+ * shown in their portal (sendMessage), and so never told anything.
  */
 async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
   const day = todayInZone(ctx.school.timeZone)
   const resolved = await resolveGroups(ctx, audience, day)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
-  const reach = await reachOf(ctx, resolved.entries, 'messages', day)
-  return { reach, adults: await adultsByName(ctx, [...reach.adults.keys()]) }
+  const reach = await reachOf(ctx, resolved.entries, 'messages', day, resolved.named)
+  const withheld = new Set([...reach.named.keys()].filter(adultId => !reach.adults.has(adultId)))
+  const children = new Set([...reach.children, ...[...reach.named.values()].flat()])
+  return { reach, children, withheld, adults: await adultsByName(ctx, [...reach.adults.keys(), ...withheld]) }
 }
 
 /** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfAudience). */
 export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
-  const { reach, adults } = await reachOfAudience(ctx, audience)
+  const { reach, children, adults } = await reachOfAudience(ctx, audience)
   return {
     adultCount: adults.length,
-    childCount: reach.children.size,
+    childCount: children.size,
     ...leftOutOfAudience(audience, reach.leftOutCount),
     adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
   }
@@ -40,22 +49,24 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
 /**
  * Writes a message to its audience and queues one email per adult it reaches (docs/messages.md):
  * `audience_empty` when nobody in it may be told, and nothing is written. The message and every
- * recipient are one write; the delivery worker sends them after the answer.
+ * recipient are one write; the delivery worker sends them after the answer. A named adult standing
+ * withholds (reachOfAudience) is written `withheld`, as the worker records a mail whose standing has
+ * gone: never claimed, sent or shown in the portal, and no reason kept.
  */
 export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
-  const { reach, adults } = await reachOfAudience(ctx, input.audience)
+  const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
   if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()
     const message = {
       id: newId('msg'), schoolId: ctx.school.id, subject: input.subject, body: input.body, audience: JSON.stringify(input.audience), askId: input.askId ?? null,
-      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: reach.children.size, leftOutCount: reach.leftOutCount, createdAt: at
+      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: children.size, leftOutCount: reach.leftOutCount, createdAt: at
     }
     await tx.insert(messages).values(message)
     const now = currentTime().getTime()
     await bulkInsert(tx, messageRecipients, adults.map(adult => ({
       id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
-      status: adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
+      status: withheld.has(adult.id) ? 'withheld' as const : adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))
     changes.record('message.created', 'messages', message.id)

@@ -208,6 +208,19 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body).toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
+  it('answers for a named adult the same whether or not standing withholds them: listed, sent to, and the mail withheld', async () => {
+    // Ana's only parent is kept from messages by an order; Aroha's mother is not. Each is listed, with their child.
+    for (const adult of [kept.parent, families.mother]) {
+      const preview = await staff('/api/app/messages/preview', { body: { audience: [`adult:${adult}`] } })
+      expect(preview.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', adults: [expect.objectContaining({ id: adult, hasEmail: true })] })
+    }
+    const sent = await staff('/api/app/messages', { body: { subject: 'A word', body: 'About Ana.', audience: [`adult:${kept.parent}`] } })
+    expect(sent.status).toBe(201)
+    expect(sent.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', leftOutCount: null })
+    const [recipient] = (await staff(`/api/app/messages/${sent.body.id}/recipients`)).body.items
+    expect(recipient).toMatchObject({ adult: { id: kept.parent }, status: 'withheld', lastError: null, sentAt: null })
+  })
+
   it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {
     // Mere is under a protection flag: previewing her adult needs restricted.read and a passkey proof, as an administrator signed in by passkey has.
     const previewer = (await staffSession(school, 'admin')).cookie
