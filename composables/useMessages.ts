@@ -6,6 +6,17 @@ export type MessageRecipient = InternalApi['/api/app/messages/:id/recipients']['
 export type AudiencePreview = InternalApi['/api/app/messages/preview']['post']
 
 /**
+ * The words for the adults standing leaves out of a message, before it is sent and after: the server
+ * gives a number from five only, "fewer than 5" below, and none for an audience naming adults
+ * (server/domain/messages/left-out.ts), so the screens say exactly that and no more.
+ */
+export function leftOutWords(told: Pick<AudiencePreview, 'leftOut' | 'leftOutCount'>): string {
+  if (told.leftOut === 'counted') return `${told.leftOutCount} adults are left out by standing.`
+  if (told.leftOut === 'fewer_than_5') return 'Fewer than 5 adults are left out by standing.'
+  return 'Adults left out by standing are not counted for an audience that names adults.'
+}
+
+/**
  * The office's messages: the audience preview before anything is sent, sending, the messages sent
  * (paged, newest first) with one message's recipients (deliveries, bounces, read receipts) and the
  * addresses that bounced. While the page is visible the list is asked for again every few seconds,

@@ -71,9 +71,11 @@ export type ConsentAnswer = typeof consentAnswers[number]
 
 /**
  * `pending` until handed to the mail server; `bounced` when it refused the address for good (a 5xx);
- * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only.
+ * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only;
+ * `withheld`: standing keeps the adult from being told, at send (an adult named in the audience whom an
+ * order or a flag withholds) or when the mail was to leave (standing on the children it was reached
+ * through gone since), so never sent nor shown in the portal, and no reason kept.
  */
-/** `withheld`: standing on the children the adult was reached through had gone when the mail was to leave; never sent, no reason kept. */
 export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address', 'withheld'] as const
 export type MessageDeliveryStatus = typeof messageDeliveryStatuses[number]
 

@@ -8,26 +8,31 @@ const personName = z.object({ id: z.string(), familyName: z.string(), givenNames
 /** The text of a message: any characters a letter holds, line breaks included, but no NUL (PostgreSQL refuses it). */
 const messageBody = z.string().trim().min(1, 'Required.').max(20_000, 'At most 20000 characters.').refine(text => !text.includes('\u0000'), 'Holds a NUL character.')
 
+/**
+ * Adults of the audience's children whom standing keeps from being told, never who or why, the same
+ * before and after sending (left-out.ts): `counted` (five or more: `leftOutCount`), `fewer_than_5`
+ * (none to four, no number), or `not_counted` (the audience names adults).
+ */
+const leftOutShape = {
+  leftOut: z.enum(['counted', 'fewer_than_5', 'not_counted']),
+  leftOutCount: z.number().nullable().describe('The number left out when `leftOut` is `counted`, otherwise null.')
+}
+
 export const audiencePreviewInput = z.strictObject({ audience: audienceInput })
 export const audiencePreviewSchema = z.object({
   adultCount: z.number(),
   childCount: z.number(),
-  /**
-   * Adults of these children whom standing keeps from being told, never who or why: `counted` (five or
-   * more: `leftOutCount`), `fewer_than_5` (none to four, no number), or `not_counted` (the audience names adults).
-   */
-  leftOut: z.enum(['counted', 'fewer_than_5', 'not_counted']),
-  leftOutCount: z.number().nullable().describe('The number left out when `leftOut` is `counted`, otherwise null.'),
+  ...leftOutShape,
   adults: z.array(personName.extend({ hasEmail: z.boolean() }))
 })
 
 export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput })
-export const sentMessageSchema = z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), leftOutCount: z.number() })
+export const sentMessageSchema = z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
 
 const tally = { sentCount: z.number(), pendingCount: z.number(), bouncedCount: z.number(), readCount: z.number() }
 export const messageSummarySchema = z.object({
   id: z.string(), subject: z.string(), audience: z.array(z.string()), createdAt: timestamp,
-  adultCount: z.number(), childCount: z.number(), leftOutCount: z.number(), ...tally
+  adultCount: z.number(), childCount: z.number(), ...leftOutShape, ...tally
 })
 export const messagePageSchema = pageOf(messageSummarySchema, 'MessagePage')
 export const messageListQuery = z.strictObject({ ...pageQueryShape })

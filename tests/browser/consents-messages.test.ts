@@ -121,6 +121,8 @@ describe('the office\'s consents and messages screens', () => {
     await page.getByLabel('Audience').fill(`adult:${families.separated}, year:3`)
     await page.getByRole('button', { name: 'Preview audience' }).click()
     await preview.getByText('Adults left out by standing are not counted for an audience that names adults.').waitFor()
+    // The named adult is listed as named, withheld or not: leaving them out would say they are withheld.
+    expect(await preview.innerText()).toContain('Manaia')
     await page.getByLabel('Audience').fill('year:3')
     await page.getByRole('button', { name: 'Preview audience' }).click()
     await preview.getByText('Fewer than 5 adults are left out by standing.').waitFor()
@@ -135,6 +137,8 @@ describe('the office\'s consents and messages screens', () => {
     const hine = recipients.getByRole('row').filter({ hasText: 'Hine Ngata' })
     await hine.waitFor()
     expect(await hine.innerText()).not.toContain('Not yet')
+    // Sent, the message tells its left-out adults as its preview did.
+    await page.locator('#message-recipients').getByText('Fewer than 5 adults are left out by standing.').waitFor()
     await checkScreen(page, 'staff-messages-recipients', ['#message-recipients'])
 
     // An activity group, started with its first child found by name, then a second, then one taken out.

@@ -84,8 +84,9 @@ export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInpu
   if (input.closesOn < today) throw validationFailed([{ path: 'closesOn', message: 'The closing day has passed.' }])
   const resolved = await resolveGroups(ctx, input.audience, today)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
-  const reach = await reachOf(ctx, resolved.entries, 'consents', today)
-  if (reach.children.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
+  // A named adult's children count whatever standing says, so `audience_empty` never tells that an order or a flag withholds them (audience.ts).
+  const reach = await reachOf(ctx, resolved.entries, 'consents', today, resolved.named)
+  if (reach.children.size === 0 && reach.named.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
   const childIds = resolved.entries.map(entry => entry.childId)
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()
@@ -100,8 +101,31 @@ export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInpu
   })
 }
 
-/** The school's asks, newest first, each with its tally today. */
-export async function listConsentAsks(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
+/**
+ * Another day than today needs `restricted.read`, for every office read of answers (an ask's tally, its
+ * answers, an excursion list, a child's consents): whose answers count on a day follows their standing,
+ * so comparing days would tell when a court order or a flag began or ended. Asked before anything is
+ * looked up, so an unknown id answers the same.
+ */
+function assertDayReadable(ctx: DomainContext, day: string) {
+  if (day !== todayInZone(ctx.school.timeZone)) assertCapability(ctx, 'restricted.read')
+}
+
+/**
+ * An ask's tally as the office reads it: the children the answers page lists, so the two agree: a child
+ * under restriction today counts only for a caller holding `restricted.read` (`office_list`), since a
+ * tally counting them would tell, against the page, that a restricted child is in the ask and how
+ * their adults answered.
+ */
+async function officeTally(ctx: DomainContext, ask: AskRow, purpose: PurposeRow, day: string) {
+  const childIds = await childIdsOfAsk(ctx, ask.id)
+  if (listsRestrictedChildren(ctx, 'office_list')) return askTally(ctx, ask, purpose, childIds, day)
+  const restricted = await childrenUnderRestriction(ctx, childIds, todayInZone(ctx.school.timeZone))
+  return askTally(ctx, ask, purpose, childIds.filter(id => !restricted.has(id)), day)
+}
+
+/** The school's asks, newest first, each with its tally today (officeTally). */
+export async function listConsentAsks(ctx: DomainContext, page: { limit: number, after?: [string, string] }) {
   const today = todayInZone(ctx.school.timeZone)
   const rows = await ctx.database.db.select({ ask: consentAsks, purpose: consentPurposes }).from(consentAsks)
     .innerJoin(consentPurposes, eq(consentPurposes.id, consentAsks.purposeId))
@@ -109,14 +133,15 @@ export async function listConsentAsks(ctx: ReadContext, page: { limit: number, a
     .orderBy(desc(consentAsks.createdAt), desc(consentAsks.id)).limit(page.limit + 1)
   const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.ask.createdAt, last.ask.id])
   const items = []
-  for (const { ask, purpose } of slice.items) items.push({ ...askView(ask, purpose, today), tally: await askTally(ctx, ask, purpose, today) })
+  for (const { ask, purpose } of slice.items) items.push({ ...askView(ask, purpose, today), tally: await officeTally(ctx, ask, purpose, today) })
   return { items, next: slice.next }
 }
 
-/** One ask with its tally on the day. */
-export async function readConsentAsk(ctx: ReadContext, askId: string, day: string) {
+/** One ask with its tally on the day (officeTally; another day than today needs `restricted.read`). */
+export async function readConsentAsk(ctx: DomainContext, askId: string, day: string) {
+  assertDayReadable(ctx, day)
   const { ask, purpose } = await askWithPurpose(ctx, askId)
-  return { ...askView(ask, purpose, todayInZone(ctx.school.timeZone)), tally: await askTally(ctx, ask, purpose, day) }
+  return { ...askView(ask, purpose, todayInZone(ctx.school.timeZone)), tally: await officeTally(ctx, ask, purpose, day) }
 }
 
 /** Closes an ask early, or cancels it (its subject was cancelled): from then every answer is `ask_closed`. */
@@ -187,7 +212,7 @@ async function askChildrenPage(ctx: ReadContext, askId: string, keepsRestricted:
  * is listed, marked, to a caller holding `restricted.read` and left out for anyone else (`office_list`).
  */
 export async function askAnswersPage(ctx: DomainContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
-  if (day !== todayInZone(ctx.school.timeZone)) assertCapability(ctx, 'restricted.read')
+  assertDayReadable(ctx, day)
   const { ask, purpose } = await askWithPurpose(ctx, askId)
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
   const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, page)
@@ -205,9 +230,10 @@ async function restrictedMarks(ctx: ReadContext, keepsRestricted: boolean, child
  * For an excursion: the ask's children in a class on the day, in name order, each with their consent; the whole
  * list, to print. A child under restriction today is listed, marked, to a caller holding `restricted.read` and
  * left out for anyone else (`office_list`, as the class list itself); today, whatever the list's day, so no day
- * tells more than today's lists do.
+ * tells more than today's lists do. Another day than today needs `restricted.read` (assertDayReadable).
  */
 export async function askClassList(ctx: DomainContext, askId: string, classCode: string, day: string) {
+  assertDayReadable(ctx, day)
   const { ask, purpose } = await askWithPurpose(ctx, askId)
   const [found] = await ctx.database.db.select({ id: classes.id, code: classes.code, title: classes.title }).from(classes).where(and(eq(classes.schoolId, ctx.school.id), eq(classes.code, classCode)))
   if (!found) throw domainError('not_found', ['No class with this code.'])
@@ -230,9 +256,11 @@ export async function askClassList(ctx: DomainContext, askId: string, classCode:
 
 /**
  * A child's consents in force on the day: each standing purpose asked about them (the answer lasts
- * across asks), and each ask of a purpose asked each occasion, with where it stands.
+ * across asks), and each ask of a purpose asked each occasion, with where it stands. Another day than
+ * today needs `restricted.read` (assertDayReadable).
  */
-export async function consentsOfChild(ctx: ReadContext, childId: string, day: string) {
+export async function consentsOfChild(ctx: DomainContext, childId: string, day: string) {
+  assertDayReadable(ctx, day)
   const [child] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
     .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, childId)))
   if (!child) throw domainError('not_found', ['No person with this id.'])

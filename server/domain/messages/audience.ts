@@ -13,7 +13,8 @@ import { compareByName } from '../people/name-key'
  * `class:<code>`, `campus:<code>`, `activity:<name>`, the adults who have not answered an ask
  * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`). A group resolves to children, each
  * with the adults it may reach (all of the child's adults, or only some); standing on the day then
- * decides who of those may be told.
+ * decides who of those may be told. What the office is answered about a named adult never depends on
+ * whether standing withholds them (Reach.named, docs/messages.md "Named adults").
  */
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
@@ -21,8 +22,8 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
 /** A child the audience reaches, and, when not every adult of theirs, which adults. */
 interface ChildEntry { childId: string, onlyAdults?: Set<string> }
 
-/** The children (and adults) each group names, and the groups nothing answers. */
-export interface ResolvedGroups { entries: ChildEntry[], unknown: string[] }
+/** The children (and adults) each group names, the adults named as `adult:<id>`, and the groups nothing answers. */
+export interface ResolvedGroups { entries: ChildEntry[], named: Set<string>, unknown: string[] }
 
 const inForceStudents = (school: string, day: string) => and(eq(affiliations.schoolId, school), eq(affiliations.kind, 'student'), inForceOn(affiliations, day))
 
@@ -75,6 +76,7 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
 /** Each group's children on the day; the groups that name nothing the school has, each by name. */
 export async function resolveGroups(ctx: ReadContext, groups: readonly string[], day: string): Promise<ResolvedGroups> {
   const entries = new Map<string, ChildEntry>()
+  const named = new Set<string>()
   const unknown: string[] = []
   for (const group of [...new Set(groups)]) {
     const found = await childrenOfGroup(ctx, group, day)
@@ -82,6 +84,7 @@ export async function resolveGroups(ctx: ReadContext, groups: readonly string[],
       unknown.push(group)
       continue
     }
+    if (group.startsWith('adult:')) named.add(group.slice('adult:'.length))
     for (const entry of found) {
       const known = entries.get(entry.childId)
       if (!known) entries.set(entry.childId, { childId: entry.childId, onlyAdults: entry.onlyAdults && new Set(entry.onlyAdults) })
@@ -91,7 +94,7 @@ export async function resolveGroups(ctx: ReadContext, groups: readonly string[],
       }
     }
   }
-  return { entries: [...entries.values()], unknown }
+  return { entries: [...entries.values()], named, unknown }
 }
 
 /** `audience_unknown` naming each group nothing answers: nothing is written. */
@@ -107,17 +110,28 @@ export interface Reach {
   /** Adults holding responsibility for a child of the audience on the day whom standing keeps from being told: a number only. */
   leftOutCount: number
   standings: Map<string, { adultId: string, standing: Standing }[]>
+  /**
+   * Adults named as `adult:<id>` → the children of the audience they hold responsibility for on the day,
+   * whatever standing withholds: what the office is answered about a named adult (namedReach).
+   */
+  named: Map<string, string[]>
 }
 
-/** Standing on the day decides who of each child's adults the audience reaches for `purpose` (showsChild). */
-export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string): Promise<Reach> {
+/**
+ * Standing on the day decides who of each child's adults the audience reaches for `purpose` (showsChild).
+ * The adults in `named` (an audience's `adult:<id>`) are also kept with every child of the audience they
+ * hold responsibility for, withheld or not (Reach.named).
+ */
+export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string, named: ReadonlySet<string> = new Set()): Promise<Reach> {
   const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day)
   const adults = new Map<string, string[]>()
   const children = new Set<string>()
   const withheld = new Set<string>()
+  const namedChildren = new Map<string, string[]>()
   for (const entry of entries) {
     for (const { adultId, standing } of standings.get(entry.childId) ?? []) {
       if (entry.onlyAdults && !entry.onlyAdults.has(adultId)) continue
+      if (named.has(adultId) && holdsResponsibility(standing)) namedChildren.set(adultId, [...namedChildren.get(adultId) ?? [], entry.childId])
       if (showsChild(standing, purpose)) {
         adults.set(adultId, [...adults.get(adultId) ?? [], entry.childId])
         children.add(entry.childId)
@@ -127,7 +141,7 @@ export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], 
     }
   }
   const leftOutCount = [...withheld].filter(adultId => !adults.has(adultId)).length
-  return { adults, children, leftOutCount, standings }
+  return { adults, children, leftOutCount, standings, named: namedChildren }
 }
 
 /** The adults' names and addresses, in name order. */

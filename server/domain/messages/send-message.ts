@@ -9,6 +9,7 @@ import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
+import { leftOutOfAudience } from './left-out'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -16,37 +17,31 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
  * Who an audience reaches today for `messages`: `audience_unknown` naming each group nothing answers,
  * then the adults by name, the children counted, and the adults standing leaves out as a number only
  * (never who or why: a court order is not exposed to the member of staff writing).
+ *
+ * An adult the audience names (`adult:<id>`) is answered for as named whatever standing says: listed,
+ * with every child of theirs the audience holds, when they hold responsibility for one on the day. Were a
+ * withheld named adult left out, the preview's empty list or the send's `audience_empty` would tell the
+ * office, which may lack `restricted.read`, that an order or a flag keeps them from a child. Those
+ * standing keeps from every child are `withheld`: written as recipients whose mail is never sent nor
+ * shown in their portal (sendMessage), and so never told anything.
  */
 async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
   const day = todayInZone(ctx.school.timeZone)
   const resolved = await resolveGroups(ctx, audience, day)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
-  const reach = await reachOf(ctx, resolved.entries, 'messages', day)
-  return { reach, adults: await adultsByName(ctx, [...reach.adults.keys()]) }
+  const reach = await reachOf(ctx, resolved.entries, 'messages', day, resolved.named)
+  const withheld = new Set([...reach.named.keys()].filter(adultId => !reach.adults.has(adultId)))
+  const children = new Set([...reach.children, ...[...reach.named.values()].flat()])
+  return { reach, children, withheld, adults: await adultsByName(ctx, [...reach.adults.keys(), ...withheld]) }
 }
 
-/** Below this many, a preview's left-out adults are "fewer than 5", never a number: a small audience would name them. */
-export const leftOutShownFrom = 5
-
-/**
- * How a preview tells the adults standing leaves out: never for an audience that names an adult
- * (`adult:<id>`), whose count would say whether that adult is withheld, and "fewer than 5" below
- * five, so no audience small enough to point at a family (an activity group of one child) tells
- * whether one of its adults is withheld. Who and why are never told.
- */
-export function leftOutOfPreview(audience: readonly string[], count: number) {
-  if (audience.some(group => group.startsWith('adult:'))) return { leftOut: 'not_counted' as const, leftOutCount: null }
-  if (count < leftOutShownFrom) return { leftOut: 'fewer_than_5' as const, leftOutCount: null }
-  return { leftOut: 'counted' as const, leftOutCount: count }
-}
-
-/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfPreview). */
+/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfAudience). */
 export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
-  const { reach, adults } = await reachOfAudience(ctx, audience)
+  const { reach, children, adults } = await reachOfAudience(ctx, audience)
   return {
     adultCount: adults.length,
-    childCount: reach.children.size,
-    ...leftOutOfPreview(audience, reach.leftOutCount),
+    childCount: children.size,
+    ...leftOutOfAudience(audience, reach.leftOutCount),
     adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
   }
 }
@@ -55,26 +50,29 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
  * Writes a message to its audience and queues one email per adult it reaches (docs/messages.md):
  * `audience_empty` when nobody in it may be told, and nothing is written. The message and every
  * recipient are one write; the delivery worker sends them after the answer. Each recipient keeps the
- * children it was reached through, on whom the worker asks standing again when it sends.
+ * children it was reached through, on whom the worker asks standing again when it sends. A named adult
+ * standing withholds (reachOfAudience) is written `withheld`, as the worker records a mail whose standing
+ * has gone: never claimed, sent or shown in the portal, and no reason kept.
  */
 export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
-  const { reach, adults } = await reachOfAudience(ctx, input.audience)
+  const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
   if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()
     const message = {
       id: newId('msg'), schoolId: ctx.school.id, subject: input.subject, body: input.body, audience: JSON.stringify(input.audience), askId: input.askId ?? null,
-      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: reach.children.size, leftOutCount: reach.leftOutCount, createdAt: at
+      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: children.size, leftOutCount: reach.leftOutCount, createdAt: at
     }
     await tx.insert(messages).values(message)
     const now = currentTime().getTime()
     await bulkInsert(tx, messageRecipients, adults.map(adult => ({
-      id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email, childIds: JSON.stringify(reach.adults.get(adult.id) ?? []),
-      status: adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
+      id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
+      childIds: JSON.stringify(reach.adults.get(adult.id) ?? reach.named.get(adult.id) ?? []),
+      status: withheld.has(adult.id) ? 'withheld' as const : adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))
     changes.record('message.created', 'messages', message.id)
-    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount }
+    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(input.audience, message.leftOutCount) }
   })
 }
 
@@ -89,16 +87,22 @@ const tallied = (row: { sentCount: number | string, pendingCount: number | strin
   sentCount: Number(row.sentCount), pendingCount: Number(row.pendingCount), bouncedCount: Number(row.bouncedCount), readCount: Number(row.readCount)
 })
 
+/** A message as the office's screens show it once sent: its audience, counts (the left-out adults as leftOutOfAudience tells them) and tally. */
+function sentView(message: typeof messages.$inferSelect, tally: Parameters<typeof tallied>[0]) {
+  const audience = JSON.parse(message.audience) as string[]
+  return {
+    id: message.id, subject: message.subject, audience, createdAt: message.createdAt,
+    adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(audience, message.leftOutCount), ...tallied(tally)
+  }
+}
+
 /** The school's messages, newest first, with how many were sent, wait, bounced and were read. */
 export async function listMessages(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
   const rows = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
     .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
     .where(and(eq(messages.schoolId, ctx.school.id), afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
     .groupBy(messages.id).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit, ({ message, ...tally }) => ({
-    id: message.id, subject: message.subject, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
-    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
-  }), (last): [string, string] => [last.message.createdAt, last.message.id])
+  return keysetSlice(rows, page.limit, ({ message, ...tally }) => sentView(message, tally), (last): [string, string] => [last.message.createdAt, last.message.id])
 }
 
 /** One message as the office wrote it, with its tally. */
@@ -108,10 +112,7 @@ export async function readMessage(ctx: ReadContext, messageId: string) {
     .where(and(eq(messages.schoolId, ctx.school.id), eq(messages.id, messageId))).groupBy(messages.id)
   if (!row) throw domainError('not_found', ['No message with this id.'])
   const { message, ...tally } = row
-  return {
-    id: message.id, subject: message.subject, body: message.body, audience: JSON.parse(message.audience) as string[], createdAt: message.createdAt,
-    adultCount: message.adultCount, childCount: message.childCount, leftOutCount: message.leftOutCount, ...tallied(tally)
-  }
+  return { ...sentView(message, tally), body: message.body }
 }
 
 /** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it. */

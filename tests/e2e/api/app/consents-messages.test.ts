@@ -92,7 +92,11 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff(`/api/app/consents/asks/${ask}/answers?day=${families.today}`)).status).toBe(200)
     view = await callApi(`/api/app/consents/asks/${ask}/answers?day=${tomorrow}`, { headers: { cookie: admin } })
     expect(aroha().status).toBe('no')
-    expect((await staff(`/api/app/consents/asks/${ask}?day=${tomorrow}`)).body.tally).toEqual({ yes: 0, no: 1, notYet: 2 })
+    // The tally follows the same rules: another day for restricted.read only, and the office's counts the children its page lists.
+    expectEnvelope(await staff(`/api/app/consents/asks/${ask}?day=${tomorrow}`), 403, 'forbidden')
+    expect((await callApi(`/api/app/consents/asks/${ask}?day=${tomorrow}`, { headers: { cookie: admin } })).body.tally).toEqual({ yes: 0, no: 1, notYet: 2 })
+    expect((await staff(`/api/app/consents/asks/${ask}`)).body.tally).toEqual({ yes: 1, no: 0, notYet: 0 })
+    expect((await staff('/api/app/consents/asks')).body.items.find((entry: { id: string }) => entry.id === ask).tally).toEqual({ yes: 1, no: 0, notYet: 0 })
     const portal = await family(families.father, '/api/app/portal/consents')
     const item = portal.body.items.find((entry: { ask: { id: string } }) => entry.ask.id === ask)
     expect(item).toMatchObject({ child: { id: families.aroha }, myAnswer: 'yes', ask: { subject: 'Zoo', open: true } })
@@ -104,7 +108,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(list.body.children.map((row: { child: { givenNames: string }, status: string, restricted: boolean }) => [row.child.givenNames, row.status, row.restricted]))
       .toEqual([['Aroha', 'no', false], ['Tama', 'not_yet', true], ['Mere', 'not_yet', true]])
     // The office's excursion list leaves the children under restriction out, as the class list does.
-    const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`)
+    expectEnvelope(await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`), 403, 'forbidden')
+    const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A`)
     expect(officeList.body.children.map((row: { child: { givenNames: string }, restricted: boolean }) => [row.child.givenNames, row.restricted])).toEqual([['Aroha', false]])
   })
 
@@ -154,7 +159,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff(`/api/app/consents/asks/${created.body.id}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: later } })).status).toBe(201)
     const now = await staff(`/api/app/consents/children/${families.aroha}`)
     expect(now.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('yes')
-    const then = await staff(`/api/app/consents/children/${families.aroha}?day=${later}`)
+    expectEnvelope(await staff(`/api/app/consents/children/${families.aroha}?day=${later}`), 403, 'forbidden')
+    const then = await callApi(`/api/app/consents/children/${families.aroha}?day=${later}`, { headers: { cookie: admin } })
     expect(then.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('no')
   })
 
@@ -175,7 +181,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff('/api/app/messages/activities/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body).toMatchObject({ memberCount: 2, joined: 2 })
     const sent = await staff('/api/app/messages', { body: { subject: 'Sports day', body: 'Sports day is on Friday.\n\nBring a hat.', audience: ['year:3', 'activity:rowing'] } })
     expect(sent.status).toBe(201)
-    expect(sent.body).toMatchObject({ adultCount: 6, childCount: 5, leftOutCount: 2 })
+    // Sent, the two left out are told as the preview told them: fewer than 5, no number (left-out.ts).
+    expect(sent.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
     const inbox = await family(families.mother, '/api/app/portal/messages')
     expect(inbox.body.items).toEqual([expect.objectContaining({ id: sent.body.id, subject: 'Sports day', readAt: null })])
     expect((await family(families.separated, '/api/app/portal/messages')).body.items).toEqual([])
@@ -187,8 +194,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(recipients.body.items).toHaveLength(6)
     const hine = recipients.body.items.find((r: { adult: { givenNames: string } }) => r.adult.givenNames === 'Hine')
     expect(hine.readAt).toBe(read.body.readAt)
-    expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6 })
-    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id })
+    expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6, leftOut: 'fewer_than_5', leftOutCount: null })
+    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
   it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {
@@ -199,6 +206,19 @@ describe('consents and messages: asks, answers with standing on the day, audienc
       expect(preview.body).toMatchObject({ leftOut: 'not_counted', leftOutCount: null })
     }
     expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body).toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
+  })
+
+  it('answers for a named adult the same whether or not standing withholds them: listed, sent to, and the mail withheld', async () => {
+    // Ana's only parent is kept from messages by an order; Aroha's mother is not. Each is listed, with their child.
+    for (const adult of [kept.parent, families.mother]) {
+      const preview = await staff('/api/app/messages/preview', { body: { audience: [`adult:${adult}`] } })
+      expect(preview.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', adults: [expect.objectContaining({ id: adult, hasEmail: true })] })
+    }
+    const sent = await staff('/api/app/messages', { body: { subject: 'A word', body: 'About Ana.', audience: [`adult:${kept.parent}`] } })
+    expect(sent.status).toBe(201)
+    expect(sent.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', leftOutCount: null })
+    const [recipient] = (await staff(`/api/app/messages/${sent.body.id}/recipients`)).body.items
+    expect(recipient).toMatchObject({ adult: { id: kept.parent }, status: 'withheld', lastError: null, sentAt: null })
   })
 
   it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {

@@ -3,6 +3,7 @@ import { todayInZone } from '../../../../domain/shared/clock'
 import { askDayQuery, childConsentsParams, childConsentsSchema } from '../../../../../shared/schemas/consents'
 import { consentsOfChild } from '../../../../domain/consents/consent-asks'
 
+/** Another `day` than today needs `restricted.read` (consentsOfChild). */
 export default defineAppRoute({
   summary: 'A child\'s consents in force on a day', tag: 'Consents', capability: 'consents.manage', rateLimit: 120,
   params: childConsentsParams, query: askDayQuery, response: childConsentsSchema, errors: ['not_found']

@@ -3,6 +3,7 @@ import { todayInZone } from '../../../../../domain/shared/clock'
 import { askDayQuery, consentAskParams, consentAskWithTallySchema } from '../../../../../../shared/schemas/consents'
 import { readConsentAsk } from '../../../../../domain/consents/consent-asks'
 
+/** Another `day` than today needs `restricted.read`; the tally counts the children the answers page lists (readConsentAsk). */
 export default defineAppRoute({
   summary: 'A consent ask with its yes, no and not yet on a day', tag: 'Consents', capability: 'consents.manage', rateLimit: 120,
   params: consentAskParams, query: askDayQuery, response: consentAskWithTallySchema, errors: ['not_found']

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { leftOutOfPreview } from '../../../../server/domain/messages/send-message'
+import { leftOutOfAudience } from '../../../../server/domain/messages/left-out'
 
-describe('a message preview\'s left-out adults', () => {
+describe('the adults a message leaves out, previewed or sent', () => {
   it.each([
     [['year:3'], 0, { leftOut: 'fewer_than_5', leftOutCount: null }],
     [['year:3'], 1, { leftOut: 'fewer_than_5', leftOutCount: null }],
@@ -12,6 +12,6 @@ describe('a message preview\'s left-out adults', () => {
     [['adult:per_0000000000000000000000'], 0, { leftOut: 'not_counted', leftOutCount: null }],
     [['year:3', 'adult:per_0000000000000000000000'], 9, { leftOut: 'not_counted', leftOutCount: null }]
   ] as const)('%j with %i left out is told as %j', (audience, count, told) => {
-    expect(leftOutOfPreview(audience, count)).toEqual(told)
+    expect(leftOutOfAudience(audience, count)).toEqual(told)
   })
 })
