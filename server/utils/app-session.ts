@@ -1,10 +1,11 @@
 import { deleteCookie, getCookie, getRequestHeader, setCookie, type H3Event } from 'h3'
 import type { Database } from '../../db/client'
-import { hasStaffAccess, type StaffAccount } from '../domain/staff/accounts'
+import type { Account } from '../domain/accounts/accounts'
+import { hasStaffAccess } from '../domain/accounts/access-kinds'
 import { accessFor } from '../domain/access/access'
-import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
-import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
-import { schoolRequiresPasskeys } from '../domain/staff/sign-in-policy'
+import type { PasskeyChangeRequest } from '../domain/accounts/passkeys'
+import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/accounts/sessions'
+import { schoolRequiresPasskeys } from '../domain/accounts/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
@@ -25,7 +26,7 @@ export function sessionCookieName(): string {
 /** What the app surface learned about the caller's session, for its own later checks and the handler. */
 export interface StaffSessionFacts {
   session: { id: string, method: string, passkeyAt: string | null, createdAt: string, expiresAt: string }
-  account: StaffAccount
+  account: Account
   passkeysRequired: boolean
 }
 

@@ -1,5 +1,5 @@
 import { inviteFamilyMember } from '../../server/domain/portal/family-access'
-import { startSession, type SessionMethod } from '../../server/domain/staff/sessions'
+import { startSession, type SessionMethod } from '../../server/domain/accounts/sessions'
 import type { newSchool } from './schools'
 import { uniqueEmail } from './staff-sessions'
 

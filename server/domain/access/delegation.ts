@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { staffAccounts, staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { hasRecentPasskeyProof } from '../staff/sessions'
+import { hasRecentPasskeyProof } from '../accounts/sessions'
 import type { Capability } from './catalogue'
 import { roleCapabilities, type RoleName } from './roles'
 

@@ -9,10 +9,10 @@ import { recordedActor } from '../shared/actor'
 import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
-import { normalEmail, noStaffRole } from '../staff/accounts'
-import { removeAccountSignIns } from '../staff/passkeys'
-import { createSignInLink } from '../staff/sign-in-links'
-import { signInLinkUrl } from '../staff/add-staff-with-link'
+import { normalEmail } from '../accounts/accounts'
+import { liveFamilyAccessOfAccount, noStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
+import { removeAccountSignIns } from '../accounts/passkeys'
+import { createSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /*
  * Family access: the office gives an adult on file the family portal. The account is the one sign-in
@@ -23,16 +23,6 @@ import { signInLinkUrl } from '../staff/add-staff-with-link'
 
 /** How long an invitation's sign-in link works. */
 export const familyInvitationLifetimeMs = 7 * 86_400_000
-
-export type FamilyAccessRow = typeof familyAccess.$inferSelect
-
-/** The live family access of an account at a school: the adult it acts as, or undefined. */
-export async function liveFamilyAccessOfAccount(database: Database, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
-  const [row] = await database.db.select().from(familyAccess)
-    .where(and(eq(familyAccess.accountId, accountId), eq(familyAccess.schoolId, schoolId), isNull(familyAccess.endedAt)))
-    .limit(1)
-  return row
-}
 
 async function liveFamilyAccessOfPerson(database: Database, schoolId: string, personId: string): Promise<FamilyAccessRow | undefined> {
   const [row] = await database.db.select().from(familyAccess)

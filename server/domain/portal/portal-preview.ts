@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { recordActivity } from '../activity/record-activity'
-import { callerSessionId } from '../staff/caller-account'
+import { callerSessionId } from '../accounts/caller-account'
 import { requireAdultOnFile } from './family-access'
 
 /*

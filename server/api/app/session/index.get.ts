@@ -1,9 +1,9 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { staffSessionOf } from '../../../utils/app-session'
-import { accessKindsOf } from '../../../utils/sign-in'
+import { accessKindsOf } from '../../../domain/accounts/access-kinds'
 import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
-import { listPasskeys } from '../../../domain/staff/passkeys'
-import { passkeysRequired } from '../../../domain/staff/sign-in-policy'
+import { listPasskeys } from '../../../domain/accounts/passkeys'
+import { passkeysRequired } from '../../../domain/accounts/sign-in-policy'
 
 export default defineAppRoute({
   summary: 'The signed-in member of staff and their school', tag: 'Sign-in', rateLimit: 120, beforePasskey: true,

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { staffAccounts } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import type { StaffAccount } from './accounts'
+import type { Account } from './accounts'
 
 /*
  * A member's own credentials (passkeys, sessions) are reached through the caller the context
@@ -23,7 +23,7 @@ export function callerSessionId(ctx: DomainContext): string {
 }
 
 /** The caller's account as it is now, for what needs more than its id (the address a notice goes to). */
-export async function callerAccount(ctx: DomainContext): Promise<StaffAccount> {
+export async function callerAccount(ctx: DomainContext): Promise<Account> {
   const accountId = callerAccountId(ctx)
   const [row] = await ctx.database.db.select().from(staffAccounts)
     .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))

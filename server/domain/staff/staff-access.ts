@@ -1,45 +1,21 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { people, staffAccounts, staffSessions } from '../../../db/schema'
-import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
 import { isRoleName, type RoleName } from '../access/roles'
-import { endAccountSessions } from './sessions'
+import { endAccountSessions } from '../accounts/sessions'
 import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
-import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from './passkeys'
-import { liveFamilyAccessOfAccount } from '../portal/family-access'
+import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/passkeys'
+import { hasStaffAccess, liveFamilyAccessOfAccount, noStaffRole } from '../accounts/access-kinds'
+import { normalEmail } from '../accounts/accounts'
 
 export type StaffAccount = typeof staffAccounts.$inferSelect
 
-/** The role of an account with family access only: no built-in role has this name, so it grants nothing. */
-export const noStaffRole = ''
-
-/** Whether the account reaches the staff screens at all. */
-export function hasStaffAccess(account: Pick<StaffAccount, 'role'>): boolean {
-  return account.role !== noStaffRole
-}
-
 /** Staff of the school: accounts with a role, not removed. */
 const isStaffOf = (schoolId: string) => and(eq(staffAccounts.schoolId, schoolId), isNull(staffAccounts.removedAt), ne(staffAccounts.role, noStaffRole))
-
-/** Addresses compare without case or surrounding spaces. */
-export function normalEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
-/** An account that may sign in: known and not removed. */
-export async function activeAccountByEmail(database: Database, email: string): Promise<StaffAccount | undefined> {
-  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.email, normalEmail(email)), isNull(staffAccounts.removedAt)))
-  return row
-}
-
-export async function activeAccountById(database: Database, accountId: string): Promise<StaffAccount | undefined> {
-  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.id, accountId), isNull(staffAccounts.removedAt)))
-  return row
-}
 
 /** A member of staff of this school; another school's is `not_found` like a missing one. */
 async function requireStaffAccount(ctx: DomainContext, accountId: string): Promise<StaffAccount> {

@@ -4,8 +4,14 @@ import type { Database } from '../../../db/client'
 import { currentTime } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
+import { publicUrl } from '../shared/public-url'
 import { activeAccountById } from './accounts'
 import { hashSecret, newRandomSecret } from './secrets'
+
+/** The address a sign-in link's secret is followed at: a new member of staff's, an invited adult's. */
+export function signInLinkUrl(secret: string): string {
+  return `${publicUrl()}/sign-in/link?token=${secret}`
+}
 
 export const signInLinkLifetimeMs = 24 * 3600_000
 
