@@ -1,32 +1,45 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { familyAccess } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import { familyAccess, staffAccess } from '../../../db/schema'
+import type { Database, Db } from '../../../db/client'
 import type { Account } from './accounts'
 
 /*
- * What an account opens at its school: the staff screens, the family portal, or both, each by a record
- * of its own. The one place that says it, for the sign-in screen and the surfaces alike.
+ * What an account opens at its school: the staff screens (a live row of `staff_access`, with its
+ * role), the family portal (a live row of `family_access`, naming the adult), or both. The one place
+ * that says it, for the sign-in screen and both surfaces alike.
  */
-
-/** The role of an account with family access only: no built-in role has this name, so it grants nothing. */
-export const noStaffRole = ''
-
-/** Whether the account reaches the staff screens at all. */
-export function hasStaffAccess(account: Pick<Account, 'role'>): boolean {
-  return account.role !== noStaffRole
-}
 
 export type FamilyAccessRow = typeof familyAccess.$inferSelect
 
+/** The role of the account's live staff access at the school, or undefined without. */
+export async function liveStaffRole(db: Db, schoolId: string, accountId: string): Promise<string | undefined> {
+  const [row] = await db.select({ role: staffAccess.role }).from(staffAccess)
+    .where(and(eq(staffAccess.accountId, accountId), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt)))
+    .limit(1)
+  return row?.role
+}
+
+/** Whether the account has or ever had staff access at the school: such an account is never a login for someone else's family. */
+export async function hasOrHadStaffAccess(db: Db, schoolId: string, accountId: string): Promise<boolean> {
+  const [row] = await db.select({ id: staffAccess.id }).from(staffAccess)
+    .where(and(eq(staffAccess.accountId, accountId), eq(staffAccess.schoolId, schoolId)))
+    .limit(1)
+  return Boolean(row)
+}
+
 /** The live family access of an account at a school: the adult it acts as, or undefined. */
-export async function liveFamilyAccessOfAccount(database: Database, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
-  const [row] = await database.db.select().from(familyAccess)
+export async function liveFamilyAccessOfAccount(db: Db, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
+  const [row] = await db.select().from(familyAccess)
     .where(and(eq(familyAccess.accountId, accountId), eq(familyAccess.schoolId, schoolId), isNull(familyAccess.endedAt)))
     .limit(1)
   return row
 }
 
-/** What the account may open, for the sign-in screen to go to it or, holding both, let its owner choose. */
-export async function accessKindsOf(database: Database, account: Account) {
-  return { staff: hasStaffAccess(account), family: !!await liveFamilyAccessOfAccount(database, account.schoolId, account.id) }
+/** What the account opens, for the sign-in screen to go to it or, holding both, let its owner choose. */
+export async function accessKindsOf(database: Database, account: Pick<Account, 'id' | 'schoolId'>) {
+  const [role, family] = await Promise.all([
+    liveStaffRole(database.db, account.schoolId, account.id),
+    liveFamilyAccessOfAccount(database.db, account.schoolId, account.id)
+  ])
+  return { staff: role !== undefined, family: Boolean(family) }
 }

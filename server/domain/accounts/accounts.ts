@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { staffAccounts } from '../../../db/schema'
+import { accounts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 
 /*
@@ -8,7 +8,7 @@ import type { Database } from '../../../db/client'
  * and end the access, never the account's credentials.
  */
 
-export type Account = typeof staffAccounts.$inferSelect
+export type Account = typeof accounts.$inferSelect
 
 /** Addresses compare without case or surrounding spaces. */
 export function normalEmail(email: string): string {
@@ -17,11 +17,11 @@ export function normalEmail(email: string): string {
 
 /** An account that may sign in: known and not removed. */
 export async function activeAccountByEmail(database: Database, email: string): Promise<Account | undefined> {
-  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.email, normalEmail(email)), isNull(staffAccounts.removedAt)))
+  const [row] = await database.db.select().from(accounts).where(and(eq(accounts.email, normalEmail(email)), isNull(accounts.removedAt)))
   return row
 }
 
 export async function activeAccountById(database: Database, accountId: string): Promise<Account | undefined> {
-  const [row] = await database.db.select().from(staffAccounts).where(and(eq(staffAccounts.id, accountId), isNull(staffAccounts.removedAt)))
+  const [row] = await database.db.select().from(accounts).where(and(eq(accounts.id, accountId), isNull(accounts.removedAt)))
   return row
 }

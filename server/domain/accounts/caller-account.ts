@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { staffAccounts } from '../../../db/schema'
+import { accounts } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import type { Account } from './accounts'
@@ -25,8 +25,8 @@ export function callerSessionId(ctx: DomainContext): string {
 /** The caller's account as it is now, for what needs more than its id (the address a notice goes to). */
 export async function callerAccount(ctx: DomainContext): Promise<Account> {
   const accountId = callerAccountId(ctx)
-  const [row] = await ctx.database.db.select().from(staffAccounts)
-    .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+  const [row] = await ctx.database.db.select().from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.schoolId, ctx.school.id), isNull(accounts.removedAt)))
   if (!row) throw domainError('unauthenticated', ['Sign in first: your account no longer has access.'])
   return row
 }

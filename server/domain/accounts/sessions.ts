@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { schools, staffAccounts, staffSessions } from '../../../db/schema'
+import { accounts, schools, staffAccess, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { callerAccountId, callerSessionId } from './caller-account'
@@ -42,15 +42,17 @@ export async function startSession(database: Database, account: { id: string, sc
 }
 
 /**
- * The live session a cookie's secret names, with its account and school, or undefined when it is
- * unknown, ended, idle too long, past its absolute end, or its account was removed.
+ * The live session a cookie's secret names, with its account, school and the role of the account's
+ * live staff access there (null without), or undefined when it is unknown, ended, idle too long, past
+ * its absolute end, or its account was removed.
  */
 export async function findLiveSession(database: Database, secret: string) {
   const [row] = await database.prepared('staff-session-by-secret-hash', db => db
-    .select({ session: staffSessions, account: staffAccounts, school: schools })
+    .select({ session: staffSessions, account: accounts, school: schools, staffRole: staffAccess.role })
     .from(staffSessions)
-    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.accountId))
+    .innerJoin(accounts, eq(accounts.id, staffSessions.accountId))
     .innerJoin(schools, eq(schools.id, staffSessions.schoolId))
+    .leftJoin(staffAccess, and(eq(staffAccess.accountId, staffSessions.accountId), eq(staffAccess.schoolId, staffSessions.schoolId), isNull(staffAccess.endedAt)))
     .where(eq(staffSessions.secretHash, sql.placeholder('secretHash')))
     .limit(1))({ secretHash: hashSecret(secret) })
   if (!row) return undefined

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { applicationAdults, enquiries, familyAccess, parentalResponsibilities, people, staffAccounts } from '../../../db/schema'
+import { accounts, applicationAdults, enquiries, familyAccess, parentalResponsibilities, people } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
 import { normalEmail } from '../accounts/accounts'
-import { liveFamilyAccessOfAccount, noStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
+import { liveFamilyAccessOfAccount, liveStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
 import { removeAccountSignIns } from '../accounts/passkeys'
 import { createSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
@@ -57,7 +57,7 @@ export async function requireAdultOnFile(ctx: Pick<DomainContext, 'database' | '
  * account in a deployment.
  */
 async function accountForInvitation(ctx: DomainContext, email: string) {
-  const [existing] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email))
+  const [existing] = await ctx.database.db.select().from(accounts).where(eq(accounts.email, email))
   if (existing && existing.schoolId !== ctx.school.id) throw domainError('conflict', [`The address ${email} already has an account at another school.`], { fields: [{ path: 'email', message: 'This address has an account at another school.' }] })
   return existing
 }
@@ -76,15 +76,15 @@ export async function giveFamilyAccess(ctx: DomainContext, personId: string, inp
   if (!given) throw validationFailed([{ path: 'email', message: 'The person has no email address on file: give one.' }])
   const email = normalEmail(given)
   const existing = await accountForInvitation(ctx, email)
-  if (existing && !existing.removedAt && await liveFamilyAccessOfAccount(ctx.database, ctx.school.id, existing.id)) {
+  if (existing && !existing.removedAt && await liveFamilyAccessOfAccount(ctx.database.db, ctx.school.id, existing.id)) {
     throw domainError('conflict', [`The address ${email} already has family access as another adult.`], { fields: [{ path: 'email', message: 'This address already has family access as another adult.' }] })
   }
   const now = timestampNow()
   const accountId = existing?.id ?? newId('acc')
   await ctx.database.transaction(async (tx) => {
-    if (!existing) await tx.insert(staffAccounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, role: noStaffRole, createdAt: now, removedAt: null })
-    // Taken back for the portal alone: whatever role it had before its removal stays removed.
-    else if (existing.removedAt) await tx.update(staffAccounts).set({ role: noStaffRole, removedAt: null, personId }).where(eq(staffAccounts.id, existing.id))
+    if (!existing) await tx.insert(accounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, createdAt: now, removedAt: null })
+    // Taken back for the portal alone: its staff access, if it had any, stays ended.
+    else if (existing.removedAt) await tx.update(accounts).set({ removedAt: null, personId }).where(eq(accounts.id, existing.id))
     await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
     await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} given family access` })
   })
@@ -111,7 +111,7 @@ export async function inviteFamilyMember(ctx: DomainContext, personId: string, i
 }
 
 async function accountEmail(database: Database, accountId: string): Promise<string> {
-  const [row] = await database.db.select({ email: staffAccounts.email }).from(staffAccounts).where(eq(staffAccounts.id, accountId))
+  const [row] = await database.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId))
   return row!.email
 }
 
@@ -122,14 +122,13 @@ async function accountEmail(database: Database, accountId: string): Promise<stri
 export async function endFamilyAccess(ctx: DomainContext, personId: string) {
   const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
   if (!current) throw domainError('not_found', [`Person ${personId} has no family access to end.`])
-  const [account] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, current.accountId))
   const now = timestampNow()
   await ctx.database.transaction(async (tx) => {
     await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, current.id))
     // A member of staff keeps their account and sessions: every portal request asks for live family access.
-    if (account && account.role === noStaffRole) {
-      await tx.update(staffAccounts).set({ removedAt: now }).where(eq(staffAccounts.id, account.id))
-      await removeAccountSignIns(tx, account.id)
+    if (await liveStaffRole(tx, ctx.school.id, current.accountId) === undefined) {
+      await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, current.accountId))
+      await removeAccountSignIns(tx, current.accountId)
     }
     await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: personId, summary: `Person ${personId}'s family access ended` })
   })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { activity, staffAccounts } from '../../../../db/schema'
+import { accounts, activity, staffAccess } from '../../../../db/schema'
 import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { startSession } from '../../../../server/domain/accounts/sessions'
 import { callApi } from '../../../support/api'
@@ -54,8 +54,9 @@ describe('portal identity: family access, the account it signs in, and staff who
     expect((await callApi('/api/app/portal', { headers: { cookie } })).body).toMatchObject({ adult: { id: family.father } })
     const { cookie: admin } = await staffSession(school, 'admin')
     expect((await callApi(`/api/app/staff/${member.id}`, { method: 'DELETE', headers: { cookie: admin } })).status).toBe(200)
-    const [account] = await school.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, member.id))
-    expect(account).toMatchObject({ role: '', removedAt: null })
+    const [account] = await school.database.db.select().from(accounts).where(eq(accounts.id, member.id))
+    expect(account).toMatchObject({ removedAt: null })
+    expect(await school.database.db.select({ endedAt: staffAccess.endedAt }).from(staffAccess).where(eq(staffAccess.accountId, member.id))).toEqual([{ endedAt: expect.any(String) }])
     const again = await startSession(school.database, { id: member.id, schoolId: school.id }, 'code')
     expect((await callApi('/api/app/portal', { headers: { cookie: `rollbook_session=${again.secret}` } })).status).toBe(200)
     expectEnvelope(await callApi('/api/app/today', { headers: { cookie: `rollbook_session=${again.secret}` } }), 403, 'forbidden')
