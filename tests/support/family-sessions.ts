@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
+import { people } from '../../db/schema'
 import { inviteFamilyMember } from '../../server/domain/portal/family-access'
+import { changePersonContact } from '../../server/domain/people/contact-details'
 import { startSession, type SessionMethod } from '../../server/domain/accounts/sessions'
 import type { newSchool } from './schools'
 import { uniqueEmail } from './staff-sessions'
@@ -6,12 +9,15 @@ import { uniqueEmail } from './staff-sessions'
 type TestSchool = Awaited<ReturnType<typeof newSchool>>
 
 /**
- * An adult on file given family access (at a fresh address unless said) with a session, and the Cookie
- * header that carries it, for portal tests that are not about signing in.
+ * An adult on file given family access with a session, and the Cookie header that carries it, for portal
+ * tests that are not about signing in. The invitation goes to the record's address alone, so an address
+ * given is put on the record first, as the office would; without one, the record's, or a fresh one.
  */
 export async function familySession(school: Pick<TestSchool, 'id' | 'context' | 'database'>, adultId: string, options: { email?: string, method?: SessionMethod } = {}) {
-  const email = options.email ?? uniqueEmail('family')
-  const invited = await inviteFamilyMember(school.context, adultId, { email })
+  const [person] = await school.database.db.select({ email: people.email }).from(people).where(eq(people.id, adultId))
+  const email = options.email ?? person?.email ?? uniqueEmail('family')
+  if (person?.email !== email) await changePersonContact(school.context, adultId, { email })
+  const invited = await inviteFamilyMember(school.context, adultId)
   const { secret, session } = await startSession(school.database, { id: invited.accountId, schoolId: school.id }, options.method ?? 'code')
   return { accountId: invited.accountId, email, signInLink: invited.signInLink, session, cookie: `rollbook_session=${secret}` }
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
-import { accounts, people, staffAccess, staffSessions } from '../../../db/schema'
+import { accounts, familyAccess, people, staffAccess, staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../shared/clock'
+import { recordedActor } from '../shared/actor'
 import { isRoleName, type RoleName } from '../access/roles'
 import { endAccountSessions } from '../accounts/sessions'
 import { recordActivity } from '../activity/record-activity'
@@ -117,8 +118,9 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
 /**
  * Removes a member's access: their staff access ends (the row stays), their sessions end at once,
  * their passkeys, links and codes go with it (added again, they start with none), and they can no
- * longer sign in. A member who is also a parent with family access keeps the account for the portal
- * alone: their sessions end, their passkeys stay.
+ * longer sign in. Family access the account holds for anyone but the member's own person ends with it
+ * (recorded in Activity): nobody leaves the school holding a parent's login. A member who is also a
+ * parent keeps the account for their own family access alone: their sessions end, their passkeys stay.
  */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const member = await requireStaffMember(ctx, accountId)
@@ -129,7 +131,11 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
     const now = timestampNow()
     await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [access.role, null] } })
     await tx.update(staffAccess).set({ endedAt: now }).where(eq(staffAccess.id, access.id))
-    if (await liveFamilyAccessOfAccount(tx, ctx.school.id, account.id)) {
+    const family = await liveFamilyAccessOfAccount(tx, ctx.school.id, account.id)
+    if (family && family.personId !== account.personId) {
+      await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, family.id))
+      await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: family.personId, summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access` })
+    } else if (family) {
       await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, account.id), isNull(staffSessions.endedAt)))
       return []
     }

@@ -45,7 +45,7 @@ async function testFamilies(): Promise<Swept> {
   const families = await seedPortalFamilies(school)
   const adults = [families.mother, families.father, families.resident, families.separated, families.safe, families.unsafe, families.former, families.guardian, families.staffParent]
   const staffEmail = uniqueEmail('staff-parent')
-  await addStaffAccount(school.context, { email: staffEmail, role: 'teacher' })
+  await addStaffAccount(school.context, { email: staffEmail, role: 'teacher', personId: families.staffParent })
   const cookies = new Map<string, string>()
   for (const adult of adults) cookies.set(adult, (await familySession(school, adult, adult === families.staffParent ? { email: staffEmail } : {})).cookie)
   return { school, today: families.today, adults, children: [families.aroha, families.tama, families.mere, families.rua, families.wiremu], cookies }
