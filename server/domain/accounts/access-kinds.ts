@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, type Column } from 'drizzle-orm'
 import { familyAccess, staffAccess } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import type { Account } from './accounts'
@@ -11,11 +11,17 @@ import type { Account } from './accounts'
 
 export type FamilyAccessRow = typeof familyAccess.$inferSelect
 
+/**
+ * A row of `staff_access` that gives the account the staff screens at the school now: for a query of
+ * its own, or a join (the session's read, which takes the role with the account in one statement).
+ */
+export function liveStaffAccessOf(accountId: string | Column, schoolId: string | Column) {
+  return and(eq(staffAccess.accountId, accountId), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))
+}
+
 /** The role of the account's live staff access at the school, or undefined without. */
 export async function liveStaffRole(db: Db, schoolId: string, accountId: string): Promise<string | undefined> {
-  const [row] = await db.select({ role: staffAccess.role }).from(staffAccess)
-    .where(and(eq(staffAccess.accountId, accountId), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt)))
-    .limit(1)
+  const [row] = await db.select({ role: staffAccess.role }).from(staffAccess).where(liveStaffAccessOf(accountId, schoolId)).limit(1)
   return row?.role
 }
 

@@ -7,6 +7,7 @@ import { recordActivity, type ActivityEntry } from '../activity/record-activity'
 import { currentTime, timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
 import { hashSecret, newRandomSecret } from './secrets'
+import { liveStaffAccessOf } from './access-kinds'
 
 /** A session ends after this long without a request… */
 export const sessionIdleMs = 8 * 3600_000
@@ -52,7 +53,7 @@ export async function findLiveSession(database: Database, secret: string) {
     .from(staffSessions)
     .innerJoin(accounts, eq(accounts.id, staffSessions.accountId))
     .innerJoin(schools, eq(schools.id, staffSessions.schoolId))
-    .leftJoin(staffAccess, and(eq(staffAccess.accountId, staffSessions.accountId), eq(staffAccess.schoolId, staffSessions.schoolId), isNull(staffAccess.endedAt)))
+    .leftJoin(staffAccess, liveStaffAccessOf(staffSessions.accountId, staffSessions.schoolId))
     .where(eq(staffSessions.secretHash, sql.placeholder('secretHash')))
     .limit(1))({ secretHash: hashSecret(secret) })
   if (!row) return undefined
