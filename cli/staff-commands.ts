@@ -1,7 +1,7 @@
 import { defineCommand } from 'citty'
 import type { Database } from '../db/client'
 import { addStaffWithLink } from '../server/domain/staff/add-staff-with-link'
-import { signInLinkLifetimeMs } from '../server/domain/staff/sign-in-links'
+import { signInLinkLifetimeMs } from '../server/domain/accounts/sign-in-links'
 import { requireSchool } from '../server/domain/schools/find-school'
 import { systemContext } from '../server/domain/shared/context'
 

@@ -11,8 +11,9 @@ export function useFamilyAccess(personId: MaybeRefOrGetter<string>, options: { i
   })
   const access = computed(() => data.value?.access ?? null)
 
-  async function invite(email: string) {
-    const answer = await $fetch(apiPath('/api/app/people/:id/family-access', person()), { method: 'POST', body: email ? { email } : {} })
+  /** Mails the adult a sign-in link at the address on their record (the server takes no other). */
+  async function invite() {
+    const answer = await $fetch(apiPath('/api/app/people/:id/family-access', person()), { method: 'POST', body: {} })
     await refresh()
     return answer
   }

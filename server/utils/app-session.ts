@@ -1,10 +1,10 @@
 import { deleteCookie, getCookie, getRequestHeader, setCookie, type H3Event } from 'h3'
 import type { Database } from '../../db/client'
-import { hasStaffAccess, type StaffAccount } from '../domain/staff/accounts'
+import type { Account } from '../domain/accounts/accounts'
 import { accessFor } from '../domain/access/access'
-import type { PasskeyChangeRequest } from '../domain/staff/passkeys'
-import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/staff/sessions'
-import { schoolRequiresPasskeys } from '../domain/staff/sign-in-policy'
+import type { PasskeyChangeRequest } from '../domain/accounts/passkeys'
+import { findLiveSession, hasRecentPasskeyProof, sessionAbsoluteMs } from '../domain/accounts/sessions'
+import { schoolRequiresPasskeys } from '../domain/accounts/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
 import { apiError } from './errors'
 import type { Principal, Surface } from './principal'
@@ -25,7 +25,9 @@ export function sessionCookieName(): string {
 /** What the app surface learned about the caller's session, for its own later checks and the handler. */
 export interface StaffSessionFacts {
   session: { id: string, method: string, passkeyAt: string | null, createdAt: string, expiresAt: string }
-  account: StaffAccount
+  account: Account
+  /** The role of the account's live staff access at the school; null for an account with family access alone. */
+  staffRole: string | null
   passkeysRequired: boolean
 }
 
@@ -57,10 +59,11 @@ async function identifyStaffSession(event: H3Event, database: Database): Promise
   const secret = sessionSecretOf(event)
   const found = secret ? await findLiveSession(database, secret) : undefined
   if (!found) throw apiError('unauthenticated', ['Sign in first: there is no session, or it ended (signed out, idle for eight hours, or seven days old).'])
-  const { session, account, school } = found
-  event.context.staffSession = { session, account, passkeysRequired: await schoolRequiresPasskeys(database, school.id) }
+  const { session, account, school, staffRole } = found
+  event.context.staffSession = { session, account, staffRole, passkeysRequired: await schoolRequiresPasskeys(database, school.id) }
   return {
-    ...await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: account.role }),
+    // Without staff access the role is none: no capability, and admitStaffSession lets it reach its own credentials alone.
+    ...await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: staffRole ?? '' }),
     school: schoolRefOfCaller(school),
     limitKey: `staff ${account.id}`
   }
@@ -93,9 +96,9 @@ export function requireStepUp(event: H3Event) {
 }
 
 function admitStaffSession(event: H3Event, guards: AppRouteGuards) {
-  const { session, account, passkeysRequired } = staffSessionOf(event)
+  const { session, staffRole, passkeysRequired } = staffSessionOf(event)
   // An account with family access alone reaches only its own credentials (the guard's routes) and the portal.
-  if (!hasStaffAccess(account) && !guards.beforePasskey) {
+  if (staffRole === null && !guards.beforePasskey) {
     throw apiError('forbidden', ['This account has family access only: the family portal is at /family.'])
   }
   if (passkeysRequired && session.passkeyAt === null && !guards.beforePasskey) {

@@ -2,11 +2,10 @@ import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { PortalSection } from '../../shared/vocabulary'
 import { accessFor, holdsCapability } from '../domain/access/access'
-import { liveFamilyAccessOfAccount } from '../domain/portal/family-access'
+import { liveFamilyAccessOfAccount } from '../domain/accounts/access-kinds'
+import { findLiveSession } from '../domain/accounts/sessions'
+import { schoolRequiresPasskeys } from '../domain/accounts/sign-in-policy'
 import { restrictedChildrenOfAdult } from '../domain/portal/portal-preview'
-import { hasStaffAccess } from '../domain/staff/accounts'
-import { findLiveSession } from '../domain/staff/sessions'
-import { schoolRequiresPasskeys } from '../domain/staff/sign-in-policy'
 import { schoolRefOfCaller } from './bearer-token'
 import { sessionSecretOf } from './app-session'
 import { apiError } from './errors'
@@ -36,10 +35,10 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
   const secret = sessionSecretOf(event)
   const found = secret ? await findLiveSession(database, secret) : undefined
   if (!found) throw apiError('unauthenticated', ['Sign in first: there is no session, or it ended (signed out, idle for eight hours, or seven days old).'])
-  const { session, account, school } = found
+  const { session, account, school, staffRole } = found
   const schoolRef = schoolRefOfCaller(school)
-  if (session.previewPersonId && hasStaffAccess(account)) {
-    const access = await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: account.role })
+  if (session.previewPersonId && staffRole !== null) {
+    const access = await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: staffRole })
     if (holdsCapability(access, 'portal.preview')) {
       // A child of the adult came under restriction since the preview began: it now needs what starting it would (portal-preview.ts).
       if (!holdsCapability(access, 'restricted.read') && (await restrictedChildrenOfAdult({ database, school: schoolRef }, session.previewPersonId)).length) {
@@ -50,7 +49,7 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
       return { ...access, school: schoolRef, limitKey: `staff ${account.id}` }
     }
   }
-  const family = await liveFamilyAccessOfAccount(database, school.id, account.id)
+  const family = await liveFamilyAccessOfAccount(database.db, school.id, account.id)
   if (!family) throw apiError('no_portal_identity', ['This account has no family access at the school: ask the school office to invite you to the family portal.'])
   event.context.portalCaller = { adultId: family.personId, accountId: account.id, preview: false }
   return {

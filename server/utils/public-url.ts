@@ -1,5 +1,5 @@
 import { publicUrl } from '../domain/shared/public-url'
-import type { RelyingParty } from '../domain/staff/passkeys'
+import type { RelyingParty } from '../domain/accounts/passkeys'
 
 let party: RelyingParty | undefined
 

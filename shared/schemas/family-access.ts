@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { emailAddress } from './sign-in'
 import { timestamp } from './common'
 
-/** The office invites an adult at the address on their record, or at one it gives. */
-export const familyInviteSchema = z.strictObject({ email: emailAddress.optional() })
+/** The office invites an adult at the address on their record and no other: the body names nothing (an `email` is refused). */
+export const familyInviteSchema = z.strictObject({})
 
 export const familyAccessSchema = z.object({
   access: z.object({ accountId: z.string(), email: z.string(), since: timestamp, givenBy: z.string().describe('Who gave it, in words: a member of staff by their email, the admin CLI.') }).nullable()

@@ -10,6 +10,7 @@ import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
 import { staffSession, uniqueEmail } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
+import { changePersonContact } from '../../server/domain/people/contact-details'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -36,14 +37,18 @@ describe('the office\'s side of the family portal', () => {
     admin = (await staffSession(school, 'admin')).cookie
   })
 
-  it('invites an adult from their record (the link is mailed, never shown), shows their access, and ends it after asking', async () => {
+  it('invites an adult from their record at the address on it (the link is mailed, never shown), shows their access, and ends it after asking', async () => {
     const email = uniqueEmail('invited')
+    // The address is the record's: the office changes it there, never in the invitation.
+    await changePersonContact(school.context, family.mother, { email })
     const { page, context } = await signedIn(admin)
     await open(page, `/staff/people/${family.mother}`)
     const card = page.locator('[data-slot=root]', { has: page.getByText('Family portal', { exact: true }) }).last()
     await page.getByText('No family access: this adult cannot sign in to the portal.').waitFor()
     await page.getByRole('button', { name: 'Invite to the family portal' }).click()
-    await page.getByLabel('Email address').fill(email)
+    await page.getByText('The email address on the adult\'s record, and no other').waitFor()
+    expect(await page.getByRole('textbox').count()).toBe(0)
+    await checkScreen(page, 'staff-person-family-portal-invite', ['[data-slot=root]'], { phone: false })
     await page.getByRole('button', { name: 'Invite', exact: true }).click()
     await page.getByText('Signs in as').waitFor()
     await expect(card.innerText()).resolves.toContain(email)

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core'
 import { outboxMails, people } from '../../db/schema'
 import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import { inviteFamilyMember } from '../../server/domain/portal/family-access'
-import { addStaffAccount } from '../../server/domain/staff/accounts'
+import { changePersonContact } from '../../server/domain/people/contact-details'
+import { addStaffAccount } from '../../server/domain/staff/staff-access'
 import { addTour } from '../support/admissions-fixtures'
 import { callApi } from '../support/api'
 import { useBrowser } from '../support/browser'
@@ -55,7 +56,8 @@ describe('the family portal', () => {
   })
 
   it('a parent signs in with an emailed code, adds a passkey, sees their child, asks to change their phone and books a tour', async () => {
-    await inviteFamilyMember(school.context, family.mother, { email: parentEmail })
+    await changePersonContact(school.context, family.mother, { email: parentEmail })
+    await inviteFamilyMember(school.context, family.mother)
     const { page, context, credentials } = await pageWithAuthenticator(await useBrowser())
     await signInWithCode(page, school, parentEmail)
     await page.waitForURL(/\/family$/)
@@ -162,8 +164,9 @@ describe('the family portal', () => {
 
   it('a member of staff who is also a parent chooses where to go; the staff screens send a family-only account to the portal', async () => {
     const email = uniqueEmail('teacher-parent')
-    await addStaffAccount(school.context, { email, role: 'teacher' })
-    await inviteFamilyMember(school.context, family.father, { email })
+    await addStaffAccount(school.context, { email, role: 'teacher', personId: family.father })
+    await changePersonContact(school.context, family.father, { email })
+    await inviteFamilyMember(school.context, family.father)
     const { page, context } = await pageWithAuthenticator(await useBrowser())
     await signInWithCode(page, school, email)
     await page.waitForURL(/\/sign-in\/choose$/)
@@ -175,7 +178,8 @@ describe('the family portal', () => {
 
     const parentOnly = uniqueEmail('parent-only')
     const other = await seedFamily(school.context, { family: 'Tran', child: 'Bao' })
-    await inviteFamilyMember(school.context, other.mother, { email: parentOnly })
+    await changePersonContact(school.context, other.mother, { email: parentOnly })
+    await inviteFamilyMember(school.context, other.mother)
     const second = await pageWithAuthenticator(await useBrowser())
     await signInWithCode(second.page, school, parentOnly)
     await second.page.waitForURL(/\/family$/)

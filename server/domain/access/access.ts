@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import type { Actor, SystemName } from '../shared/actor'
 import { domainError } from '../shared/domain-error'
 import { everyCapability, isScope, type Capability } from './catalogue'

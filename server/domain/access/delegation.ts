@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { staffAccounts, staffSessions } from '../../../db/schema'
+import { staffSessions } from '../../../db/schema'
+import { liveStaffRole } from '../accounts/access-kinds'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { hasRecentPasskeyProof } from '../staff/sessions'
+import { hasRecentPasskeyProof } from '../accounts/sessions'
 import type { Capability } from './catalogue'
 import { roleCapabilities, type RoleName } from './roles'
 
@@ -27,8 +28,7 @@ export function refuseBeyondHolder(ctx: DomainContext, wanted: Iterable<Capabili
 }
 
 async function isAdministrator(ctx: DomainContext, accountId: string) {
-  const [row] = await ctx.database.db.select({ role: staffAccounts.role }).from(staffAccounts).where(eq(staffAccounts.id, accountId))
-  return row?.role === 'admin'
+  return await liveStaffRole(ctx.database.db, ctx.school.id, accountId) === 'admin'
 }
 
 async function refuseUnlessAdministrator(ctx: DomainContext, what: string) {

@@ -1,6 +1,6 @@
 import { sql, type Column, type SQL } from 'drizzle-orm'
 import type { ModuleMode, ModuleName } from '../../../shared/vocabulary'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError } from '../shared/domain-error'
 
 /*

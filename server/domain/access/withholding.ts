@@ -3,7 +3,7 @@ import { courtOrders, protectionFlags } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { courtOrderInForce, protectionFlagInForce } from '../restricted/restricted-record'
+import { courtOrderInForce, protectionFlagInForce } from '../restricted/in-force-rules'
 import type { Access } from './access'
 
 /*

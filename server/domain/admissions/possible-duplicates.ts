@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql, type Column, type SQL } fro
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import {
   affiliations, applicationAdults, applicationEvents, applications, billingResponsibilities, classMembers, concessions, courtOrders, enquiries,
-  exitReasons, identityDecisions, loginNames, nameHistory, parentalResponsibilities, people, personSourceIds, protectionFlags, staffAccounts,
+  exitReasons, identityDecisions, loginNames, nameHistory, parentalResponsibilities, people, personSourceIds, protectionFlags, accounts,
   staffChecks, teachingAssignments
 } from '../../../db/schema'
 import type { Db } from '../../../db/client'
@@ -118,7 +118,7 @@ function elsewhere(personId: string, subject: DuplicateSubject): [table: SQLiteT
     [parentalResponsibilities, or(is(parentalResponsibilities.adultId), is(parentalResponsibilities.childId))],
     [billingResponsibilities, or(is(billingResponsibilities.studentId), is(billingResponsibilities.payerId))], [concessions, is(concessions.studentId)],
     [protectionFlags, is(protectionFlags.personId)], [courtOrders, or(is(courtOrders.childId), is(courtOrders.restrainedPersonId))], [exitReasons, is(exitReasons.personId)],
-    [personSourceIds, is(personSourceIds.personId)], [staffChecks, is(staffChecks.personId)], [staffAccounts, is(staffAccounts.personId)],
+    [personSourceIds, is(personSourceIds.personId)], [staffChecks, is(staffChecks.personId)], [accounts, is(accounts.personId)],
     [classMembers, is(classMembers.personId)], [teachingAssignments, is(teachingAssignments.personId)], [loginNames, is(loginNames.personId)],
     [applicationEvents, is(applicationEvents.personId)],
     [applications, and(is(applications.studentId), ne(applications.id, other))],

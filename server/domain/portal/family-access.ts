@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { applicationAdults, enquiries, familyAccess, parentalResponsibilities, people, staffAccounts } from '../../../db/schema'
-import type { Database } from '../../../db/client'
+import { accounts, applicationAdults, enquiries, familyAccess, parentalResponsibilities, people } from '../../../db/schema'
+import type { Database, Db } from '../../../db/client'
+import { holdUntilCommit } from '../../../db/transaction-lock'
+import { isUniqueViolation } from '../../../db/unique-violation'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { newId } from '../shared/ids'
@@ -9,10 +11,10 @@ import { recordedActor } from '../shared/actor'
 import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
-import { normalEmail, noStaffRole } from '../staff/accounts'
-import { removeAccountSignIns } from '../staff/passkeys'
-import { createSignInLink } from '../staff/sign-in-links'
-import { signInLinkUrl } from '../staff/add-staff-with-link'
+import { normalEmail } from '../accounts/accounts'
+import { hasOrHadStaffAccess, liveFamilyAccessOfAccount, liveStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
+import { removeAccountSignIns } from '../accounts/passkeys'
+import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /*
  * Family access: the office gives an adult on file the family portal. The account is the one sign-in
@@ -23,16 +25,6 @@ import { signInLinkUrl } from '../staff/add-staff-with-link'
 
 /** How long an invitation's sign-in link works. */
 export const familyInvitationLifetimeMs = 7 * 86_400_000
-
-export type FamilyAccessRow = typeof familyAccess.$inferSelect
-
-/** The live family access of an account at a school: the adult it acts as, or undefined. */
-export async function liveFamilyAccessOfAccount(database: Database, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
-  const [row] = await database.db.select().from(familyAccess)
-    .where(and(eq(familyAccess.accountId, accountId), eq(familyAccess.schoolId, schoolId), isNull(familyAccess.endedAt)))
-    .limit(1)
-  return row
-}
 
 async function liveFamilyAccessOfPerson(database: Database, schoolId: string, personId: string): Promise<FamilyAccessRow | undefined> {
   const [row] = await database.db.select().from(familyAccess)
@@ -60,57 +52,86 @@ export async function requireAdultOnFile(ctx: Pick<DomainContext, 'database' | '
   return person
 }
 
-/**
- * The account an invitation signs in: the address's account at this school (a member of staff who is
- * also a parent keeps their role), one the school removed (taken back with no staff access), or a new
- * one with no staff access. An address of another school's account is `conflict`: an address names one
- * account in a deployment.
- */
-async function accountForInvitation(ctx: DomainContext, email: string) {
-  const [existing] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email))
-  if (existing && existing.schoolId !== ctx.school.id) throw domainError('conflict', [`The address ${email} already has an account at another school.`], { fields: [{ path: 'email', message: 'This address has an account at another school.' }] })
-  return existing
-}
-
 export interface FamilyInvitation { accountId: string, signInLink: string, linkExpiresAt: string }
 
+/** The address an invitation goes to: the one on the adult's record, and no other (the office changes it there first). */
+function addressOnRecord(person: { id: string, email: string | null }): string {
+  if (!person.email?.trim()) {
+    throw validationFailed([{ path: 'email', message: `Person ${person.id} has no email address on file: add it to their record first, then invite them.` }])
+  }
+  return normalEmail(person.email)
+}
+
 /**
- * Gives an adult on file family access at an address (the person's own unless given), on the account
- * of that address; an adult who has it keeps it. Answers the account and whether the access is new.
+ * One answer for every address whose account cannot take this adult's family access, whichever school
+ * it is at: family access as another adult, a member of staff (present or past) who is someone else,
+ * an account of another school. So no other school's address can be probed.
  */
-export async function giveFamilyAccess(ctx: DomainContext, personId: string, input: { email?: string } = {}) {
-  const person = await requireAdultOnFile(ctx, personId)
-  const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
-  if (current) return { accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), isNew: false }
-  const given = input.email ?? person.email
-  if (!given) throw validationFailed([{ path: 'email', message: 'The person has no email address on file: give one.' }])
-  const email = normalEmail(given)
-  const existing = await accountForInvitation(ctx, email)
-  if (existing && !existing.removedAt && await liveFamilyAccessOfAccount(ctx.database, ctx.school.id, existing.id)) {
-    throw domainError('conflict', [`The address ${email} already has family access as another adult.`], { fields: [{ path: 'email', message: 'This address already has family access as another adult.' }] })
+const addressTaken = (email: string) => domainError('conflict', [`The address ${email} already has an account that cannot be this adult's family access.`], { fields: [{ path: 'email', message: 'This address already has an account that cannot be this adult\'s family access.' }] })
+
+/**
+ * Gives the adult family access on the account of the address on their record, inside the caller's
+ * transaction; an adult who has it keeps it. The checks run in the transaction, under a lock of the
+ * adult and of the address (PostgreSQL), and the unique live rows of `family_access` stand behind
+ * them: two invitations at once cannot give one account two adults, or one adult two accounts.
+ */
+async function giveAccessWithin(tx: Db, ctx: DomainContext, personId: string, email: string) {
+  await holdUntilCommit(ctx.database, tx, `family access ${ctx.school.id} ${personId}`)
+  await holdUntilCommit(ctx.database, tx, `account address ${email}`)
+  const [current] = await tx.select({ accountId: familyAccess.accountId, email: accounts.email }).from(familyAccess)
+    .innerJoin(accounts, eq(accounts.id, familyAccess.accountId))
+    .where(and(eq(familyAccess.schoolId, ctx.school.id), eq(familyAccess.personId, personId), isNull(familyAccess.endedAt)))
+  if (current) {
+    if (current.email !== email) throw domainError('conflict', [`Person ${personId} has family access at another address, ${current.email}: end it, then invite them at the address on their record.`])
+    return { accountId: current.accountId, email, isNew: false }
+  }
+  const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
+  if (existing && (existing.schoolId !== ctx.school.id
+    || await liveFamilyAccessOfAccount(tx, ctx.school.id, existing.id)
+    // Nobody at the school becomes a parent's login: an account that has or had staff access is its own person's alone.
+    || (existing.personId !== personId && await hasOrHadStaffAccess(tx, ctx.school.id, existing.id)))) {
+    throw addressTaken(email)
   }
   const now = timestampNow()
   const accountId = existing?.id ?? newId('acc')
-  await ctx.database.transaction(async (tx) => {
-    if (!existing) await tx.insert(staffAccounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, role: noStaffRole, createdAt: now, removedAt: null })
-    // Taken back for the portal alone: whatever role it had before its removal stays removed.
-    else if (existing.removedAt) await tx.update(staffAccounts).set({ role: noStaffRole, removedAt: null, personId }).where(eq(staffAccounts.id, existing.id))
-    await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
-    await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} given family access` })
-  })
+  if (!existing) await tx.insert(accounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, createdAt: now, removedAt: null })
+  // An account with no access left is taken back for the portal alone: staff access it had stays ended.
+  else if (existing.removedAt || existing.personId !== personId) await tx.update(accounts).set({ removedAt: null, personId }).where(eq(accounts.id, existing.id))
+  await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
+  await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} given family access` })
   return { accountId, email, isNew: true }
 }
 
-/**
- * Gives an adult on file family access and mails them a sign-in link (seven days, once). Inviting an
- * adult who already has access sends a new link, to the address of their access.
- */
-export async function inviteFamilyMember(ctx: DomainContext, personId: string, input: { email?: string } = {}): Promise<FamilyInvitation> {
-  const access = await giveFamilyAccess(ctx, personId, input)
-  if (!access.isNew) {
-    await ctx.database.transaction(tx => recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} invited to the family portal again` }))
+/** A race the checks did not see (SQLite never has one; PostgreSQL's locks make it rare) answers as they would have. */
+function conflictOnRace(email: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw addressTaken(email)
+    throw error
   }
-  const link = await createSignInLink(ctx.database, access.accountId, familyInvitationLifetimeMs)
+}
+
+/**
+ * Gives an adult on file family access at the address on their record, on the account of that
+ * address; an adult who has it keeps it. Answers the account and whether the access is new.
+ */
+export async function giveFamilyAccess(ctx: DomainContext, personId: string) {
+  const email = addressOnRecord(await requireAdultOnFile(ctx, personId))
+  return ctx.database.transaction(tx => giveAccessWithin(tx, ctx, personId, email)).catch(conflictOnRace(email))
+}
+
+/**
+ * Gives an adult on file family access and mails them a sign-in link (seven days, once) at the address
+ * on their record. Inviting again sends a new link and cancels the adult's earlier unused ones.
+ */
+export async function inviteFamilyMember(ctx: DomainContext, personId: string): Promise<FamilyInvitation> {
+  const email = addressOnRecord(await requireAdultOnFile(ctx, personId))
+  const { access, link } = await ctx.database.transaction(async (tx) => {
+    const access = await giveAccessWithin(tx, ctx, personId, email)
+    await cancelUnusedSignInLinks(tx, access.accountId)
+    const link = await insertSignInLink(tx, access.accountId, familyInvitationLifetimeMs)
+    if (!access.isNew) await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} invited to the family portal again` })
+    return { access, link }
+  }).catch(conflictOnRace(email))
   const signInLink = signInLinkUrl(link.secret)
   await sendMail(ctx.database, {
     to: access.email,
@@ -121,7 +142,7 @@ export async function inviteFamilyMember(ctx: DomainContext, personId: string, i
 }
 
 async function accountEmail(database: Database, accountId: string): Promise<string> {
-  const [row] = await database.db.select({ email: staffAccounts.email }).from(staffAccounts).where(eq(staffAccounts.id, accountId))
+  const [row] = await database.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId))
   return row!.email
 }
 
@@ -132,14 +153,13 @@ async function accountEmail(database: Database, accountId: string): Promise<stri
 export async function endFamilyAccess(ctx: DomainContext, personId: string) {
   const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
   if (!current) throw domainError('not_found', [`Person ${personId} has no family access to end.`])
-  const [account] = await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, current.accountId))
   const now = timestampNow()
   await ctx.database.transaction(async (tx) => {
     await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, current.id))
     // A member of staff keeps their account and sessions: every portal request asks for live family access.
-    if (account && account.role === noStaffRole) {
-      await tx.update(staffAccounts).set({ removedAt: now }).where(eq(staffAccounts.id, account.id))
-      await removeAccountSignIns(tx, account.id)
+    if (await liveStaffRole(tx, ctx.school.id, current.accountId) === undefined) {
+      await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, current.accountId))
+      await removeAccountSignIns(tx, current.accountId)
     }
     await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: personId, summary: `Person ${personId}'s family access ended` })
   })

@@ -5,7 +5,7 @@ import { todayInZone } from '../shared/clock'
 import { recordActivity } from '../activity/record-activity'
 import { childrenUnderRestriction } from '../access/withholding'
 import { assertRestrictedReadable, insertRestrictedView } from '../restricted/restricted-record'
-import { callerSessionId } from '../staff/caller-account'
+import { callerSessionId } from '../accounts/caller-account'
 import { requireAdultOnFile } from './family-access'
 
 /*

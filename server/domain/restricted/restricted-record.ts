@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import { courtOrders, exitReasons, identityDecisions, people, protectionFlags, restrictedViews } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { timestampNow, todayInZone } from '../shared/clock'
-import { inForceOn, isInForceOn } from '../shared/in-force'
-import type { Span } from '../shared/days'
 import { newId } from '../shared/ids'
 import { recordedActor } from '../shared/actor'
 import { assertCanSee } from '../access/withholding'
@@ -107,14 +105,5 @@ export async function listRestrictedViews(ctx: DomainContext, options: { personI
     .limit(options.limit ?? 100)
 }
 
-/** A protection flag on the child that is open, or in force on the day. */
-// An open flag counts even before its first day: protection errs on the side of the child.
-export const protectionFlagInForce = (day: string) =>
-  or(isNull(protectionFlags.validTo), inForceOn(protectionFlags, day))
-
-/** `protectionFlagInForce` for a flag already read. */
-export const isProtectionFlagInForce = (flag: Span, day: string) => flag.validTo === null || isInForceOn(flag, day)
-
-/** A court order about the child in force on the day. */
-export const courtOrderInForce = (day: string) =>
-  inForceOn(courtOrders, day)
+// The in-force rules live beside the tables they read, so access/withholding.ts needs no part of this file.
+export { courtOrderInForce, isProtectionFlagInForce, protectionFlagInForce } from './in-force-rules'

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { apiTokens, staffAccounts } from '../../../db/schema'
+import { apiTokens, accounts } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import { readRecordedActor, recordedActor, type SystemName } from './actor'
 
@@ -39,8 +39,8 @@ export async function actorLabels(db: Db, schoolId: string, actors: readonly (st
   }
   const [members, tokens] = await Promise.all([
     staffIds.size
-      ? db.select({ id: staffAccounts.id, email: staffAccounts.email }).from(staffAccounts)
-          .where(and(eq(staffAccounts.schoolId, schoolId), inArray(staffAccounts.id, [...staffIds])))
+      ? db.select({ id: accounts.id, email: accounts.email }).from(accounts)
+          .where(and(eq(accounts.schoolId, schoolId), inArray(accounts.id, [...staffIds])))
       : [],
     tokenIds.size
       ? db.select({ id: apiTokens.id, purpose: apiTokens.purpose }).from(apiTokens)

@@ -1,20 +1,11 @@
 import type { Database } from '../../../db/client'
-import type { SchoolLists, ModuleName, ModuleMode } from '../../../db/schema'
 import { systemAccess, type Access } from '../access/access'
 import type { SystemName } from './actor'
+import type { SchoolRef } from './school-ref'
 
 export type { Actor, SystemName } from './actor'
 
-/** A school as every domain function receives it: the school is a required argument, never a filter to remember. */
-export interface SchoolRef {
-  id: string
-  name: string
-  timeZone: string
-  lists: SchoolLists
-  modules: Partial<Record<ModuleName, ModuleMode>>
-  /** The school's data version when this reference was read: it changes with every write of its data. */
-  dataVersion: number
-}
+export type { SchoolRef } from './school-ref'
 
 /**
  * What every domain function, read or write, receives: the school, the database, and the caller's

@@ -15,7 +15,7 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
-  | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act' | 'idd' | 'fam' | 'dcr'
+  | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act' | 'idd' | 'fam' | 'sta' | 'dcr'
   | 'fsc' | 'fsv' | 'fpr' | 'fln' | 'fcr'
   | 'cpp' | 'cak' | 'cns' | 'msg' | 'mrc' | 'acm'
 

@@ -1,12 +1,6 @@
 import type { DomainContext } from '../shared/context'
-import { publicUrl } from '../shared/public-url'
-import { addStaffAccount, type AddStaffInput } from './accounts'
-import { createSignInLink } from './sign-in-links'
-
-/** The address a new member of staff follows once to sign in and register a passkey. */
-export function signInLinkUrl(secret: string): string {
-  return `${publicUrl()}/sign-in/link?token=${secret}`
-}
+import { addStaffAccount, type AddStaffInput } from './staff-access'
+import { createSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /**
  * Adds a member of staff and makes the one-time link (24 hours) where they sign in and register a

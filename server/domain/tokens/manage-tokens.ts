@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { apiTokens, staffAccounts } from '../../../db/schema'
+import { apiTokens, accounts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { currentTime, dayInZone, timestampNow } from '../shared/clock'
@@ -84,8 +84,8 @@ async function issueRecordedToken(ctx: DomainContext, input: IssueTokenInput, ro
 /** The school's tokens with purpose, scopes and expiry day; never a secret or its hash. */
 export async function listTokens(ctx: DomainContext) {
   const { database, school } = ctx
-  const rows = await database.db.select({ token: apiTokens, issuerEmail: staffAccounts.email }).from(apiTokens)
-    .leftJoin(staffAccounts, eq(staffAccounts.id, apiTokens.issuedBy))
+  const rows = await database.db.select({ token: apiTokens, issuerEmail: accounts.email }).from(apiTokens)
+    .leftJoin(accounts, eq(accounts.id, apiTokens.issuedBy))
     .where(eq(apiTokens.schoolId, school.id)).orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
   return rows.map(({ token: row, issuerEmail }) => ({
     id: row.id,

@@ -5,6 +5,7 @@ import { expectEnvelope } from '../../support/envelope'
 import { seedFamily } from '../../support/person-fixtures'
 import { newSchool } from '../../support/schools'
 import { uniqueEmail } from '../../support/staff-sessions'
+import { changePersonContact } from '../../../server/domain/people/contact-details'
 
 describe('admin family invite and family remove', () => {
   let school: Awaited<ReturnType<typeof newSchool>>
@@ -16,7 +17,8 @@ describe('admin family invite and family remove', () => {
 
   it('invite prints the account and a link that signs the adult in to the portal once; remove ends the access', async () => {
     const email = uniqueEmail('cli-family')
-    const invited = await adminJson(['family', 'invite', '--school', school.id, '--person', family.mother, '--email', email])
+    await changePersonContact(school.context, family.mother, { email })
+    const invited = await adminJson(['family', 'invite', '--school', school.id, '--person', family.mother])
     expect(Object.keys(invited).sort()).toEqual(['accountId', 'signInLink'])
     expect(invited.accountId).toMatch(/^acc_/)
     const token = new URL(invited.signInLink).searchParams.get('token')!
@@ -32,8 +34,14 @@ describe('admin family invite and family remove', () => {
     expect(JSON.parse(again.stdout).error.code).toBe('not_found')
   })
 
-  it('refuses a child, and an adult with no address and none given, in the CLI\'s error form', async () => {
-    const child = await adminRun(['family', 'invite', '--school', school.id, '--person', family.child, '--email', uniqueEmail(), '--json'])
+  it('refuses an --email of the office\'s choosing: the invitation goes to the address on the record alone', async () => {
+    const chosen = await adminRun(['family', 'invite', '--school', school.id, '--person', family.father, '--email', uniqueEmail('chosen'), '--json'])
+    expect([chosen.code, JSON.parse(chosen.stdout).error.code]).toEqual([1, 'validation_failed'])
+    expect(JSON.parse(chosen.stdout).error.detail.join(' ')).toContain('address on the person\'s record')
+  })
+
+  it('refuses a child, and an adult with no address on their record, in the CLI\'s error form', async () => {
+    const child = await adminRun(['family', 'invite', '--school', school.id, '--person', family.child, '--json'])
     expect([child.code, JSON.parse(child.stdout).error.code]).toEqual([1, 'unprocessable'])
     const noAddress = await adminRun(['family', 'invite', '--school', school.id, '--person', family.father, '--json'])
     expect([noAddress.code, JSON.parse(noAddress.stdout).error.code]).toEqual([1, 'validation_failed'])

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
-import { familyAccess, staffAccounts } from '../../../db/schema'
+import { accounts, familyAccess, staffAccess } from '../../../db/schema'
 import { standingOf } from '../../../server/domain/access/standing'
 import { seedDemoPortalFamilies, type DemoPortalFamilies } from '../../../server/domain/setup/demo/demo-portal-families'
 import { todayInZone } from '../../../server/domain/shared/clock'
@@ -46,8 +46,9 @@ describe('the demo school\'s portal families show every case of standing', () =>
     const adults = [...families.shared.adults, families.separated.resident, families.separated.restrained, families.protectedChild.safe, families.protectedChild.other, families.endedCarer.ended, families.endedCarer.parent, families.staffParent.adult]
     const rows = await school.database.db.select().from(familyAccess).where(and(eq(familyAccess.schoolId, school.id), isNull(familyAccess.endedAt)))
     expect(rows.map(row => row.personId).sort()).toEqual([...adults].sort())
-    const [teacher] = await school.database.db.select().from(staffAccounts).where(eq(staffAccounts.id, families.staffParent.accountId))
-    expect(teacher).toMatchObject({ role: 'teacher', personId: families.staffParent.adult, removedAt: null })
+    const [teacher] = await school.database.db.select().from(accounts).where(eq(accounts.id, families.staffParent.accountId))
+    expect(teacher).toMatchObject({ personId: families.staffParent.adult, removedAt: null })
+    expect(await school.database.db.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.accountId, teacher!.id), isNull(staffAccess.endedAt)))).toEqual([{ role: 'teacher' }])
     expect(rows.find(row => row.personId === families.staffParent.adult)?.accountId).toBe(teacher!.id)
     expect(await purposesOf(families.staffParent.adult, families.staffParent.child)).toEqual(granted(standingPurposes))
   })

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { passkeyListSchema } from '../../../../shared/schemas/sign-in'
-import { listPasskeys } from '../../../domain/staff/passkeys'
+import { listPasskeys } from '../../../domain/accounts/passkeys'
 
 export default defineAppRoute({
   summary: 'Your passkeys', tag: 'Passkeys', rateLimit: 60, beforePasskey: true, response: passkeyListSchema

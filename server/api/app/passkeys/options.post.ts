@@ -3,7 +3,7 @@ import { relyingParty } from '../../../utils/public-url'
 import { passkeyChangeRequestOf } from '../../../utils/app-session'
 import { z } from 'zod'
 import { webauthnOptionsSchema } from '../../../../shared/schemas/sign-in'
-import { passkeyRegistrationOptions } from '../../../domain/staff/passkeys'
+import { passkeyRegistrationOptions } from '../../../domain/accounts/passkeys'
 
 export default defineAppRoute({
   summary: 'Options for registering a passkey', tag: 'Passkeys', rateLimit: 30, beforePasskey: true,

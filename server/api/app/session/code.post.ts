@@ -1,6 +1,6 @@
 import { defineSignInRoute } from '../../../utils/sign-in-route'
 import { codeRequestSchema } from '../../../../shared/schemas/sign-in'
-import { requestSignInCode } from '../../../domain/staff/sign-in-codes'
+import { requestSignInCode } from '../../../domain/accounts/sign-in-codes'
 
 /** The same answer for every address, known or not; counted per address and client. */
 export default defineSignInRoute({ summary: 'Email a six-digit sign-in code', perAddressPerMinute: 30, body: codeRequestSchema },

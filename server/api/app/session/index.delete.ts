@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { clearSessionCookie } from '../../../utils/app-session'
 import { signedOutSchema } from '../../../../shared/schemas/sign-in'
-import { endCallerSession } from '../../../domain/staff/sessions'
+import { endCallerSession } from '../../../domain/accounts/sessions'
 
 export default defineAppRoute({
   summary: 'Sign out: end this session', tag: 'Sign-in', rateLimit: 30, beforePasskey: true,

@@ -1,17 +1,17 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { staffSessionOf } from '../../../utils/app-session'
-import { accessKindsOf } from '../../../utils/sign-in'
+import { accessKindsOf } from '../../../domain/accounts/access-kinds'
 import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
-import { listPasskeys } from '../../../domain/staff/passkeys'
-import { passkeysRequired } from '../../../domain/staff/sign-in-policy'
+import { listPasskeys } from '../../../domain/accounts/passkeys'
+import { passkeysRequired } from '../../../domain/accounts/sign-in-policy'
 
 export default defineAppRoute({
   summary: 'The signed-in member of staff and their school', tag: 'Sign-in', rateLimit: 120, beforePasskey: true,
   response: sessionAnswerSchema
 }, async (ctx) => {
-  const { account, session } = staffSessionOf(ctx.event)
+  const { account, session, staffRole } = staffSessionOf(ctx.event)
   return {
-    account: { id: account.id, email: account.email, role: account.role || null, capabilities: [...ctx.capabilities].sort() },
+    account: { id: account.id, email: account.email, role: staffRole, capabilities: [...ctx.capabilities].sort() },
     access: await accessKindsOf(ctx.database, account),
     school: { id: ctx.school.id, name: ctx.school.name },
     session: { method: session.method as 'passkey' | 'code' | 'link', passkeyAt: session.passkeyAt, expiresAt: session.expiresAt },

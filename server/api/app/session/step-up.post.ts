@@ -4,8 +4,8 @@ import { relyingParty } from '../../../utils/public-url'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
-import { proveCallerPasskey } from '../../../domain/staff/passkeys'
-import { rotateSessionAfterPasskey } from '../../../domain/staff/sessions'
+import { proveCallerPasskey } from '../../../domain/accounts/passkeys'
+import { rotateSessionAfterPasskey } from '../../../domain/accounts/sessions'
 import { timestampNow } from '../../../domain/shared/clock'
 
 /** A passkey proof: step-up routes are open for five minutes, and the session's cookie is renewed. */

@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { clearSessionCookie } from '../../../utils/app-session'
 import { signedOutSchema } from '../../../../shared/schemas/sign-in'
-import { endOwnSessions } from '../../../domain/staff/sessions'
+import { endOwnSessions } from '../../../domain/accounts/sessions'
 
 export default defineAppRoute({
   summary: 'Sign out everywhere: end every session of this account', tag: 'Sign-in', rateLimit: 10, beforePasskey: true,

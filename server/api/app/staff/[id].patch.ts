@@ -2,7 +2,7 @@ import { defineAppRoute } from '../../../utils/app-route'
 import { z } from 'zod'
 import { recordId } from '../../../../shared/schemas/common'
 import { staffMemberSchema, staffRoleChangeSchema } from '../../../../shared/schemas/staff-settings'
-import { changeStaffRole } from '../../../domain/staff/accounts'
+import { changeStaffRole } from '../../../domain/staff/staff-access'
 
 /** Changes a member's role within the delegation ceiling (server/domain/access/delegation.ts); the admin role, given or taken, needs a recent passkey proof. */
 export default defineAppRoute({

@@ -7,7 +7,7 @@ import { insertParentalResponsibility } from '../../people/parental-responsibili
 import { applyBillingSplit } from '../../billing/set-billing-split'
 import { insertCourtOrder } from '../../restricted/court-orders'
 import { insertProtectionFlag } from '../../restricted/protection-flags'
-import { addStaffAccount } from '../../staff/accounts'
+import { addStaffAccount } from '../../staff/staff-access'
 import { giveFamilyAccess } from '../../portal/family-access'
 import { wholeBasisPoints } from '../../../../shared/basis-points'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { staffAccounts } from '../../../../db/schema'
+import { and, eq, isNull } from 'drizzle-orm'
+import { staffAccess } from '../../../../db/schema'
 import { builtInRoles, roleCapabilities } from '../../../../server/domain/access/roles'
 import { setRoleCapabilities } from '../../../../server/domain/staff/roles'
 import { callApi } from '../../../support/api'
@@ -22,7 +22,7 @@ describe('delegation stays within what the delegating member holds', () => {
     delegate = await staffSession(school, 'office')
   })
   const as = (cookie: string, path: string, request: { method?: string, body?: unknown } = {}) => callApi(path, { ...request, headers: { cookie } })
-  const roleOf = async (id: string) => (await school.database.db.select({ role: staffAccounts.role }).from(staffAccounts).where(eq(staffAccounts.id, id)))[0]?.role
+  const roleOf = async (id: string) => (await school.database.db.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.accountId, id), isNull(staffAccess.endedAt))))[0]?.role
 
   it('refuses a token with a scope the member lacks, naming it, and issues one within their scopes', async () => {
     for (const path of ['/api/app/tokens', '/api/app/tokens/rostering']) {

@@ -14,7 +14,7 @@ import { recordProtectionFlag } from '../../../../server/domain/restricted/prote
 import { seedDemoPortalFamilies } from '../../../../server/domain/setup/demo/demo-portal-families'
 import { todayInZone } from '../../../../server/domain/shared/clock'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
-import { addStaffAccount } from '../../../../server/domain/staff/accounts'
+import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { courtOrderPurposes, type StandingPurpose } from '../../../../shared/vocabulary'
 import { addTour } from '../../../support/admissions-fixtures'
 import { callApi, type ApiAnswer } from '../../../support/api'
@@ -276,7 +276,7 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
     ...Object.values(ordered.parents), applicant, flaggedApplicant, enquirer, orderedEnquirer
   ]
   const staffEmail = uniqueEmail('staff-parent')
-  await addStaffAccount(school.context, { email: staffEmail, role: 'teacher' })
+  await addStaffAccount(school.context, { email: staffEmail, role: 'teacher', personId: families.staffParent })
   const cookies = new Map<string, string>()
   for (const adult of adults) cookies.set(adult, (await familySession(school, adult, adult === families.staffParent ? { email: staffEmail } : {})).cookie)
   const children = [families.aroha, families.tama, families.mere, families.rua, families.wiremu, ordered.child, applied.studentId, flagged.studentId, booked, orderedBooked, elsewhere.aroha, 'per_unknownchild000000000']

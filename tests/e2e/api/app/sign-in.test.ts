@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
 import { outboxMails } from '../../../../db/schema'
-import { addStaffAccount } from '../../../../server/domain/staff/accounts'
+import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
@@ -93,7 +93,7 @@ describe('signing in with an emailed code', () => {
   it('signs a new member in once with their link from staff add', async () => {
     const admin = await member('admin')
     void admin
-    const { createSignInLink } = await import('../../../../server/domain/staff/sign-in-links')
+    const { createSignInLink } = await import('../../../../server/domain/accounts/sign-in-links')
     const newcomer = await member('teacher')
     const link = await createSignInLink(school.database, newcomer.id)
     const first = await callApi('/api/app/session/link', { body: { token: link.secret } })

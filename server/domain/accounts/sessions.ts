@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { schools, staffAccounts, staffSessions } from '../../../db/schema'
+import { accounts, schools, staffAccess, staffSessions } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { callerAccountId, callerSessionId } from './caller-account'
@@ -7,6 +7,7 @@ import { recordActivity, type ActivityEntry } from '../activity/record-activity'
 import { currentTime, timestampNow } from '../shared/clock'
 import { newId } from '../shared/ids'
 import { hashSecret, newRandomSecret } from './secrets'
+import { liveStaffAccessOf } from './access-kinds'
 
 /** A session ends after this long without a request… */
 export const sessionIdleMs = 8 * 3600_000
@@ -42,15 +43,17 @@ export async function startSession(database: Database, account: { id: string, sc
 }
 
 /**
- * The live session a cookie's secret names, with its account and school, or undefined when it is
- * unknown, ended, idle too long, past its absolute end, or its account was removed.
+ * The live session a cookie's secret names, with its account, school and the role of the account's
+ * live staff access there (null without), or undefined when it is unknown, ended, idle too long, past
+ * its absolute end, or its account was removed.
  */
 export async function findLiveSession(database: Database, secret: string) {
   const [row] = await database.prepared('staff-session-by-secret-hash', db => db
-    .select({ session: staffSessions, account: staffAccounts, school: schools })
+    .select({ session: staffSessions, account: accounts, school: schools, staffRole: staffAccess.role })
     .from(staffSessions)
-    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.accountId))
+    .innerJoin(accounts, eq(accounts.id, staffSessions.accountId))
     .innerJoin(schools, eq(schools.id, staffSessions.schoolId))
+    .leftJoin(staffAccess, liveStaffAccessOf(staffSessions.accountId, staffSessions.schoolId))
     .where(eq(staffSessions.secretHash, sql.placeholder('secretHash')))
     .limit(1))({ secretHash: hashSecret(secret) })
   if (!row) return undefined

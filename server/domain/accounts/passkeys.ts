@@ -10,7 +10,7 @@ import { currentTime, timestampNow } from '../shared/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import type { DomainContext } from '../shared/context'
-import { activeAccountById, type StaffAccount } from './accounts'
+import { activeAccountById, type Account } from './accounts'
 import { callerAccount, callerAccountId } from './caller-account'
 import { mailPasskeyNotice } from './passkey-notices'
 import { hasRecentPasskeyProof } from './sessions'
@@ -149,7 +149,7 @@ export async function passkeyStepUpOptions(ctx: DomainContext, rp: RelyingParty)
  * The account a passkey answer proves, for a sign-in (`account` undefined) or a step-up of that
  * account. The authenticator's counter is kept, and a counter that went backwards is refused.
  */
-export async function verifyPasskey(database: Database, rp: RelyingParty, response: AuthenticationResponseJSON, account?: StaffAccount) {
+export async function verifyPasskey(database: Database, rp: RelyingParty, response: AuthenticationResponseJSON, account?: Account) {
   const [row] = await database.db.select().from(passkeys).where(eq(passkeys.credentialId, String(response.id ?? '')))
   const owner = row ? await activeAccountById(database, row.accountId) : undefined
   if (!row || !owner || (account && owner.id !== account.id)) throw notVerified()

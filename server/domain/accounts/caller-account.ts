@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { staffAccounts } from '../../../db/schema'
+import { accounts } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import type { StaffAccount } from './accounts'
+import type { Account } from './accounts'
 
 /*
  * A member's own credentials (passkeys, sessions) are reached through the caller the context
@@ -23,10 +23,10 @@ export function callerSessionId(ctx: DomainContext): string {
 }
 
 /** The caller's account as it is now, for what needs more than its id (the address a notice goes to). */
-export async function callerAccount(ctx: DomainContext): Promise<StaffAccount> {
+export async function callerAccount(ctx: DomainContext): Promise<Account> {
   const accountId = callerAccountId(ctx)
-  const [row] = await ctx.database.db.select().from(staffAccounts)
-    .where(and(eq(staffAccounts.id, accountId), eq(staffAccounts.schoolId, ctx.school.id), isNull(staffAccounts.removedAt)))
+  const [row] = await ctx.database.db.select().from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.schoolId, ctx.school.id), isNull(accounts.removedAt)))
   if (!row) throw domainError('unauthenticated', ['Sign in first: your account no longer has access.'])
   return row
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Actor, DomainContext } from '../../../../server/domain/shared/context'
-import { callerAccountId } from '../../../../server/domain/staff/caller-account'
+import { callerAccountId } from '../../../../server/domain/accounts/caller-account'
 
 const contextOf = (actor: Actor) => ({ actor, capabilities: new Set() }) as unknown as DomainContext
 

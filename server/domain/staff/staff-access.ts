@@ -1,0 +1,154 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
+import { accounts, familyAccess, people, staffAccess, staffSessions } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { domainError } from '../shared/domain-error'
+import { newId } from '../shared/ids'
+import { timestampNow } from '../shared/clock'
+import { recordedActor } from '../shared/actor'
+import { isRoleName, type RoleName } from '../access/roles'
+import { endAccountSessions } from '../accounts/sessions'
+import { recordActivity } from '../activity/record-activity'
+import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
+import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/passkeys'
+import { liveFamilyAccessOfAccount } from '../accounts/access-kinds'
+import { normalEmail, type Account } from '../accounts/accounts'
+
+/*
+ * Staff access: an account of the school reaching the staff screens with a role. The account is
+ * accounts/'s; here is the row of `staff_access` that gives it a role, from when, until when.
+ */
+
+type StaffAccessRow = typeof staffAccess.$inferSelect
+
+/** A member of staff: their account and their live staff access. */
+interface StaffMember { account: Account, access: StaffAccessRow }
+
+/** Live staff access at the school. */
+const liveAt = (schoolId: string) => and(eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))
+
+/** A member of staff of this school; another school's is `not_found` like a missing one. */
+async function requireStaffMember(ctx: DomainContext, accountId: string): Promise<StaffMember> {
+  const [row] = await ctx.database.db.select({ account: accounts, access: staffAccess }).from(staffAccess)
+    .innerJoin(accounts, eq(accounts.id, staffAccess.accountId))
+    .where(and(eq(staffAccess.accountId, accountId), liveAt(ctx.school.id), isNull(accounts.removedAt)))
+  if (!row) throw domainError('not_found', [`No member of staff has the id ${accountId}.`])
+  return row
+}
+
+function requireRole(role: string): RoleName {
+  if (!isRoleName(role)) throw domainError('unprocessable', [`Unknown role ${role}.`])
+  return role
+}
+
+export interface AddStaffInput { email: string, role: string, personId?: string }
+
+/**
+ * Adds a member of staff. An address names one account in the deployment: one of another school, or
+ * of a member already, is `conflict`. A removed member added again gets their account back with new
+ * staff access; a parent with family access at the school keeps their account and gains staff access,
+ * and the account stays linked to that parent's own person (another person is `conflict`).
+ */
+export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) {
+  const email = normalEmail(input.email)
+  const role = requireRole(input.role)
+  await refuseRoleGrantBeyondHolder(ctx, null, role)
+  if (input.personId) {
+    const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.id, input.personId), eq(people.schoolId, ctx.school.id)))
+    if (!person) throw domainError('unprocessable', [`No person has the id ${input.personId}.`])
+  }
+  const now = timestampNow()
+  const member = await ctx.database.transaction(async (tx) => {
+    const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
+    const [live] = existing ? await tx.select({ id: staffAccess.id }).from(staffAccess).where(and(eq(staffAccess.accountId, existing.id), isNull(staffAccess.endedAt))) : []
+    if (existing && (existing.schoolId !== ctx.school.id || live)) throw domainError('conflict', [`The address ${email} already has an account.`])
+    const family = existing ? await liveFamilyAccessOfAccount(tx, ctx.school.id, existing.id) : undefined
+    // An account with staff access is a family login for its own person alone (docs/portal.md).
+    if (family && input.personId && input.personId !== family.personId) {
+      throw domainError('conflict', [`The address ${email} has family access as another person: a member of staff's account is their own person's alone.`])
+    }
+    const account: Account = existing
+      ? { ...existing, personId: family?.personId ?? input.personId ?? existing.personId, removedAt: null }
+      : { id: newId('acc'), schoolId: ctx.school.id, email, personId: input.personId ?? null, createdAt: now, removedAt: null }
+    if (existing) await tx.update(accounts).set({ personId: account.personId, removedAt: null }).where(eq(accounts.id, account.id))
+    else await tx.insert(accounts).values(account)
+    const access: StaffAccessRow = { id: newId('sta'), schoolId: ctx.school.id, accountId: account.id, role, createdAt: now, endedAt: null }
+    await tx.insert(staffAccess).values(access)
+    await recordActivity(tx, ctx, { kind: 'staff.added', subjectType: 'staff', subjectId: account.id, summary: `${email} added as ${role}`, changes: { role: [null, role] } })
+    return { account, access }
+  })
+  return staffListing(member)
+}
+
+function staffListing({ account, access }: StaffMember) {
+  return { id: account.id, email: account.email, role: access.role as RoleName, personId: account.personId, createdAt: access.createdAt }
+}
+
+export async function listStaff(ctx: DomainContext) {
+  const rows = await ctx.database.db.select({ account: accounts, access: staffAccess }).from(staffAccess)
+    .innerJoin(accounts, eq(accounts.id, staffAccess.accountId))
+    .where(and(liveAt(ctx.school.id), isNull(accounts.removedAt)))
+    .orderBy(asc(accounts.email))
+  return rows.map(staffListing)
+}
+
+/** The school keeps at least one administrator, so nobody is locked out of its settings. */
+async function refuseLastAdministrator(ctx: DomainContext, member: StaffMember) {
+  if (member.access.role !== 'admin') return
+  const others = await ctx.database.db.select({ id: staffAccess.id }).from(staffAccess)
+    .where(and(liveAt(ctx.school.id), eq(staffAccess.role, 'admin'), ne(staffAccess.accountId, member.account.id)))
+    .limit(1)
+  if (!others.length) throw domainError('unprocessable', ['The school needs at least one administrator: make another first.'])
+}
+
+export async function changeStaffRole(ctx: DomainContext, accountId: string, role: string) {
+  const member = await requireStaffMember(ctx, accountId)
+  const { account, access } = member
+  const newRole = requireRole(role)
+  await refuseRoleGrantBeyondHolder(ctx, access.role, newRole)
+  if (newRole !== 'admin') await refuseLastAdministrator(ctx, member)
+  await ctx.database.transaction(async (tx) => {
+    await tx.update(staffAccess).set({ role: newRole }).where(eq(staffAccess.id, access.id))
+    if (access.role !== newRole) {
+      await recordActivity(tx, ctx, { kind: 'staff.changed', subjectType: 'staff', subjectId: account.id, summary: `${account.email} is now ${newRole}`, changes: { role: [access.role, newRole] } })
+    }
+  })
+  return staffListing({ account, access: { ...access, role: newRole } })
+}
+
+/**
+ * Removes a member's access: their staff access ends (the row stays), their sessions end at once,
+ * their passkeys, links and codes go with it (added again, they start with none), and they can no
+ * longer sign in. Family access the account holds for anyone but the member's own person ends with it
+ * (recorded in Activity): nobody leaves the school holding a parent's login. A member who is also a
+ * parent keeps the account for their own family access alone: their sessions end, their passkeys stay.
+ */
+export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
+  const member = await requireStaffMember(ctx, accountId)
+  const { account, access } = member
+  await refuseRemovalBeyondHolder(ctx, access.role)
+  await refuseLastAdministrator(ctx, member)
+  const passkeysRemoved = await ctx.database.transaction(async (tx) => {
+    const now = timestampNow()
+    await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [access.role, null] } })
+    await tx.update(staffAccess).set({ endedAt: now }).where(eq(staffAccess.id, access.id))
+    const family = await liveFamilyAccessOfAccount(tx, ctx.school.id, account.id)
+    if (family && family.personId !== account.personId) {
+      await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, family.id))
+      await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: family.personId, summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access` })
+    } else if (family) {
+      await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, account.id), isNull(staffSessions.endedAt)))
+      return []
+    }
+    await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, account.id))
+    return removeAccountSignIns(tx, account.id)
+  })
+  mailPasskeysRemovedWithAccess(ctx.database, account.email, passkeysRemoved)
+  return { id: account.id, removed: true as const }
+}
+
+/** An administrator ends every session of a member of their school. */
+export async function endStaffSessions(ctx: DomainContext, accountId: string) {
+  const { account } = await requireStaffMember(ctx, accountId)
+  const sessionsEnded = await endAccountSessions(ctx, account.id, { kind: 'staff.sessions_ended', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s sessions ended` })
+  return { id: account.id, sessionsEnded }
+}
