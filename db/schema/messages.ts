@@ -1,7 +1,7 @@
 /**
  * Messages to families (docs/messages.md): a message as written, one recipient row per adult it
  * reaches (the delivery queue, the read receipt and the bounce in one row), and the school's
- * activity groups, which audiences name as `activity:<name>`.
+ * clubs, which audiences name as `activity:<name>`.
  */
 import { table, text, integer, bigint, index, uniqueIndex } from '../dialect'
 import { schools } from './schools'
@@ -56,11 +56,14 @@ export const messageRecipients = table('message_recipients', {
   index('message_recipients_school_id_adult_id_idx').on(t.schoolId, t.adultId)
 ])
 
-/** A child in one of the school's activity groups (rowing, choir): what `activity:<name>` names. */
-export const activityMembers = table('activity_members', {
+/**
+ * A child in one of the school's clubs (rowing, choir): what `activity:<name>` names. The table and
+ * its column keep their stored names (the webhook events are `activity_member.*`).
+ */
+export const clubMembers = table('activity_members', {
   id: text('id').primaryKey(),
   schoolId: text('school_id').notNull().references(() => schools.id),
-  activity: text('activity').notNull(),
+  club: text('activity').notNull(),
   personId: text('person_id').notNull().references(() => people.id),
   createdAt: text('created_at').notNull()
-}, t => [uniqueIndex('activity_members_school_id_activity_person_id_idx').on(t.schoolId, t.activity, t.personId)])
+}, t => [uniqueIndex('activity_members_school_id_activity_person_id_idx').on(t.schoolId, t.club, t.personId)])

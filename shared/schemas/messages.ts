@@ -54,14 +54,5 @@ export const bouncedAddressesSchema = z.object({
   items: z.array(z.object({ adult: personName, email: z.string(), lastError: z.string().nullable(), messageId: z.string(), at: timestamp }))
 })
 
-export const activityGroupsSchema = z.object({ items: z.array(z.object({ name: z.string(), memberCount: z.number() })) })
-export const activityGroupParams = z.object({ name: plainLine(60).regex(/^[a-z0-9][a-z0-9_-]*$/, 'Use lower-case letters, digits, - and _.') })
-export const activityGroupInput = z.strictObject({ memberIds: z.array(recordId('per')).max(5000) })
-export const activityGroupSchema = z.object({ name: z.string(), memberCount: z.number(), joined: z.number(), left: z.number() })
-export const activityMemberInput = z.strictObject({ personId: recordId('per') })
-export const activityMemberParams = activityGroupParams.extend({ personId: recordId('per') })
-export const activityMembersQuery = z.strictObject({ ...pageQueryShape })
-export const activityMemberPageSchema = pageOf(personName, 'ActivityMemberPage')
-
 export const portalMessagePageSchema = pageOf(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, readAt: timestamp.nullable() }), 'PortalMessagePage')
 export const portalMessageSchema = z.object({ id: z.string(), subject: z.string(), body: z.string(), sentAt: timestamp, readAt: timestamp.nullable() })

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { activityMembers, affiliations, campuses, classes, classMembers, consentAsks, parentalResponsibilities, people } from '../../../db/schema'
+import { affiliations, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people } from '../../../db/schema'
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -51,7 +51,7 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
         .where(and(eq(classMembers.schoolId, schoolId), eq(classMembers.classId, found.id), inForceOn(classMembers, day))))
     }
     case 'activity': {
-      const rows = await db.select({ id: activityMembers.personId }).from(activityMembers).where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, value)))
+      const rows = await db.select({ id: clubMembers.personId }).from(clubMembers).where(and(eq(clubMembers.schoolId, schoolId), eq(clubMembers.club, value)))
       return rows.length ? ids(rows) : undefined
     }
     case 'ask': {

@@ -11,7 +11,7 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * code, `sil` sign-in link, `mail` outbox mail, `rvw` a view of a restricted record, `fam`
  * family access, `dcr` a family's detail change request; `fsc` fee schedule, `fsv` its version, `fpr` billing
  * period, `fln` fee line, `fcr` concession rule; `cpp` consent purpose, `cak` consent ask,
- * `cns` consent answer, `msg` message, `mrc` message recipient, `acm` activity member.
+ * `cns` consent answer, `msg` message, `mrc` message recipient, `acm` club member (`activity_members`).
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'

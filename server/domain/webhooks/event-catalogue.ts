@@ -40,6 +40,6 @@ export const webhookEventCauses = {
   'consent.created': 'An adult gives a first answer to a consent ask for a child (in the portal, or the office from a paper form).',
   'consent.updated': 'An adult answers a consent ask again for a child, superseding an earlier answer (a withdrawal, for one).',
   'message.created': 'The office sends a message to families.',
-  'activity_member.created': 'A child joins one of the school\'s activity groups.',
-  'activity_member.deleted': 'A child leaves one of the school\'s activity groups.'
+  'activity_member.created': 'A child joins one of the school\'s clubs.',
+  'activity_member.deleted': 'A child leaves one of the school\'s clubs.'
 } as const satisfies Record<WebhookEventKind, string>

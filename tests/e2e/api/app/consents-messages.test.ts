@@ -178,7 +178,7 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expectEnvelope(await staff('/api/app/messages', { body: { subject: 'Class 4K', body: 'Hello', audience: ['class:4K'] } }), 422, 'audience_empty')
     expect((await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length).toBe(before)
 
-    expect((await staff('/api/app/messages/activities/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body).toMatchObject({ memberCount: 2, joined: 2 })
+    expect((await staff('/api/app/clubs/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body).toMatchObject({ memberCount: 2, joined: 2 })
     const sent = await staff('/api/app/messages', { body: { subject: 'Sports day', body: 'Sports day is on Friday.\n\nBring a hat.', audience: ['year:3', 'activity:rowing'] } })
     expect(sent.status).toBe(201)
     // Sent, the two left out are told as the preview told them: fewer than 5, no number (left-out.ts).
@@ -247,32 +247,32 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     }
   })
 
-  it('keeps an activity group a child at a time: started by its first child, paged in name order, ended by its last', async () => {
-    const group = '/api/app/messages/activities/chess/members'
-    expectEnvelope(await staff(group), 404, 'not_found')
-    expect((await staff(group, { body: { personId: families.tama } })).body).toEqual({ name: 'chess', memberCount: 1, joined: 1, left: 0 })
-    expect((await staff(group, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 1 })
+  it('keeps a club a child at a time: started by its first child, paged in name order, ended by its last', async () => {
+    const club = '/api/app/clubs/chess/members'
+    expectEnvelope(await staff(club), 404, 'not_found')
+    expect((await staff(club, { body: { personId: families.tama } })).body).toEqual({ name: 'chess', memberCount: 1, joined: 1, left: 0 })
+    expect((await staff(club, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 1 })
     // A child already in it stays as they were, and no event is written for nothing.
     const events = async () => (await school.database.db.select().from(changeEvents).where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.kind, 'activity_member.created')))).length
     const before = await events()
-    expect((await staff(group, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 0 })
+    expect((await staff(club, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 0 })
     expect(await events()).toBe(before)
     const nobody = families.tama.slice(0, -1) + (families.tama.endsWith('a') ? 'b' : 'a')
-    const unknown = await staff(group, { body: { personId: nobody } })
+    const unknown = await staff(club, { body: { personId: nobody } })
     expectEnvelope(unknown, 400, 'validation_failed')
     expect(unknown.body.data.fields).toEqual([expect.objectContaining({ path: 'personId' })])
-    expectEnvelope(await staff('/api/app/messages/activities/Chess Club/members', { body: { personId: families.tama } }), 400, 'validation_failed')
+    expectEnvelope(await staff('/api/app/clubs/Chess Club/members', { body: { personId: families.tama } }), 400, 'validation_failed')
 
-    const first = await staff(`${group}?limit=1`)
+    const first = await staff(`${club}?limit=1`)
     expect(first.body.items.map((child: { givenNames: string }) => child.givenNames)).toEqual(['Aroha'])
-    const second = await staff(`${group}?limit=1&cursor=${first.body.nextCursor}`)
+    const second = await staff(`${club}?limit=1&cursor=${first.body.nextCursor}`)
     expect(second.body).toMatchObject({ items: [{ id: families.tama, givenNames: 'Tama' }], nextCursor: null })
-    expect((await staff('/api/app/messages/activities')).body.items).toContainEqual({ name: 'chess', memberCount: 2 })
-    expect((await callApi(group, { headers: { cookie: teacher } })).status).toBe(403)
+    expect((await staff('/api/app/clubs')).body.items).toContainEqual({ name: 'chess', memberCount: 2 })
+    expect((await callApi(club, { headers: { cookie: teacher } })).status).toBe(403)
 
-    expectEnvelope(await staff(`${group}/${kept.child}`, { method: 'DELETE' }), 404, 'not_found')
-    expect((await staff(`${group}/${families.aroha}`, { method: 'DELETE' })).body).toMatchObject({ memberCount: 1, left: 1 })
-    expect((await staff(`${group}/${families.tama}`, { method: 'DELETE' })).body).toMatchObject({ memberCount: 0, left: 1 })
+    expectEnvelope(await staff(`${club}/${kept.child}`, { method: 'DELETE' }), 404, 'not_found')
+    expect((await staff(`${club}/${families.aroha}`, { method: 'DELETE' })).body).toMatchObject({ memberCount: 1, left: 1 })
+    expect((await staff(`${club}/${families.tama}`, { method: 'DELETE' })).body).toMatchObject({ memberCount: 0, left: 1 })
     expectEnvelope(await staff('/api/app/messages/preview', { body: { audience: ['activity:chess'] } }), 422, 'audience_unknown')
   })
 })

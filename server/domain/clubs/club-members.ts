@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
-import { activityMembers, people } from '../../../db/schema'
+import { clubMembers, people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
@@ -9,20 +9,21 @@ import { timestampNow } from '../shared/clock'
 import { writeChanges } from '../shared/write-changes'
 
 /*
- * Activity groups (docs/messages.md, "Activities"): the school's rowing, choir or chess club, kept as
- * a list of its children, so that messages and asks can name `activity:<name>`. A group exists while
- * it has a member; one whose last member leaves is gone, and `activity:<name>` is then unknown.
+ * Clubs (docs/messages.md, "Clubs"): the school's rowing, choir or chess club, kept as a list of its
+ * children, so that messages and asks can name `activity:<name>` (the contract's audience word). A
+ * club exists while it has a member; one whose last member leaves is gone, and `activity:<name>` is
+ * then unknown. Rows and events keep their stored names, `activity_members` and `activity_member.*`.
  */
 
-/** The school's activity groups by name, with how many children are in each. */
-export async function listActivityGroups(ctx: Pick<DomainContext, 'database' | 'school'>) {
-  const rows = await ctx.database.db.select({ name: activityMembers.activity, memberCount: count() }).from(activityMembers)
-    .where(eq(activityMembers.schoolId, ctx.school.id)).groupBy(activityMembers.activity).orderBy(asc(activityMembers.activity))
+/** The school's clubs by name, with how many children are in each. */
+export async function listClubs(ctx: Pick<DomainContext, 'database' | 'school'>) {
+  const rows = await ctx.database.db.select({ name: clubMembers.club, memberCount: count() }).from(clubMembers)
+    .where(eq(clubMembers.schoolId, ctx.school.id)).groupBy(clubMembers.club).orderBy(asc(clubMembers.club))
   return { items: rows.map(row => ({ name: row.name, memberCount: Number(row.memberCount) })) }
 }
 
-/** Sets who is in an activity group: the children named join, those not named leave; an empty list ends the group. */
-export async function setActivityGroup(ctx: DomainContext, name: string, memberIds: string[]) {
+/** Sets who is in a club: the children named join, those not named leave; an empty list ends the club. */
+export async function setClub(ctx: DomainContext, name: string, memberIds: string[]) {
   const wanted = [...new Set(memberIds)]
   if (wanted.length) {
     const known = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, wanted), isNull(people.deletedAt)))
@@ -30,50 +31,50 @@ export async function setActivityGroup(ctx: DomainContext, name: string, memberI
     const problems = memberIds.flatMap((id, i) => knownIds.has(id) ? [] : [{ path: `memberIds[${i}]`, message: 'No person with this id at the school.' }])
     if (problems.length) throw validationFailed(problems)
   }
-  const current = await ctx.database.db.select({ id: activityMembers.id, personId: activityMembers.personId }).from(activityMembers)
-    .where(and(eq(activityMembers.schoolId, ctx.school.id), eq(activityMembers.activity, name)))
+  const current = await ctx.database.db.select({ id: clubMembers.id, personId: clubMembers.personId }).from(clubMembers)
+    .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name)))
   const keep = new Set(wanted)
   const leaving = current.filter(row => !keep.has(row.personId))
   const present = new Set(current.map(row => row.personId))
   const joining = wanted.filter(id => !present.has(id))
   if (!leaving.length && !joining.length) return { name, memberCount: wanted.length, joined: 0, left: 0 }
   return writeChanges(ctx, async (tx, changes) => {
-    if (leaving.length) await tx.delete(activityMembers).where(inArray(activityMembers.id, leaving.map(row => row.id)))
+    if (leaving.length) await tx.delete(clubMembers).where(inArray(clubMembers.id, leaving.map(row => row.id)))
     for (const row of leaving) changes.record('activity_member.deleted', 'activity_members', row.id)
     const at = timestampNow()
-    const rows = joining.map(personId => ({ id: newId('acm'), schoolId: ctx.school.id, activity: name, personId, createdAt: at }))
-    if (rows.length) await tx.insert(activityMembers).values(rows)
+    const rows = joining.map(personId => ({ id: newId('acm'), schoolId: ctx.school.id, club: name, personId, createdAt: at }))
+    if (rows.length) await tx.insert(clubMembers).values(rows)
     for (const row of rows) changes.record('activity_member.created', 'activity_members', row.id)
     return { name, memberCount: wanted.length, joined: rows.length, left: leaving.length }
   })
 }
 
-/** An activity group's children in name order, a page at a time; an unknown group is `not_found`. */
-export async function activityMembersPage(ctx: Pick<DomainContext, 'database' | 'school'>, name: string, page: { limit: number, after?: [string, string] }) {
+/** A club's children in name order, a page at a time; an unknown club is `not_found`. */
+export async function clubMembersPage(ctx: Pick<DomainContext, 'database' | 'school'>, name: string, page: { limit: number, after?: [string, string] }) {
   const rows = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
-    .from(activityMembers).innerJoin(people, eq(people.id, activityMembers.personId))
-    .where(and(eq(activityMembers.schoolId, ctx.school.id), eq(activityMembers.activity, name), afterPosition(people.nameKey, people.id, page.after)))
+    .from(clubMembers).innerJoin(people, eq(people.id, clubMembers.personId))
+    .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name), afterPosition(people.nameKey, people.id, page.after)))
     .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
-  if (!rows.length && !page.after && !(await groupExists(ctx, name))) throw domainError('not_found', ['No activity group of this name.'])
+  if (!rows.length && !page.after && !(await clubExists(ctx, name))) throw domainError('not_found', ['No club of this name.'])
   return keysetSlice(rows, page.limit, ({ id, familyName, givenNames }) => ({ id, familyName, givenNames }), (last): [string, string] => [last.nameKey, last.id])
 }
 
-async function groupExists(ctx: Pick<DomainContext, 'database' | 'school'>, name: string) {
-  const [row] = await ctx.database.db.select({ id: activityMembers.id }).from(activityMembers)
-    .where(and(eq(activityMembers.schoolId, ctx.school.id), eq(activityMembers.activity, name))).limit(1)
+async function clubExists(ctx: Pick<DomainContext, 'database' | 'school'>, name: string) {
+  const [row] = await ctx.database.db.select({ id: clubMembers.id }).from(clubMembers)
+    .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name))).limit(1)
   return !!row
 }
 
-/** Puts one child in an activity group, starting the group if it had nobody; a child already in it stays as they were. */
-export async function addActivityMember(ctx: DomainContext, name: string, personId: string) {
+/** Puts one child in a club, starting the club if it had nobody; a child already in it stays as they were. */
+export async function addClubMember(ctx: DomainContext, name: string, personId: string) {
   const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), eq(people.id, personId), isNull(people.deletedAt)))
   if (!person) throw validationFailed([{ path: 'personId', message: 'No person with this id at the school.' }])
   try {
     return await writeChanges(ctx, async (tx, changes) => {
       // The school's lock is held: an add of the same child that came first has committed by now.
       if (await membership(tx, ctx.school.id, name, personId)) throw new AlreadyMember()
-      const row = { id: newId('acm'), schoolId: ctx.school.id, activity: name, personId, createdAt: timestampNow() }
-      await tx.insert(activityMembers).values(row)
+      const row = { id: newId('acm'), schoolId: ctx.school.id, club: name, personId, createdAt: timestampNow() }
+      await tx.insert(clubMembers).values(row)
       changes.record('activity_member.created', 'activity_members', row.id)
       return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 1, left: 0 }
     })
@@ -87,23 +88,23 @@ export async function addActivityMember(ctx: DomainContext, name: string, person
 class AlreadyMember extends Error {}
 
 async function membership(db: Db, schoolId: string, name: string, personId: string) {
-  const [row] = await db.select({ id: activityMembers.id }).from(activityMembers)
-    .where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, name), eq(activityMembers.personId, personId)))
+  const [row] = await db.select({ id: clubMembers.id }).from(clubMembers)
+    .where(and(eq(clubMembers.schoolId, schoolId), eq(clubMembers.club, name), eq(clubMembers.personId, personId)))
   return row
 }
 
-/** Takes one child out of an activity group; the group ends with its last child. Someone not in it is `not_found`. */
-export async function removeActivityMember(ctx: DomainContext, name: string, personId: string) {
+/** Takes one child out of a club; the club ends with its last child. Someone not in it is `not_found`. */
+export async function removeClubMember(ctx: DomainContext, name: string, personId: string) {
   return writeChanges(ctx, async (tx, changes) => {
     const present = await membership(tx, ctx.school.id, name, personId)
-    if (!present) throw domainError('not_found', ['This person is not in the activity group.'])
-    await tx.delete(activityMembers).where(eq(activityMembers.id, present.id))
+    if (!present) throw domainError('not_found', ['This person is not in the club.'])
+    await tx.delete(clubMembers).where(eq(clubMembers.id, present.id))
     changes.record('activity_member.deleted', 'activity_members', present.id)
     return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 0, left: 1 }
   })
 }
 
 async function memberCount(db: Db, schoolId: string, name: string) {
-  const [row] = await db.select({ count: count() }).from(activityMembers).where(and(eq(activityMembers.schoolId, schoolId), eq(activityMembers.activity, name)))
+  const [row] = await db.select({ count: count() }).from(clubMembers).where(and(eq(clubMembers.schoolId, schoolId), eq(clubMembers.club, name)))
   return Number(row?.count ?? 0)
 }
