@@ -7,7 +7,7 @@ export const leftOutShownFrom = 5
  * count is stored with the message and a sent message's number would otherwise tell what its preview
  * held back. Never counted for an audience that names an adult (`adult:<id>`), whose count would say
  * whether that adult is withheld; "fewer than 5" below five, so no audience small enough to point at a
- * family (an activity group of one child) tells whether one of its adults is withheld. Who and why
+ * family (a club of one child) tells whether one of its adults is withheld. Who and why
  * are never told.
  */
 export function leftOutOfAudience(audience: readonly string[], count: number) {
