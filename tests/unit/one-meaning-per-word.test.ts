@@ -25,7 +25,6 @@ function linesMatching(files: string[], pattern: RegExp) {
     .flatMap((line, i) => pattern.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 120)}`] : []))
 }
 
-
 describe('one meaning per word', () => {
   it('never calls the clubs activities, activity groups or activity members', () => {
     // `activity_member` (with its underscore) is the stored table's and the events' name, so allowed.
