@@ -56,7 +56,6 @@ export const personFileSchema = z.object({
 export const personChangesQuery = z.strictObject(pageQueryShape)
 
 export const personChangeSchema = z.object({
-  sequence: z.number().int(),
   kind: z.string(),
   recordId: z.string(),
   at: timestamp,

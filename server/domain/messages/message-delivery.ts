@@ -10,8 +10,9 @@
  *
  * Mail follows standing at the moment it goes: before each mail the worker asks `messages` standing
  * on the children the adult was reached through, today, and a recipient with standing on none of them
- * now (a court order or protection flag recorded since, a responsibility ended) is recorded `withheld`
- * and never sent, with no reason kept anywhere (docs/messages.md, "Delivery").
+ * now (a court order or protection flag recorded since, a responsibility ended), or a row queued before
+ * recipients kept their children, is recorded `withheld` and never sent, with no reason kept anywhere
+ * (docs/messages.md, "Delivery"). The portal's Messages decide by the same function (recipient-standing.ts).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { messageRecipients, messages, schools } from '../../../db/schema'
@@ -21,7 +22,7 @@ import type { Database } from '../../../db/client'
 import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
 import type { SchoolRef } from '../shared/context'
 import { dayInZone } from '../shared/clock'
-import { showsChild, standingOf } from '../access/standing'
+import { stillTold } from './recipient-standing'
 import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner } from '../workers/worker-driver'
 import { onOutboxCommit } from '../shared/outbox-signal'
@@ -93,18 +94,13 @@ async function recordAttempt(database: Database, row: Recipient, owner: string, 
 }
 
 /**
- * Whether the adult may still be told, today in the school's zone: `messages` standing on at least one
- * child they were reached through (showsChild, as the audience was reached). A row from before
- * recipients kept their children names none, and goes as it was queued.
+ * Whether the adult may still be told, today in the school's zone: the portal's rule (stillTold),
+ * `messages` standing on at least one child they were reached through. A row that keeps no children
+ * (queued before recipients kept them) is withheld, as the portal withholds it.
  */
 async function mayStillBeTold(database: Database, school: SchoolRef, row: Recipient, now: number): Promise<boolean> {
-  const childIds = JSON.parse(row.childIds) as string[]
-  if (childIds.length === 0) return true
-  const day = dayInZone(new Date(now), school.timeZone)
-  for (const childId of childIds) {
-    if (showsChild(await standingOf({ database, school }, row.adultId, childId, day), 'messages')) return true
-  }
-  return false
+  const [told] = await stillTold({ database, school }, [row], dayInZone(new Date(now), school.timeZone))
+  return told!
 }
 
 /** Records a recipient whose standing has gone as withheld, freeing the row: no attempt, no reason. */

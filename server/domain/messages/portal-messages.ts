@@ -2,8 +2,9 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm'
 import { messageRecipients, messages } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { timestampNow } from '../shared/clock'
+import { timestampNow, todayInZone } from '../shared/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
+import { stillTold } from './recipient-standing'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -13,26 +14,45 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
  */
 const shownToAdult = ne(messageRecipients.status, 'withheld')
 
-/** The portal's Messages: what the school wrote to the adult, newest first, and whether they read it. */
+/** Rows read at a time while filling a page: a page's worth and some, since standing may leave rows out. */
+const readAhead = 50
+
+/**
+ * The portal's Messages: what the school wrote to the adult, newest first, and whether they read it.
+ * A message the delivery worker withheld is not theirs to read, nor is one reached through children
+ * the adult no longer has `messages` standing on today (stillTold, the worker's rule too): a court
+ * order or a flag recorded since takes it out of the list at once, mailed or not, address or not.
+ * Rows are read ahead and filtered until the page is full, so a page is short only at the end.
+ */
 export async function portalMessages(ctx: ReadContext, adultId: string, page: { limit: number, after?: [string, string] }) {
-  const rows = await ctx.database.db.select({ id: messages.id, subject: messages.subject, sentAt: messages.createdAt, readAt: messageRecipients.readAt })
-    .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-    .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), shownToAdult, afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
-    .orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.sentAt, last.id])
+  const day = todayInZone(ctx.school.timeZone)
+  const shown: { id: string, subject: string, sentAt: string, readAt: string | null }[] = []
+  let after = page.after
+  for (;;) {
+    const rows = await ctx.database.db.select({ id: messages.id, subject: messages.subject, sentAt: messages.createdAt, readAt: messageRecipients.readAt, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds })
+      .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+      .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), shownToAdult, afterPosition(messages.createdAt, messages.id, after, 'desc')))
+      .orderBy(desc(messages.createdAt), desc(messages.id)).limit(Math.max(readAhead, page.limit + 1))
+    const told = await stillTold(ctx, rows, day)
+    for (const [i, { adultId: _, childIds: __, ...message }] of rows.entries()) if (told[i]) shown.push(message)
+    const last = rows.at(-1)
+    if (shown.length > page.limit || !last || rows.length < Math.max(readAhead, page.limit + 1)) break
+    after = [last.sentAt, last.id]
+  }
+  return keysetSlice(shown, page.limit, row => row, (last): [string, string] => [last.sentAt, last.id])
 }
 
 /**
  * One message to the adult; reading it records the read receipt the office sees (the first read only),
- * except in a preview: staff looking as the adult read nothing for them. Another adult's message, or
- * an unknown one, is `not_found`.
+ * except in a preview: staff looking as the adult read nothing for them. Another adult's message, an
+ * unknown one, or one the adult may no longer be told of (stillTold, as the list decides) is `not_found`.
  */
 export async function readPortalMessage(ctx: ReadContext, adultId: string, messageId: string, options: { markRead: boolean }) {
-  const [row] = await ctx.database.db.select({ id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt, recipientId: messageRecipients.id })
+  const [row] = await ctx.database.db.select({ id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt, recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds })
     .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
     .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), eq(messageRecipients.messageId, messageId), shownToAdult))
-  if (!row) throw domainError('not_found', ['No message with this id.'])
-  const { recipientId, ...message } = row
+  if (!row || !(await stillTold(ctx, [row], todayInZone(ctx.school.timeZone)))[0]) throw domainError('not_found', ['No message with this id.'])
+  const { recipientId, adultId: _, childIds: __, ...message } = row
   if (options.markRead && !message.readAt) {
     const readAt = timestampNow()
     // A read receipt is not the school's data: no event, and the school's lock is not taken.

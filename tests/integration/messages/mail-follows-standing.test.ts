@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { messageRecipients } from '../../../db/schema'
+import { messageRecipients, people } from '../../../db/schema'
 import { configureMail } from '../../../server/domain/mail/send-mail'
 import { deliverDueMessages } from '../../../server/domain/messages/message-delivery'
-import { portalMessages } from '../../../server/domain/messages/portal-messages'
+import { portalMessages, readPortalMessage } from '../../../server/domain/messages/portal-messages'
 import { messageRecipientsPage, sendMessage } from '../../../server/domain/messages/send-message'
 import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
@@ -109,5 +109,64 @@ describe('the message worker asks standing when it sends', () => {
     const rows = await recipientsOf(school, sent.id)
     expect(rows.find(row => row.adultId === adults[address('tama-other')])).toMatchObject({ status: 'withheld', attempts: 0, lastError: null })
     expect(rows.find(row => row.adultId === adults[address('tama-safe')])).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('the portal asks standing when it shows: a message reached through a child since withheld vanishes from list and read, address or not', async () => {
+    const school = await newSchool({ name: 'Portal Order School' })
+    const day = todayInZone(school.school.timeZone)
+    const { children, adults } = await seedChildren(school, '11', {
+      Huia: [address('huia-nomail'), address('huia-mailed'), address('huia-mother')],
+      Kea: [address('kea-parent')],
+      Moa: [address('kea-parent')]
+    })
+    // An adult with no address is told in the portal alone: nothing is queued for them, so the worker never asks.
+    await school.database.transaction(tx => tx.update(people).set({ email: null }).where(eq(people.id, adults[address('huia-nomail')]!)))
+    const sent = await sendMessage(school.context, { subject: 'Sports day', body: 'Sports day is on Tuesday.', audience: ['year:11'] })
+    const nomail = adults[address('huia-nomail')]!
+    expect((await recipientsOf(school, sent.id)).find(row => row.adultId === nomail)).toMatchObject({ status: 'no_address', email: null })
+    const inbox = async (adultId: string) => (await portalMessages(school.context, adultId, { limit: 10 })).items.map(item => item.id)
+    expect(await inbox(nomail)).toEqual([sent.id])
+
+    await recordCourtOrder(school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: nomail, purposes: ['messages'], validFrom: day, validTo: null })
+    await recordCourtOrder(school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: adults[address('huia-mailed')]!, purposes: ['messages'], validFrom: day, validTo: null })
+    await recordCourtOrder(school.context, children.Kea!, { kind: 'parenting_order', restrainedPersonId: adults[address('kea-parent')]!, purposes: ['messages'], validFrom: day, validTo: null })
+    // Before the worker has run (the mailed adult's row is still pending), and for the adult it never queues.
+    for (const withheld of [nomail, adults[address('huia-mailed')]!]) {
+      expect(await inbox(withheld)).toEqual([])
+      await expect(readPortalMessage(school.context, withheld, sent.id, { markRead: true })).rejects.toMatchObject({ code: 'not_found' })
+    }
+    expect((await recipientsOf(school, sent.id)).find(row => row.adultId === nomail)!.readAt).toBeNull()
+    // Still told: a mother the order does not name, and a parent reached through a second child the order leaves alone.
+    expect(await inbox(adults[address('huia-mother')]!)).toEqual([sent.id])
+    expect(await inbox(adults[address('kea-parent')]!)).toEqual([sent.id])
+    expect(await readPortalMessage(school.context, adults[address('kea-parent')]!, sent.id, { markRead: true })).toMatchObject({ id: sent.id, readAt: expect.any(String) })
+  })
+
+  it('a recipient written before recipients kept their children is withheld alike by the worker and the portal, and pages stay full', async () => {
+    const school = await newSchool({ name: 'Mail Before Children School' })
+    const { adults } = await seedChildren(school, '12', { Rua: [address('rua-parent')], Tui: [address('tui-nomail')] })
+    await school.database.transaction(tx => tx.update(people).set({ email: null }).where(eq(people.id, adults[address('tui-nomail')]!)))
+    const parent = adults[address('rua-parent')]!
+    const first = await sendMessage(school.context, { subject: 'First', body: 'One.', audience: ['year:12'] })
+    const older = await sendMessage(school.context, { subject: 'Older', body: 'Two.', audience: ['year:12'] })
+    const last = await sendMessage(school.context, { subject: 'Last', body: 'Three.', audience: ['year:12'] })
+    // The middle message's rows as the migration left rows queued before child_ids existed: no children kept.
+    await school.database.transaction(tx => tx.update(messageRecipients).set({ childIds: '[]' }).where(eq(messageRecipients.messageId, older.id)))
+    const before = deliveredTo().length
+    expect(await deliverDueMessages(school.database, { schoolIds: [school.id] })).toBe(3)
+    expect(deliveredTo().length - before).toBe(2)
+    const rows = await recipientsOf(school, older.id)
+    expect(rows.find(row => row.adultId === parent)).toMatchObject({ status: 'withheld', attempts: 0, sentAt: null, lastError: null })
+    // The adult with no address: never queued, and not shown either.
+    expect(rows.find(row => row.adultId === adults[address('tui-nomail')])).toMatchObject({ status: 'no_address' })
+    for (const adultId of [parent, adults[address('tui-nomail')]!]) {
+      await expect(readPortalMessage(school.context, adultId, older.id, { markRead: false })).rejects.toMatchObject({ code: 'not_found' })
+      // One a page: the page after the newest skips the withheld one and is still full.
+      const one = await portalMessages(school.context, adultId, { limit: 1 })
+      expect(one.items.map(item => item.id)).toEqual([last.id])
+      const two = await portalMessages(school.context, adultId, { limit: 1, after: one.next! })
+      expect(two.items.map(item => item.id)).toEqual([first.id])
+      expect(two.next).toBeNull()
+    }
   })
 })
