@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { callApi } from '../../support/api'
 import { adminJson, adminRun as runBundled } from '../../support/admin-cli'
 import { freePort } from '../../support/server-process'
+import { newSchool } from '../../support/schools'
+import { insertPerson } from '../../../server/domain/people/person-record'
+import { writeChanges } from '../../../server/domain/shared/write-changes'
 
 /** Runs the bundled CLI under `--json` as an image does, against the test database. */
 function admin(...args: string[]) {
@@ -65,6 +68,16 @@ describe('admin CLI', () => {
     const refused = await adminRun('staff', 'add', '--school', school.id, '--email', email, '--role', 'admin', '--json')
     expect(refused.code).toBe(1)
     expect(JSON.parse(refused.stdout).error.code).toBe('conflict')
+  })
+
+  it('links a member of staff to their own person record, and refuses a person of no school of theirs', async () => {
+    const school = await newSchool({ name: 'Teacher Parent School' })
+    const personId = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Okafor', givenNames: 'Ada' }))
+    const added = await admin('staff', 'add', '--school', school.id, '--email', `teacher-parent-${Date.now()}@example.org`, '--role', 'teacher', '--person', personId)
+    expect(added.member).toMatchObject({ role: 'teacher', personId })
+    const refused = await adminRun('staff', 'add', '--school', school.id, '--email', `nobody-${Date.now()}@example.org`, '--role', 'teacher', '--person', 'per_doesnotexist00', '--json')
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout).error.code).toBe('unprocessable')
   })
 
   it('lists the schools with their ids and names', async () => {
