@@ -1,5 +1,9 @@
+import type { InternalApi } from 'nitropack/types'
 import type { z } from 'zod'
 import type { portalTourBookingSchema } from '~~/shared/schemas/portal'
+
+/** A tour to come, with its places left. */
+export type PortalTourToCome = InternalApi['/api/app/portal/applications']['get']['tours'][number]
 
 /** Applications and tours: the family's applications, the tours to come with places left, their bookings; and booking one. */
 export function usePortalApplications() {
