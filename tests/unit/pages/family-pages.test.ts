@@ -15,6 +15,9 @@ describe('the family pages draw from components/portal/', () => {
     const template = text.slice(text.indexOf('<template>'))
     expect(template.split('\n').length, `${page}: over ${mostTemplateLines} lines of template; move its markup into components/portal/`).toBeLessThanOrEqual(mostTemplateLines)
     // The portal's frame is one component: no page builds its own heading and refusal line.
-    if (!page.endsWith('no-access.vue')) expect(template).toMatch(/<PortalSectionPage\b/)
+    if (page.endsWith('no-access.vue')) return
+    expect(template).toMatch(/<PortalSectionPage\b/)
+    // One word: the portal's layout and guard are `portal`; only the address says family.
+    expect(text).toContain('definePageMeta({ layout: \'portal\', middleware: \'portal\' })')
   })
 })
