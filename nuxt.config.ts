@@ -1,5 +1,7 @@
 export default defineNuxtConfig({
   modules: ['@nuxt/ui'],
+  // The portal's composables, one per section, in a folder of their own (docs/portal.md, "Adding a section").
+  imports: { dirs: ['composables/portal'] },
   devtools: { enabled: false },
   app: { head: { title: 'Rollbook', htmlAttrs: { lang: 'en' } } },
   css: ['~/assets/css/main.css'],

@@ -34,8 +34,5 @@ export function parseBasisPoints(text: string): number | null {
 /** A part of the whole (a load of 0.5 is half time) in basis points, rounded to the nearest. */
 export const basisPointsOfPart = (part: number) => Math.round(part * wholeBasisPoints)
 
-/** A per cent as a number (the portal's payers answer carries one: 33.33) in basis points, rounded to the nearest. */
-export const basisPointsOfPercent = (percent: number) => Math.round(percent * 100)
-
 /** Basis points as a part of the whole: 5000 is 0.5. */
 export const partOfBasisPoints = (basisPoints: number) => basisPoints / wholeBasisPoints

@@ -41,18 +41,9 @@ export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, 
   collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' }
 }
 
-/** The family portal's sections a school can switch off for families (the portal's *Our data* is always open). */
+/** The family portal's sections a school can switch off for families (the portal's *Our data* is always open); their places and words are shared/portal-navigation.ts. */
 export const portalSections = ['children', 'details', 'payers', 'applications', 'consents', 'messages', 'fees'] as const
 export type PortalSection = typeof portalSections[number]
-export const portalSectionWords: Record<PortalSection, string> = {
-  children: 'Children',
-  details: 'Our details',
-  payers: 'Who pays',
-  applications: 'Applications and tours',
-  fees: 'Fees',
-  consents: 'Consents',
-  messages: 'Messages'
-}
 
 /** A standing consent lasts until withdrawn; one asked each occasion holds for its ask alone (docs/consents.md). */
 export const consentLastings = ['standing', 'each_occasion'] as const

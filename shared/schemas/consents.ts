@@ -101,6 +101,8 @@ export const portalConsentsSchema = z.object({
     child: personName,
     status: childConsentStatus,
     myAnswer: z.enum(consentAnswers).nullable(),
+    /** The ask is closed and the adult's own answer is a standing consent given: they may still withdraw it (a `no`). */
+    canWithdraw: z.boolean(),
     history: z.array(z.object({ answer: z.enum(consentAnswers), effectiveFrom: day, answeredAt: timestamp }))
   }))
 })

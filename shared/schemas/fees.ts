@@ -125,7 +125,7 @@ export const feeStatementSchema = z.object({
 })
 
 /** What one payer sees on the portal's Fees: their own part of each period's charges, never another payer's. */
-export const familyFeesSchema = z.object({
+export const portalFeesSchema = z.object({
   currency: z.string(),
   children: z.array(z.object({
     child: personName,

@@ -30,20 +30,20 @@ export const portalChildSchema = z.object({
   keyDates: z.array(keyDateSchema)
 })
 
-/** Who pays one charge category for a child today: each payer by name with their share in per cent. */
+/** Who pays one charge category for a child today: each payer by name with their share in basis points (3333 is 33.33 %). */
 const payerCategorySchema = z.object({
   category: z.string().describe('`all` for every charge without a category of its own.'),
-  payers: z.array(z.object({ id: z.string(), familyName: z.string(), givenNames: z.string(), percent: z.number() }))
+  payers: z.array(z.object({ id: z.string(), familyName: z.string(), givenNames: z.string(), share: z.number().int() }))
 })
 
 /** Who pays for a child: each category's payers and shares, and the concessions held, by kind, never an amount. */
-export const childPayersSchema = z.object({
+export const portalChildPayersSchema = z.object({
   child: personName,
   categories: z.array(payerCategorySchema),
   concessions: z.array(z.object({ kind: z.enum(concessionKinds), validFrom: day, validTo: day.nullable() }))
 })
 
-export const familyPayersSchema = z.object({ children: z.array(childPayersSchema) })
+export const portalPayersSchema = z.object({ children: z.array(portalChildPayersSchema) })
 
 /** The portal's applications and tours: the family's applications, the tours they can book, and their own bookings. */
 export const familyApplicationsSchema = z.object({

@@ -4,7 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/standing'
 import { answersOfChildren } from './ask-answers'
 import { askIsOpen } from './consent-asks'
-import { answerHistory } from './record-answer'
+import { answerHistory, takesWithdrawal } from './record-answer'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -32,6 +32,8 @@ export async function portalConsents(ctx: ReadContext, adultId: string, day: str
       child: byId.get(childId)!,
       status: state!.status,
       myAnswer: mine?.answer ?? null,
+      // Answers close with the ask, but a standing consent given can still be withdrawn (docs/consents.md).
+      canWithdraw: !askIsOpen(ask, day) && mine?.answer === 'yes' && takesWithdrawal(ask, purpose),
       history: await answerHistory(ctx, ask.id, childId, adultId)
     })
   }

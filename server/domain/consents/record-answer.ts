@@ -19,6 +19,14 @@ import { askIsOpen } from './consent-asks'
 export type ConsentAnswerInput = { askId: string, childId: string, adultId: string, answer: ConsentAnswer }
   & ({ onBehalf?: false } | { onBehalf: true, /** The form's day, the answer in force from it: a withdrawal takes effect from it. */ day: string })
 
+/**
+ * A `no` to a standing purpose is a withdrawal, taken even after its ask closed (never once the ask was
+ * cancelled); the portal offers it to the adult whose own answer is `yes` (portalConsents' `canWithdraw`).
+ */
+export function takesWithdrawal(ask: { status: string }, purpose: { lasting: string }) {
+  return purpose.lasting === 'standing' && ask.status !== 'cancelled'
+}
+
 /** The one refusal of an adult without `consents` standing on the child on the day, whatever the reason: the same body every time. */
 export function noConsentStanding() {
   return domainError('no_consent_standing', ['This adult cannot answer for this child on this day.'])
@@ -44,7 +52,7 @@ export async function recordConsentAnswer(ctx: DomainContext, input: ConsentAnsw
   const [inAsk] = await ctx.database.db.select({ childId: consentAskChildren.childId }).from(consentAskChildren)
     .where(and(eq(consentAskChildren.askId, ask.id), eq(consentAskChildren.childId, input.childId)))
   if (!inAsk) throw domainError('not_found', ['This ask is not for this child.'])
-  const withdrawal = purpose.lasting === 'standing' && input.answer === 'no' && ask.status !== 'cancelled'
+  const withdrawal = input.answer === 'no' && takesWithdrawal(ask, purpose)
   if (!askIsOpen(ask, today) && !withdrawal) throw domainError('ask_closed', ['This ask no longer takes answers.'])
   return writeChanges(ctx, async (tx, changes) => {
     const earlier = await tx.select({ id: consents.id }).from(consents)

@@ -3,7 +3,7 @@ import { affiliations, applicationAdults, applications, billingResponsibilities,
 import type { DomainContext } from '../shared/context'
 import { csvBuffer } from '../shared/csv-stream'
 import { childrenWithStanding } from '../access/standing'
-import { childrenInView } from './family-applications'
+import { childrenInView } from '../admissions/portal-admissions'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type Cell = string | number | null

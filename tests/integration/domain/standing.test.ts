@@ -10,7 +10,7 @@ import type { DomainContext } from '../../../server/domain/shared/context'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
 import { courtOrderPurposes, standingPurposes } from '../../../shared/vocabulary'
 import { submitApplication } from '../../../server/domain/admissions/submit-application'
-import { bookTourAsFamily, familyApplications } from '../../../server/domain/portal/family-applications'
+import { bookTourFromPortal, portalApplications } from '../../../server/domain/admissions/portal-admissions'
 import { familyRecords } from '../../../server/domain/portal/family-download'
 import { enquiries } from '../../../db/schema'
 import { eq } from 'drizzle-orm'
@@ -165,12 +165,12 @@ describe('standing from an application or a booking, where no responsibility is 
   }
   const bookerOf = async (givenNames: string) => {
     const adult = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Enquirer', givenNames }))
-    const booking = await bookTourAsFamily(school.context, adult, await addTour(school), { student: { familyName: 'Prospect', givenNames: `booked by ${givenNames}` } })
+    const booking = await bookTourFromPortal(school.context, adult, await addTour(school), { student: { familyName: 'Prospect', givenNames: `booked by ${givenNames}` } })
     const [enquiry] = await school.database.db.select({ studentId: enquiries.studentId }).from(enquiries).where(eq(enquiries.id, booking.enquiryId))
     return { adult, child: enquiry!.studentId, booking: booking.id }
   }
   const shown = async (adult: string) => {
-    const portal = await familyApplications(school.context, adult, day)
+    const portal = await portalApplications(school.context, adult, day)
     const download = await familyRecords(school, adult, day)
     return { applications: portal.applications.map(row => row.id), bookings: portal.bookings.map(row => row.id), downloaded: download.applications.map(row => row.id) }
   }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { basisPointsOfPart, basisPointsOfPercent, formatBasisPoints, parseBasisPoints, partOfBasisPoints, percentText, wholeBasisPoints } from '../../../shared/basis-points'
+import { basisPointsOfPart, formatBasisPoints, parseBasisPoints, partOfBasisPoints, percentText, wholeBasisPoints } from '../../../shared/basis-points'
 
 describe('shares in basis points, read and written without floats', () => {
   it.each([
@@ -26,12 +26,10 @@ describe('shares in basis points, read and written without floats', () => {
     expect(parseBasisPoints(text)).toBeNull()
   })
 
-  it('turns a part of the whole and a per cent into basis points and back', () => {
+  it('turns a part of the whole into basis points and back', () => {
     expect(basisPointsOfPart(0.5)).toBe(5000)
     expect(basisPointsOfPart(1)).toBe(wholeBasisPoints)
     expect(partOfBasisPoints(2500)).toBe(0.25)
-    expect(basisPointsOfPercent(33.33)).toBe(3333)
-    expect(basisPointsOfPercent(3333 / 100)).toBe(3333)
   })
 })
 

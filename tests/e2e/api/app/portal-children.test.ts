@@ -82,19 +82,19 @@ describe('the family portal: a child, who pays, and the sections the school swit
     expect((await get(`/api/app/portal/children/${families.rua}`, families.guardian)).status).toBe(200)
   })
 
-  it('tells who pays in per cent and concessions by kind, never an amount; the list holds every child with billing standing', async () => {
+  it('tells who pays in basis points and concessions by kind, never an amount; the list holds every child with billing standing', async () => {
     const answer = await get(`/api/app/portal/children/${families.aroha}/payers`, families.father)
     expect(answer.body).toEqual({
       child: { id: families.aroha, familyName: 'Ngata', givenNames: 'Aroha' },
       categories: [{ category: 'all', payers: [
-        { id: families.mother, familyName: 'Ngata', givenNames: 'Hine', percent: 50 },
-        { id: families.father, familyName: 'Ngata', givenNames: 'Rawiri', percent: 50 }
+        { id: families.mother, familyName: 'Ngata', givenNames: 'Hine', share: 5000 },
+        { id: families.father, familyName: 'Ngata', givenNames: 'Rawiri', share: 5000 }
       ] }],
       concessions: [{ kind: 'sibling', validFrom: '2024-01-29', validTo: null }]
     })
     expect((await get('/api/app/portal/payers', families.father)).body).toEqual({ children: [answer.body] })
     const tama = await get(`/api/app/portal/children/${families.tama}/payers`, families.resident)
-    expect(tama.body.categories[0].payers.map((payer: { percent: number }) => payer.percent).sort()).toEqual([30, 70])
+    expect(tama.body.categories[0].payers.map((payer: { share: number }) => payer.share).sort()).toEqual([3000, 7000])
   })
 
   it('refuses an id that is not an id beside the field, and no session or no family access as it refuses them everywhere', async () => {

@@ -8,7 +8,7 @@ import { submitApplication } from '../../../../server/domain/admissions/submit-a
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../../server/domain/people/parental-responsibility'
 import { insertPerson } from '../../../../server/domain/people/person-record'
-import { bookTourAsFamily } from '../../../../server/domain/portal/family-applications'
+import { bookTourFromPortal } from '../../../../server/domain/admissions/portal-admissions'
 import { recordCourtOrder } from '../../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../../server/domain/restricted/protection-flags'
 import { seedDemoPortalFamilies } from '../../../../server/domain/setup/demo/demo-portal-families'
@@ -261,7 +261,7 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
   await recordProtectionFlag(school.context, flagged.studentId, { kind: 'child_protection', validFrom: families.lastMonth })
   const tourId = await addTour(school, { title: 'Sweep morning' })
   const bookedChild = async (adult: string, givenNames: string) => {
-    const booking = await bookTourAsFamily(school.context, adult, tourId, { student: { familyName: 'Prospective', givenNames } })
+    const booking = await bookTourFromPortal(school.context, adult, tourId, { student: { familyName: 'Prospective', givenNames } })
     const [row] = await school.database.db.select({ childId: enquiries.studentId }).from(enquiries).where(eq(enquiries.id, booking.enquiryId))
     return row!.childId
   }

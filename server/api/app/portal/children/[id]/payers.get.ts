@@ -1,9 +1,9 @@
 import { definePortalRoute } from '../../../../../utils/portal-route'
-import { childPayersSchema, portalChildParams } from '../../../../../../shared/schemas/portal'
-import { childPayers } from '../../../../../domain/portal/child-payers'
+import { portalChildPayersSchema, portalChildParams } from '../../../../../../shared/schemas/portal'
+import { portalChildPayers } from '../../../../../domain/billing/portal-billing'
 
 /** Who pays for a child, for an adult with `billing` standing today: shares in per cent and concessions by kind, never amounts. */
 export default definePortalRoute({
   summary: 'Who pays for a child of the family', tag: 'Family portal', rateLimit: 120, module: 'billing', section: 'payers',
-  params: portalChildParams, response: childPayersSchema, errors: ['standing_withheld', 'section_off']
-}, ctx => childPayers(ctx, ctx.portal.adultId, ctx.params.id, ctx.day))
+  params: portalChildParams, response: portalChildPayersSchema, errors: ['standing_withheld', 'section_off']
+}, ctx => portalChildPayers(ctx, ctx.portal.adultId, ctx.params.id, ctx.day))

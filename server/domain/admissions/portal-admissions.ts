@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { applicationAdults, applications, bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { showsChild, standingOf } from '../access/standing'
-import { bookTour } from '../admissions/book-tour'
-import { listTours } from '../admissions/list-tours'
+import { bookTour } from './book-tour'
+import { listTours } from './list-tours'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -29,7 +29,7 @@ export async function childrenInView(ctx: ReadContext, adultId: string, childIds
  * tours still to come with a place; and the adult's own bookings. A child the adult may not see is
  * left out whole (childrenInView).
  */
-export async function familyApplications(ctx: DomainContext, adultId: string, day: string) {
+export async function portalApplications(ctx: DomainContext, adultId: string, day: string) {
   const applied = await ctx.database.db.selectDistinct({
     id: applications.id, childId: student.id, familyName: student.familyName, givenNames: student.givenNames,
     state: applications.state, yearLevel: applications.yearLevel, entryYear: applications.entryYear, campus: campuses.name,
@@ -66,6 +66,6 @@ export async function familyApplications(ctx: DomainContext, adultId: string, da
 }
 
 /** A family's own tour booking: the API's booking (bookTour, its rule and its events) with the adult on file as the enquirer. */
-export function bookTourAsFamily(ctx: DomainContext, adultId: string, tourId: string, input: { student: { familyName: string, givenNames: string }, relationship?: string, intendedEntryYear?: number }) {
+export function bookTourFromPortal(ctx: DomainContext, adultId: string, tourId: string, input: { student: { familyName: string, givenNames: string }, relationship?: string, intendedEntryYear?: number }) {
   return bookTour(ctx, tourId, { student: input.student, enquirer: { personId: adultId, relationship: input.relationship }, intendedEntryYear: input.intendedEntryYear })
 }

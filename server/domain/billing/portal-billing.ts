@@ -3,17 +3,14 @@ import { billingResponsibilities, concessions, people } from '../../../db/schema
 import type { DomainContext } from '../shared/context'
 import { inForceOn } from '../shared/in-force'
 import { childrenWithStanding } from '../access/standing'
-import { childWithStanding } from './portal-child'
+import { childWithStanding } from '../portal/portal-child'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type Child = { id: string, familyName: string, givenNames: string }
 
-/** Basis points as the per cent a family reads: 3333 is 33.33. */
-const percentOf = (basisPoints: number) => basisPoints / 100
-
 /**
- * Who pays for a child on the day: each charge category's payers, named, with their shares in per
- * cent, and the concessions in force by kind. Never an amount: amounts belong to the fee schedule.
+ * Who pays for a child on the day: each charge category's payers, named, with their shares in basis
+ * points (shared/basis-points.ts), and the concessions in force by kind. Never an amount: amounts belong to the fee schedule.
  */
 async function payersOf(ctx: ReadContext, child: Child, day: string) {
   const [shares, held] = await Promise.all([
@@ -26,22 +23,22 @@ async function payersOf(ctx: ReadContext, child: Child, day: string) {
       .where(and(eq(concessions.schoolId, ctx.school.id), eq(concessions.studentId, child.id), inForceOn(concessions, day)))
       .orderBy(asc(concessions.kind), asc(concessions.validFrom))
   ])
-  const categories = new Map<string, { id: string, familyName: string, givenNames: string, percent: number }[]>()
+  const categories = new Map<string, { id: string, familyName: string, givenNames: string, share: number }[]>()
   for (const row of shares) {
     const payers = categories.get(row.category) ?? []
-    payers.push({ id: row.payerId, familyName: row.familyName, givenNames: row.givenNames, percent: percentOf(row.share) })
+    payers.push({ id: row.payerId, familyName: row.familyName, givenNames: row.givenNames, share: row.share })
     categories.set(row.category, payers)
   }
   return { child, categories: [...categories].map(([category, payers]) => ({ category, payers })), concessions: held }
 }
 
 /** Who pays for one child, for an adult with `billing` standing on the day; `standing_withheld` otherwise. */
-export async function childPayers(ctx: ReadContext, adultId: string, childId: string, day: string) {
+export async function portalChildPayers(ctx: ReadContext, adultId: string, childId: string, day: string) {
   return payersOf(ctx, await childWithStanding(ctx, adultId, childId, 'billing', day), day)
 }
 
 /** Who pays for each child the adult has `billing` standing on today; no other child is named or counted. */
-export async function familyPayers(ctx: ReadContext, adultId: string, day: string) {
+export async function portalPayers(ctx: ReadContext, adultId: string, day: string) {
   const children = await childrenWithStanding(ctx, adultId, 'billing', day)
   return { children: await Promise.all(children.map(child => payersOf(ctx, child, day))) }
 }
