@@ -43,7 +43,7 @@ describe('the message queue on the worker loop', () => {
     configureMail({})
     await receiver.close()
     for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name]
+      if (value === undefined) Reflect.deleteProperty(process.env, name)
       else process.env[name] = value
     }
   })
