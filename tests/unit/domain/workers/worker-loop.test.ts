@@ -44,47 +44,55 @@ function memoryQueue(options: { concurrency?: number, pollMs?: number, fail?: st
 
 const settle = () => new Promise(resolve => setTimeout(resolve, 5))
 const database = {} as Database
+const piece = (id: string, school = 's1'): Piece => ({ id, school })
+
+/** Starts the loop on `queue` with `pieces` waiting, once its first claim is made. */
+async function startWith(queue: ReturnType<typeof memoryQueue>, pieces: Piece[], hooks?: LoopHooks) {
+  queue.waiting.push(...pieces)
+  const loop = startWorkerLoop(database, queue.declare, {}, hooks)!
+  await settle()
+  return loop
+}
+
+/** Ends the pieces named, then lets the loop hear of it. */
+async function finish(queue: ReturnType<typeof memoryQueue>, ...ids: string[]) {
+  for (const id of ids) queue.finish.get(id)!()
+  await settle()
+}
 
 describe('the worker loop', () => {
   it('claims at once, up to its concurrency, and claims again as a piece ends', async () => {
     const queue = memoryQueue({ concurrency: 2 })
-    queue.waiting.push({ id: 'a', school: 's1' }, { id: 'b', school: 's2' }, { id: 'c', school: 's3' })
-    const loop = startWorkerLoop(database, queue.declare, {})!
-    await settle()
+    const loop = await startWith(queue, [piece('a'), piece('b', 's2'), piece('c', 's3')])
     expect(queue.started).toEqual(['a', 'b'])
-    queue.finish.get('a')!()
-    await settle()
+    await finish(queue, 'a')
     expect(queue.started).toEqual(['a', 'b', 'c'])
-    queue.finish.get('b')!()
-    queue.finish.get('c')!()
+    await finish(queue, 'b', 'c')
     await loop.stop()
   })
 
   it('wakes at its signal, but not for a school whose piece is in hand (that piece\'s end wakes it)', async () => {
     const queue = memoryQueue({ concurrency: 4 })
-    queue.waiting.push({ id: 'a', school: 's1' })
-    const loop = startWorkerLoop(database, queue.declare, {})!
-    await settle()
-    queue.waiting.push({ id: 'b', school: 's1' })
+    const loop = await startWith(queue, [piece('a')])
+    queue.waiting.push(piece('b'))
     queue.commits.emit('commit', 's1')
     await settle()
     expect(queue.started).toEqual(['a'])
-    queue.waiting.push({ id: 'c', school: 's2' })
+    queue.waiting.push(piece('c', 's2'))
     queue.commits.emit('commit', 's2')
     await settle()
     expect(queue.started).toEqual(['a', 'b', 'c'])
-    for (const id of ['a', 'b', 'c']) queue.finish.get(id)!()
+    await finish(queue, 'a', 'b', 'c')
     await loop.stop()
   })
 
   it('polls for work it was not told of', async () => {
     const queue = memoryQueue({ pollMs: 20 })
-    const loop = startWorkerLoop(database, queue.declare, {})!
-    await settle()
-    queue.waiting.push({ id: 'a', school: 's1' })
+    const loop = await startWith(queue, [])
+    queue.waiting.push(piece('a'))
     await new Promise(resolve => setTimeout(resolve, 60))
     expect(queue.started).toEqual(['a'])
-    queue.finish.get('a')!()
+    await finish(queue, 'a')
     await loop.stop()
   })
 
@@ -95,32 +103,26 @@ describe('the worker loop', () => {
       onWorked: ({ task, outcome, note }) => heard.push(`${task} ${outcome} ${JSON.stringify(note)}`),
       onError: (error, task) => heard.push(`${task} fault ${(error as Error).message}`)
     }
-    queue.waiting.push({ id: 'a', school: 's1' }, { id: 'b', school: 's1' })
-    const loop = startWorkerLoop(database, queue.declare, {}, hooks)!
-    await settle()
-    queue.finish.get('a')!()
-    await settle()
-    queue.finish.get('b')!()
-    await settle()
+    const loop = await startWith(queue, [piece('a'), piece('b')], hooks)
+    await finish(queue, 'a')
+    await finish(queue, 'b')
     expect(heard).toEqual(['test:work failed {"id":"a"}', 'test:work fault no', 'test:work ok {"id":"b"}'])
     await loop.stop()
   })
 
   it('stops: claims nothing more, tells the piece in hand, and waits for it to end', async () => {
     const queue = memoryQueue({ pollMs: 10 })
-    queue.waiting.push({ id: 'a', school: 's1' })
-    const loop = startWorkerLoop(database, queue.declare, {})!
-    await settle()
+    const loop = await startWith(queue, [piece('a')])
     let stopped = false
     const stopping = loop.stop().then(() => {
       stopped = true
     })
     expect(queue.worker().stopping()).toBe(true)
-    queue.waiting.push({ id: 'b', school: 's2' })
+    queue.waiting.push(piece('b', 's2'))
     queue.commits.emit('commit', 's2')
     await new Promise(resolve => setTimeout(resolve, 30))
     expect(stopped).toBe(false)
-    queue.finish.get('a')!()
+    await finish(queue, 'a')
     await stopping
     expect(queue.started).toEqual(['a'])
     expect(queue.commits.listenerCount('commit')).toBe(0)
