@@ -47,7 +47,7 @@ export interface MessageWorkerOptions {
   schoolIds?: readonly string[]
   stopping?: () => boolean
   /** Stands in for sendBulkMail in tests. */
-  send?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
+  mailer?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
 }
 
 /** Rows claimed at once: few, so that a killed worker leaves few rows waiting for their lease. */
@@ -113,26 +113,21 @@ interface Settled {
   owner: string
   now: () => number
   stopping: () => boolean
-  send: NonNullable<MessageWorkerOptions['send']>
+  mailer: NonNullable<MessageWorkerOptions['mailer']>
   queue: ClaimQueue<typeof messageRecipients>
   lease: WorkerLease
-  /** What the worker read once and keeps for the rows after: a message's subject and body, a school. */
-  messages: Map<string, { subject: string, body: string, schoolName: string }>
-  schools: Map<string, SchoolRef>
 }
 
-/** The worker's settings with their defaults, and its reads kept across batches. */
+/** The worker's settings with their defaults. */
 export function settleMessageWorker(database: Database, options: MessageWorkerOptions = {}): Settled {
   const owner = options.owner ?? workerOwner()
   const now = options.now ?? Date.now
   const stopping = options.stopping ?? (() => false)
   return {
     database, owner, now, stopping,
-    send: options.send ?? sendBulkMail,
+    mailer: options.mailer ?? sendBulkMail,
     queue: recipientQueue(options.schoolIds),
-    lease: { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping },
-    messages: new Map(),
-    schools: new Map()
+    lease: { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
   }
 }
 
@@ -145,10 +140,13 @@ export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
 /**
  * Sends a claimed batch one mail at a time, each outcome recorded as the mail server answers; returns
  * how many were attempted (a recipient withheld counts as one). Rows not reached before a stop are
- * freed for another worker at once.
+ * freed for another worker at once. A message and a school are read once a batch (a loop lives as
+ * long as the process, so nothing is kept longer).
  */
 export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): Promise<number> {
   const { database, owner, now } = worker
+  const messagesById = new Map<string, { subject: string, body: string, schoolName: string }>()
+  const schoolsById = new Map<string, SchoolRef>()
   let attempted = 0
   for (const [i, row] of claimed.entries()) {
     if (worker.stopping()) {
@@ -157,24 +155,24 @@ export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): P
       })
       return attempted
     }
-    let school = worker.schools.get(row.schoolId)
+    let school = schoolsById.get(row.schoolId)
     if (!school) {
       school = await requireSchool(database, row.schoolId)
-      worker.schools.set(row.schoolId, school)
+      schoolsById.set(row.schoolId, school)
     }
     if (!await mayStillBeTold(database, school, row, now())) {
       await recordWithheld(database, row, owner)
       attempted++
       continue
     }
-    let message = worker.messages.get(row.messageId)
+    let message = messagesById.get(row.messageId)
     if (!message) {
       const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
         .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
       message = found!
-      worker.messages.set(row.messageId, message)
+      messagesById.set(row.messageId, message)
     }
-    const refusal = await worker.send(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
+    const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
     await recordAttempt(database, row, owner, refusal, now())
     attempted++
   }
