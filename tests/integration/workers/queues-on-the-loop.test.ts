@@ -13,13 +13,15 @@ import { newSchool } from '../../support/schools'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
-/** One child at `yearLevel` with one adult (by address) holding responsibility. */
-function seedFamily(school: School, yearLevel: string, email: string) {
+/** One child at `yearLevel` with adults (by address) holding responsibility. */
+function seedFamily(school: School, yearLevel: string, ...emails: string[]) {
   return writeChanges(school.context, async (tx, changes) => {
     const child = await insertPerson(tx, changes, school.id, { familyName: 'Loop', givenNames: 'Kit', dateOfBirth: '2014-03-04' })
     await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel, campusId: null })
-    const adult = await insertPerson(tx, changes, school.id, { familyName: 'Loop', givenNames: 'Sam', email })
-    await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+    for (const email of emails) {
+      const adult = await insertPerson(tx, changes, school.id, { familyName: 'Loop', givenNames: 'Sam', email })
+      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+    }
   })
 }
 
@@ -38,6 +40,8 @@ describe('the message queue on the worker loop', () => {
     }
   })
   // No SMTP server is configured here: the mail goes to the development outbox.
+  const rowsOf = (school: School, messageId: string) => school.database.db.select().from(messageRecipients)
+    .where(and(eq(messageRecipients.schoolId, school.id), eq(messageRecipients.messageId, messageId)))
   const mailTo = async (school: School, to: string) => (await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, to)))[0]
 
   it('sends a message\'s mail when its write commits, long before the poll, and a stopped loop holds no row', async () => {
@@ -51,9 +55,7 @@ describe('the message queue on the worker loop', () => {
     for (let i = 0; i < 30 && !await mailTo(school, email); i++) await new Promise(resolve => setTimeout(resolve, 25))
     expect(await mailTo(school, email)).toBeDefined()
     await loop.stop()
-    const rows = await school.database.db.select().from(messageRecipients)
-      .where(and(eq(messageRecipients.schoolId, school.id), eq(messageRecipients.messageId, sent.id)))
-    expect(rows).toMatchObject([{ status: 'sent', attempts: 1, leaseOwner: null }])
+    expect(await rowsOf(school, sent.id)).toMatchObject([{ status: 'sent', attempts: 1, leaseOwner: null }])
   })
 
   it('names the portal at PUBLIC_URL, the one public address, whatever NUXT_PUBLIC_URL says', async () => {
@@ -67,5 +69,26 @@ describe('the message queue on the worker loop', () => {
     const mail = await mailTo(school, email)
     expect(mail!.text).toContain('https://school.example.org/family/messages')
     expect(mail!.text).not.toContain('elsewhere')
+  })
+
+  it('stopping mid-batch: the mail in flight is finished and recorded, the rows not reached are freed at once', async () => {
+    const school = await newSchool({ name: 'Loop Stop School' })
+    await seedFamily(school, '9', `${tag}-stop1@example.org`, `${tag}-stop2@example.org`, `${tag}-stop3@example.org`)
+    const sent = await sendMessage(school.context, { subject: 'Fair', body: 'The fair is on.', audience: ['year:9'] })
+    let stopping = false
+    const mailed: string[] = []
+    const attempted = await deliverDueMessages(school.database, {
+      schoolIds: [school.id],
+      stopping: () => stopping,
+      // The stop comes while the first mail is with the mail server.
+      mailer: async (_database, mail) => {
+        mailed.push(mail.to)
+        stopping = true
+      }
+    })
+    expect([attempted, mailed.length]).toEqual([1, 1])
+    const rows = await rowsOf(school, sent.id)
+    expect(rows.filter(row => row.status === 'sent')).toMatchObject([{ email: mailed[0], attempts: 1, leaseOwner: null }])
+    expect(rows.filter(row => row.status === 'pending')).toMatchObject([{ attempts: 0, leaseOwner: null }, { attempts: 0, leaseOwner: null }])
   })
 })
