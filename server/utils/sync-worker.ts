@@ -10,9 +10,10 @@ const owner = workerOwner()
 let running: Promise<number> | undefined
 
 /**
- * Applies ready sync runs until none is left, one at a time in this process; every instance runs
- * it, and the runs' leases keep two from applying one run. A turn already under way is shared. A
- * stopping server claims no more runs and hands back the one in hand (applyNextSyncRun).
+ * Applies ready sync runs until none is left, one at a time: the `sync:apply` task, asked for once;
+ * the worker loop works the same queue every second (domain/imports/apply-queue.ts), and the runs'
+ * leases keep two from applying one run. A task already under way is shared. A stopping server
+ * claims no more runs and hands back the one in hand (applyNextSyncRun).
  */
 export function applyReadySyncRuns(): Promise<number> {
   running ??= loggedRun('sync:apply', async () => {
@@ -26,9 +27,4 @@ export function applyReadySyncRuns(): Promise<number> {
     return applied
   }, applied => ({ applied }), { quietWhenIdle: true })
   return running
-}
-
-/** Resolves once no turn of the worker is under way in this process. */
-export async function syncWorkerIdle(): Promise<void> {
-  await running?.catch(() => {})
 }

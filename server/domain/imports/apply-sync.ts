@@ -358,9 +358,14 @@ async function applyClaimedRun(database: Database, claim: ClaimedRun): Promise<S
  * run in hand is handed back at its next progress note (every 5,000 rows), nothing of it applied.
  */
 export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+  const run = await claimNextSyncRun(database, owner, stopping)
+  return run ? { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) } : null
+}
+
+/** Claims the oldest ready run for `owner`, if any (none once `stopping`); a plain read first, so an idle poll writes nothing. */
+export async function claimNextSyncRun(database: Database, owner: string, stopping?: () => boolean): Promise<{ id: string } | undefined> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
-  if (!waiting) return null
-  const [run] = await claimWork(database, syncRunQueue, syncLease(owner), 1)
-  if (!run) return null
-  return { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) }
+  if (!waiting) return undefined
+  const [run] = await claimWork(database, syncRunQueue, syncLease(owner, stopping), 1)
+  return run
 }

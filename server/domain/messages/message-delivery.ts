@@ -24,8 +24,8 @@ import type { SchoolRef } from '../shared/context'
 import { dayInZone } from '../shared/clock'
 import { stillTold } from './recipient-standing'
 import { requireSchool } from '../schools/find-school'
-import { backoffMs, claimWork, workerOwner } from '../workers/worker-driver'
-import { onOutboxCommit } from '../shared/outbox-signal'
+import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
+import { publicUrl } from '../shared/public-url'
 import { compareText } from '../shared/compare-text'
 
 type Recipient = typeof messageRecipients.$inferSelect
@@ -47,7 +47,7 @@ export interface MessageWorkerOptions {
   schoolIds?: readonly string[]
   stopping?: () => boolean
   /** Stands in for sendBulkMail in tests. */
-  send?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
+  mailer?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
 }
 
 /** Rows claimed at once: few, so that a killed worker leaves few rows waiting for their lease. */
@@ -68,8 +68,8 @@ function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<ty
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' })[ch]!)
 
 /** The email of a message: the body as written, in plain text and as HTML paragraphs, and where to read it in the portal. */
-export function messageMail(message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string | undefined): BulkMail {
-  const footer = portalUrl ? `Read it in the family portal: ${portalUrl}/family/messages` : 'You can read it in the family portal, under Messages.'
+export function messageMail(message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string): BulkMail {
+  const footer = `Read it in the family portal: ${portalUrl}/family/messages`
   const paragraphs = message.body.split(/\n{2,}/).map(part => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`).join('\n')
   return {
     to,
@@ -108,100 +108,85 @@ function recordWithheld(database: Database, row: Recipient, owner: string) {
   return database.transaction(tx => releaseRow(tx, recipientQueue(undefined), row.id, owner, { status: 'withheld', lastError: null }))
 }
 
-/**
- * Claims and sends pending deliveries until none is ready or the process is stopping; returns how many
- * were attempted (a recipient withheld counts as one). Rows claimed but not reached before a stop are freed for another worker at once.
- */
-export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
+interface Settled {
+  database: Database
+  owner: string
+  now: () => number
+  stopping: () => boolean
+  mailer: NonNullable<MessageWorkerOptions['mailer']>
+  queue: ClaimQueue<typeof messageRecipients>
+  lease: WorkerLease
+}
+
+/** The worker's settings with their defaults. */
+export function settleMessageWorker(database: Database, options: MessageWorkerOptions = {}): Settled {
   const owner = options.owner ?? workerOwner()
   const now = options.now ?? Date.now
   const stopping = options.stopping ?? (() => false)
-  const send = options.send ?? sendBulkMail
-  const lease = { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
-  if (options.schoolIds?.length === 0) return 0
-  const queue = recipientQueue(options.schoolIds)
-  const context = new Map<string, { subject: string, body: string, schoolName: string }>()
-  const schoolsById = new Map<string, SchoolRef>()
-  let attempted = 0
-  for (;;) {
-    const claimed = await claimWork(database, queue, lease, claimBatch)
-    if (claimed.length === 0) return attempted
-    claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
-    for (const [i, row] of claimed.entries()) {
-      if (stopping()) {
-        await database.transaction(async (tx) => {
-          for (const left of claimed.slice(i)) await releaseRow(tx, queue, left.id, owner)
-        })
-        return attempted
-      }
-      let school = schoolsById.get(row.schoolId)
-      if (!school) {
-        school = await requireSchool(database, row.schoolId)
-        schoolsById.set(row.schoolId, school)
-      }
-      if (!await mayStillBeTold(database, school, row, now())) {
-        await recordWithheld(database, row, owner)
-        attempted++
-        continue
-      }
-      let message = context.get(row.messageId)
-      if (!message) {
-        const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
-          .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
-        message = found!
-        context.set(row.messageId, message)
-      }
-      const refusal = await send(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, process.env.NUXT_PUBLIC_URL || process.env.PUBLIC_URL || undefined))
-      await recordAttempt(database, row, owner, refusal, now())
-      attempted++
-    }
+  return {
+    database, owner, now, stopping,
+    mailer: options.mailer ?? sendBulkMail,
+    queue: recipientQueue(options.schoolIds),
+    lease: { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
   }
 }
 
-export interface MessageDeliveryLoop { stop(): Promise<void> }
+/** Claims a few pending deliveries (none once stopping), oldest due first. */
+export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
+  const claimed = await claimWork(worker.database, worker.queue, worker.lease, claimBatch)
+  return claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
+}
 
 /**
- * Runs the worker for as long as the process lives: at once after a write of this process commits
- * (a message queues its deliveries in one), and every `pollMs` for other processes' messages and
- * retries come due.
+ * Sends a claimed batch one mail at a time, each outcome recorded as the mail server answers; returns
+ * how many were attempted (a recipient withheld counts as one). Rows not reached before a stop are
+ * freed for another worker at once. A message and a school are read once a batch (a loop lives as
+ * long as the process, so nothing is kept longer).
  */
-export function startMessageDeliveryLoop(database: Database, options: MessageWorkerOptions & { pollMs?: number, onError?: (error: unknown) => void, onRound?: (attempted: number, durationMs: number) => void } = {}): MessageDeliveryLoop {
-  const { pollMs = 2000, onError = () => {}, onRound = () => {}, ...worker } = options
-  let stopped = false
-  const settled = { ...worker, owner: worker.owner ?? workerOwner(), stopping: () => stopped }
-  let running: Promise<void> | undefined
-  let again = false
-  const wake = () => {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
+export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): Promise<number> {
+  const { database, owner, now } = worker
+  const messagesById = new Map<string, { subject: string, body: string, schoolName: string }>()
+  const schoolsById = new Map<string, SchoolRef>()
+  let attempted = 0
+  for (const [i, row] of claimed.entries()) {
+    if (worker.stopping()) {
+      await database.transaction(async (tx) => {
+        for (const left of claimed.slice(i)) await releaseRow(tx, worker.queue, left.id, owner)
+      })
+      return attempted
     }
-    running = (async () => {
-      do {
-        again = false
-        const startedAt = performance.now()
-        try {
-          const attempted = await deliverDueMessages(database, settled)
-          if (attempted) onRound(attempted, Math.round(performance.now() - startedAt))
-        } catch (error) {
-          onError(error)
-        }
-      } while (again && !stopped)
-    })().finally(() => {
-      running = undefined
-    })
+    let school = schoolsById.get(row.schoolId)
+    if (!school) {
+      school = await requireSchool(database, row.schoolId)
+      schoolsById.set(row.schoolId, school)
+    }
+    if (!await mayStillBeTold(database, school, row, now())) {
+      await recordWithheld(database, row, owner)
+      attempted++
+      continue
+    }
+    let message = messagesById.get(row.messageId)
+    if (!message) {
+      const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
+        .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
+      message = found!
+      messagesById.set(row.messageId, message)
+    }
+    const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
+    await recordAttempt(database, row, owner, refusal, now())
+    attempted++
   }
-  const poll = setInterval(wake, pollMs)
-  poll.unref()
-  const stopListening = onOutboxCommit(wake)
-  wake()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(poll)
-      stopListening()
-      await running
-    }
+  return attempted
+}
+
+/** Claims and sends pending deliveries until none is ready or the process is stopping; returns how many were attempted. */
+export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
+  if (options.schoolIds?.length === 0) return 0
+  const worker = settleMessageWorker(database, options)
+  let attempted = 0
+  for (;;) {
+    const claimed = await claimMessageBatch(worker)
+    if (claimed.length === 0) return attempted
+    attempted += await sendMessageBatch(worker, claimed)
   }
 }

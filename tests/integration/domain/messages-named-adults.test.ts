@@ -59,7 +59,7 @@ describe('an adult named in an audience, withheld or not', () => {
     expect(withheld).toMatchObject({ adultId: families.separated, status: 'withheld', lastError: null })
     expect((await recipientOf(toResident.id))[0]).toMatchObject({ adultId: families.resident, status: 'pending' })
     const mails: string[] = []
-    await deliverDueMessages(school.database, { schoolIds: [school.id], send: async (_database, mail) => void mails.push(mail.to) })
+    await deliverDueMessages(school.database, { schoolIds: [school.id], mailer: async (_database, mail) => void mails.push(mail.to) })
     expect(mails).toEqual(['kiri@example.org'])
     expect((await recipientOf(toSeparated.id))[0]!.status).toBe('withheld')
     expect((await portalMessages(school.context, families.separated, { limit: 10 })).items).toEqual([])

@@ -1,0 +1,15 @@
+import { syncApplyQueue } from '../imports/apply-queue'
+import { messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
+import { webhookDeliveryQueue, type WebhookQueueSettings } from '../webhooks/delivery-queue'
+import type { DeclareQueue } from './worker-loop'
+
+/**
+ * Every queue the server works continuously, each a declaration (`defineWorkerQueue`) run by the one
+ * worker loop (worker-loop.ts) in every instance: a new queue is added here and nowhere else
+ * (docs/architecture.md, "Workers"; tests/unit/workers/one-worker-loop.test.ts holds every
+ * declaration to this list).
+ */
+export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [webhookDeliveryQueue, messageDeliveryQueue, syncApplyQueue]
+
+/** What the queues read of a process's settings (server/utils/runtime-settings.ts). */
+export type QueueSettings = WebhookQueueSettings & MessageQueueSettings

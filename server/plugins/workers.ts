@@ -1,0 +1,34 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { workerQueues } from '../domain/workers/queues'
+import { startWorkerLoop, type WorkerLoop } from '../domain/workers/worker-loop'
+import { useDatabase } from '../utils/database'
+import { runtimeSettings } from '../utils/runtime-settings'
+import { onServerStopping } from '../utils/shutdown'
+import { noteTaskRun } from '../utils/task-run'
+import { faultSummary, logger } from '../domain/shared/log'
+
+/**
+ * Runs every queue of the server (domain/workers/queues.ts) on the one worker loop once the database
+ * is ready; every instance runs them, and the rows' leases share the work. Runs after
+ * runtime-settings (plugins run in name order), which says whose webhooks and messages a test server
+ * works. At shutdown each loop claims nothing more, and what it holds is finished or handed back for
+ * another instance to take up at once instead of after the lease.
+ */
+export default defineNitroPlugin(() => {
+  const loops: WorkerLoop[] = []
+  // A database that cannot be prepared is reported by the database plugin and /health.
+  const started = useDatabase().then((database) => {
+    for (const queue of workerQueues) {
+      const loop = startWorkerLoop(database, queue, runtimeSettings, {
+        onWorked: ({ task, outcome, durationMs, note }) => noteTaskRun(task, outcome, durationMs, note, 'info'),
+        onIdle: ({ task, durationMs, note }) => noteTaskRun(task, 'ok', durationMs, note, 'debug'),
+        onError: (error, task) => logger.error({ task, fault: faultSummary(error) }, `${task} failed`)
+      })
+      if (loop) loops.push(loop)
+    }
+  }, () => {})
+  onServerStopping(async () => {
+    await started
+    await Promise.all(loops.map(loop => loop.stop()))
+  })
+})
