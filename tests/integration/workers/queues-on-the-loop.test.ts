@@ -84,6 +84,7 @@ describe('the message queue on the worker loop', () => {
       mailer: async (_database, mail) => {
         mailed.push(mail.to)
         stopping = true
+        return undefined
       }
     })
     expect([attempted, mailed.length]).toEqual([1, 1])
