@@ -77,8 +77,8 @@ let exitHandlerInstalled = false
 
 /**
  * Starts `command` as the leader of a group of its own. Until the group is stopped, the group is killed
- * when this process exits, however it exits but SIGKILL (an uncaught error, process.exit, a signal that
- * a handler turns into an exit).
+ * when this process exits, however it exits but SIGKILL (an uncaught error, process.exit, SIGINT, SIGTERM
+ * or SIGHUP).
  */
 export function spawnGroup(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
   const child = spawn(command, args, { ...options, detached: true })
@@ -92,7 +92,16 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
   }
   if (!exitHandlerInstalled) {
     exitHandlerInstalled = true
-    process.on('exit', () => live.forEach(group => signalGroup(group, 'SIGKILL')))
+    const killAll = () => live.forEach(group => signalGroup(group, 'SIGKILL'))
+    process.on('exit', killAll)
+    // A signal that ends this process runs no exit handler: the groups go first, then the signal does what it
+    // would have (Ctrl-C on the bench no longer reaches its server, which is in a group of its own).
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        killAll()
+        if (!process.listenerCount(signal)) process.kill(process.pid, signal)
+      })
+    }
   }
   return child
 }
