@@ -32,6 +32,8 @@ const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOn
 const database = 'tests/support/setup-database.ts'
 // First in every project's list, so that its teardown comes last: it fails the run when a process a test started is left.
 const processes = 'tests/support/setup-processes.ts'
+// And after each file, what that file started (tests/support/check-processes.ts).
+const checkProcesses = 'tests/support/check-processes.ts'
 const server = 'tests/support/setup-server.ts'
 // Two files at once even on two cores (vitest's default there is one): a file spends much of its time waiting
 // on a server, a child process or a receiver's clock, and the other file fills that time. Browser files that
@@ -39,7 +41,7 @@ const server = 'tests/support/setup-server.ts'
 // its own).
 const maxWorkers = Math.max(2, availableParallelism() - 1)
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
@@ -58,15 +60,15 @@ export default defineConfig({
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : [...configDefaults.exclude, ...postgresOnly, ...browserOnPostgres],
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses] } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: browserFiles,
           globalSetup: [processes, database, server, 'tests/support/setup-browser.ts'],
-          setupFiles: ['tests/support/skip-without-chromium.ts']
+          setupFiles: [checkProcesses, 'tests/support/skip-without-chromium.ts']
         }
       }
     ]

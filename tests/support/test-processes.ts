@@ -21,13 +21,18 @@ export const processLogFolder = resolve(projectRoot, '.data/test-processes')
 const runner = () => process.env.ROLLBOOK_TEST_RUNNER
 export const processLogOf = (runnerPid: string) => join(processLogFolder, `${runnerPid}.log`)
 
+/** What this process noted and has not yet seen end (tests/support/check-processes.ts looks after each file). */
+const notedHere: Noted[] = []
+
 /** Notes a child of the run: `group` when it leads a process group of its own (then the whole group is checked). */
 export function noteProcess(child: ChildProcess, what: string, kind: 'group' | 'process' = 'group'): void {
   const run = runner()
   if (!run || !child.pid) return
+  const noted = { pid: child.pid, startedAt: startTimeOf(child.pid) ?? 0, kind, what: what.replace(/\s+/g, ' ').slice(0, 200) }
+  notedHere.push(noted)
   mkdirSync(processLogFolder, { recursive: true })
   // One short line per append: lines from several workers never interleave.
-  appendFileSync(processLogOf(run), `${child.pid} ${startTimeOf(child.pid) ?? 0} ${kind} ${what.replace(/\s+/g, ' ').slice(0, 200)}\n`)
+  appendFileSync(processLogOf(run), `${noted.pid} ${noted.startedAt} ${noted.kind} ${noted.what}\n`)
 }
 
 interface Noted { pid: number, startedAt: number, kind: string, what: string }
@@ -40,17 +45,32 @@ function notedIn(file: string): Noted[] {
   })
 }
 
+const aliveOf = (noted: Noted) => noted.kind === 'group' ? membersOf(noted.pid, noted.startedAt) : (isAlive(noted.pid, noted.startedAt || undefined) ? [noted.pid] : [])
+const leftOf = (all: Noted[]) => all.map(noted => ({ what: `${noted.what} (pid ${noted.pid})`, pids: aliveOf(noted) })).filter(left => left.pids.length)
+
 /** What of a run's noted children is still alive: a group's members, or the process itself. */
 export function stillRunning(runnerPid: string): { what: string, pids: number[] }[] {
-  return notedIn(processLogOf(runnerPid)).map(noted => ({
-    what: `${noted.what} (pid ${noted.pid})`,
-    pids: noted.kind === 'group' ? membersOf(noted.pid, noted.startedAt) : (isAlive(noted.pid, noted.startedAt || undefined) ? [noted.pid] : [])
-  })).filter(left => left.pids.length)
+  return leftOf(notedIn(processLogOf(runnerPid)))
+}
+
+/**
+ * What this process started that is still alive, killed now; what has ended is forgotten. A test file's
+ * children are ended by its own clean-ups, which have all run when this is asked, after the file.
+ */
+export function killLeftHere(): { what: string, pids: number[] }[] {
+  const left = leftOf(notedHere)
+  killAll(notedHere)
+  notedHere.length = 0
+  return left
 }
 
 /** Kills, at once, every noted child of a run that is still alive. */
 export function killNoted(runnerPid: string): void {
-  for (const noted of notedIn(processLogOf(runnerPid))) {
+  killAll(notedIn(processLogOf(runnerPid)))
+}
+
+function killAll(all: Noted[]): void {
+  for (const noted of all) {
     if (noted.kind === 'group') {
       if (membersOf(noted.pid, noted.startedAt).length) signalGroup(noted.pid, 'SIGKILL')
     } else if (isAlive(noted.pid, noted.startedAt || undefined)) {

@@ -47,9 +47,9 @@ async function fixtureRun(mode: 'forgotten' | 'timed-out' | 'runner-killed', kil
 
 // Issue 45, point 3: the suite leaves nothing running, however a test ends.
 describe('no process a test starts outlives the run', () => {
-  it('a group a test forgets fails the run, named, and is killed', async () => {
+  it('a group a test forgets fails its file, named, and is killed', async () => {
     const run = await fixtureRun('forgotten')
-    expect(run.output).toContain('The run left processes running (killed now)')
+    expect(run.output).toContain('This file left processes running (killed now)')
     expect(run.output).toContain(`two sleepers nobody stops (pid ${run.group})`)
     expect(run.code).toBe(1)
     expect(membersOf(run.group)).toEqual([])
