@@ -72,6 +72,23 @@ export function signalGroup(group: number, signal: NodeJS.Signals): void {
   } catch {}
 }
 
+/**
+ * Runs `work` when `signal` comes, once; then, when nothing else listens for the signal, the signal does what
+ * it would have done (ends the process). When something else listens (vitest's runner, a script that waits
+ * for its child), that decides. Who else listens is counted as the signal arrives: a `once` listener run
+ * before this one has already taken itself off the list by then.
+ */
+export function onSignal(signal: NodeJS.Signals, work: () => void): void {
+  let others = 0
+  process.prependOnceListener(signal, () => {
+    others = process.listenerCount(signal) - 1
+  })
+  process.once(signal, () => {
+    work()
+    if (others === 0) process.kill(process.pid, signal)
+  })
+}
+
 const live = new Set<number>()
 let exitHandlerInstalled = false
 
@@ -94,14 +111,9 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
     exitHandlerInstalled = true
     const killAll = () => live.forEach(group => signalGroup(group, 'SIGKILL'))
     process.on('exit', killAll)
-    // A signal that ends this process runs no exit handler: the groups go first, then the signal does what it
-    // would have (Ctrl-C on the bench no longer reaches its server, which is in a group of its own).
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-      process.once(signal, () => {
-        killAll()
-        if (!process.listenerCount(signal)) process.kill(process.pid, signal)
-      })
-    }
+    // A signal that ends this process runs no exit handler: the groups go first (Ctrl-C on the bench no longer
+    // reaches its server, which is in a group of its own).
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) onSignal(signal, killAll)
   }
   return child
 }

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { onSignal } from '../../scripts/process-groups'
 import { endLeftoversOfEarlierRuns, killNoted, processLogOf, stillRunning } from './test-processes'
 
 /**
@@ -24,13 +25,12 @@ export function setup() {
   if (left.length) console.warn(`Ended what an earlier, killed test run left running:\n${left.map(what => `  ${what}`).join('\n')}`)
   // Vitest's own handlers exit a moment after these signals; this one kills the noted children first,
   // and the exit handler covers an exit by any other way.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      killNoted(runner())
-      // With no other handler left (vitest's own is not there), the signal does what it would have done.
-      if (!process.listenerCount(signal)) process.kill(process.pid, signal)
-    })
-  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) onSignal(signal, () => killNoted(runner()))
+  // Vitest does not listen for SIGHUP (a closed terminal): the runner ends on it as it did before this listened.
+  process.once('SIGHUP', () => {
+    killNoted(runner())
+    process.exit(129)
+  })
   process.once('exit', () => killNoted(runner()))
 }
 
