@@ -32,8 +32,10 @@ const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOn
 const database = 'tests/support/setup-database.ts'
 // First in every project's list, so that its teardown comes last: it fails the run when a process a test started is left.
 const processes = 'tests/support/setup-processes.ts'
-// And after each file, what that file started (tests/support/check-processes.ts).
+// And after each file, what that file started (tests/support/check-processes.ts). Each test's budget goes in the
+// JSON report beside its time, for test:busy's list of the tests closest to theirs (tests/support/note-budget.ts).
 const checkProcesses = 'tests/support/check-processes.ts'
+const noteBudget = 'tests/support/note-budget.ts'
 const server = 'tests/support/setup-server.ts'
 // Two files at once even on two cores (vitest's default there is one): a file spends much of its time waiting
 // on a server, a child process or a receiver's clock, and the other file fills that time. Browser files that
@@ -41,7 +43,7 @@ const server = 'tests/support/setup-server.ts'
 // its own).
 const maxWorkers = Math.max(2, availableParallelism() - 1)
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses, noteBudget], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
@@ -60,15 +62,15 @@ export default defineConfig({
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : [...configDefaults.exclude, ...postgresOnly, ...browserOnPostgres],
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses, noteBudget] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses, noteBudget] } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: browserFiles,
           globalSetup: [processes, database, server, 'tests/support/setup-browser.ts'],
-          setupFiles: [checkProcesses, 'tests/support/skip-without-chromium.ts']
+          setupFiles: [checkProcesses, noteBudget, 'tests/support/skip-without-chromium.ts']
         }
       }
     ]

@@ -16,9 +16,11 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { projectRoot } from './built-server'
 import { spawnGroup, stopGroup } from './process-groups'
 import { recordSuiteTime } from './suite-times'
+import { closestToBudget } from './test-budgets'
 
 /** The load beside the suite: two workers, each busy 60 % of the time, as the issue's busy machine. */
 export const stressArgs = ['--cpu', '2', '--cpu-load', '60']
@@ -59,7 +61,8 @@ const started = performance.now()
 console.log(`test:busy: vitest run with ${beside}${stress ? ` (pid ${stress.pid})` : ''}; load average now ${loadavg().map(load => load.toFixed(2)).join(', ')}`)
 
 // The suite in this process's group: the terminal's Ctrl-C reaches it, and it ends its own children (tests/support/setup-processes.ts).
-const suite = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs], { cwd: projectRoot, stdio: 'inherit' })
+const report = process.env.ROLLBOOK_TEST_REPORT || `.data/test-busy-${quiet ? 'quiet' : 'busy'}.json`
+const suite = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ROLLBOOK_TEST_REPORT: report } })
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     void stopStress()
@@ -82,6 +85,12 @@ suite.once('exit', async (code, signal) => {
   const maxLoad = Math.max(...samples, 0)
   const passed = code === 0
   console.log(`test:busy: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`)
+  // The tests that came closest to their budget: the next to fail for a timeout on a slower machine.
+  const closest = closestToBudget(resolve(projectRoot, report))
+  if (closest.length) {
+    console.log('test:busy: the tests closest to their budget (time / budget):')
+    for (const test of closest) console.log(`  ${Math.round(test.share * 100)} %  ${(test.ms / 1000).toFixed(1)} s of ${test.budgetMs / 1000} s  ${test.name}`)
+  }
   // Only a whole run's time is a figure for the bench: a run of some files or projects is not the suite's.
   if (!vitestArgs.length) recordSuiteTime(quiet ? 'quiet' : 'busy', { wallSeconds, meanLoad, maxLoad, passed })
   process.exit(code ?? 1)
