@@ -2,9 +2,10 @@
  * Every process the suite starts is noted, so that none outlives it (issue 45, point 3). A test starts
  * its children in process groups of their own (scripts/process-groups.ts) and ends them in `onTestFinished`
  * or `afterAll`; each is also noted in a file of the run, `.data/test-processes/<runner pid>.log`, one line
- * per child: its pid, its start time, whether it leads a group, and what it is. The run's last global
- * teardown (tests/support/setup-processes.ts) ends whatever is still alive and fails the run naming it; the
- * runner's signal handlers and the next run end what a killed run left.
+ * per child: its pid, its start time, whether it leads a group, and what it is. After each test file
+ * (tests/support/check-processes.ts) and at the run's last global teardown (tests/support/setup-processes.ts)
+ * whatever is still alive is killed and fails the file or the run, named; the runner's signal handlers and
+ * the next run end what a killed run left.
  */
 import type { ChildProcess } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
