@@ -18,7 +18,7 @@ type School = Awaited<ReturnType<typeof newSchool>>
 
 /** The six-digit code of the newest mail to an address, read from the development outbox's table. */
 async function codeFromOutbox(school: School, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 400; i++) {
     const [mail] = await school.database.db.select({ text: outboxMails.text }).from(outboxMails)
       .where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.createdAt)).limit(1)
     const code = mail && /code is (\d{6})/.exec(mail.text)?.[1]
