@@ -88,8 +88,9 @@ suite.once('exit', async (code, signal) => {
   clearInterval(sampler)
   await stopStress()
   const wallSeconds = Math.round((performance.now() - started) / 1000)
-  const meanLoad = samples.length ? samples.reduce((sum, load) => sum + load, 0) / samples.length : loadavg()[0]!
-  const maxLoad = Math.max(...samples, 0)
+  if (!samples.length) samples.push(loadavg()[0]!)
+  const meanLoad = samples.reduce((sum, load) => sum + load, 0) / samples.length
+  const maxLoad = Math.max(...samples)
   const passed = code === 0
   if (stressEndedEarly) console.log('test:busy: stress-ng ended by itself before the suite did: the run was not busy to the end, and its time is not kept.')
   console.log(`test:busy: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`)
