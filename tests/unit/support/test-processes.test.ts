@@ -20,7 +20,7 @@ interface Run { code: number | null, signal: NodeJS.Signals | null, output: stri
  * A vitest run of its own (tests/fixtures/processes) whose one test starts a group of two sleeping processes
  * and does with it what `mode` says; `kill` is sent to the runner once the group is running.
  */
-async function fixtureRun(mode: 'forgotten' | 'timed-out' | 'runner-killed', kill?: NodeJS.Signals): Promise<Run> {
+async function fixtureRun(mode: 'forgotten' | 'setup-forgotten' | 'timed-out' | 'runner-killed', kill?: NodeJS.Signals): Promise<Run> {
   const pidFile = join(folder, `${mode}-${kill ?? 'none'}.pid`)
   const { ROLLBOOK_TEST_RUNNER: _, ...inherited } = process.env
   const runner = spawnForTest(process.execPath, [resolve(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/fixtures/processes/vitest.config.ts'], {
@@ -51,6 +51,14 @@ describe('no process a test starts outlives the run', () => {
     const run = await fixtureRun('forgotten')
     expect(run.output).toContain('This file left processes running (killed now)')
     expect(run.output).toContain(`two sleepers nobody stops (pid ${run.group})`)
+    expect(run.code).toBe(1)
+    expect(membersOf(run.group)).toEqual([])
+  })
+
+  it('a group that no file owns (a global setup\'s) fails the run at its last teardown, named, and is killed', async () => {
+    const run = await fixtureRun('setup-forgotten')
+    expect(run.output).toContain('The run left processes running (killed now)')
+    expect(run.output).toContain(`two sleepers a global setup forgot (pid ${run.group})`)
     expect(run.code).toBe(1)
     expect(membersOf(run.group)).toEqual([])
   })
