@@ -5,6 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config'
 const databaseUrl = process.env.DATABASE_URL || 'file:.data/test.db'
 // The global setups and the server they start read it from the environment too.
 process.env.DATABASE_URL = databaseUrl
+// The runner's pid names the file where every process the run starts is noted (tests/support/test-processes.ts);
+// this file is read in the runner, and its workers inherit the variable.
+process.env.ROLLBOOK_TEST_RUNNER = String(process.pid)
 
 // What cannot turn out differently on PostgreSQL runs in the SQLite run alone: CI runs both suites side by side
 // on two cores, within fifteen minutes. The pure rules have no database; `npm start` is run with a database of its
@@ -27,6 +30,12 @@ const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOn
 // global setups run only when it has tests to run; what two projects share (the fresh database, the
 // build and its server) is done once per run (tests/support/once-per-run.ts).
 const database = 'tests/support/setup-database.ts'
+// First in every project's list, so that its teardown comes last: it fails the run when a process a test started is left.
+const processes = 'tests/support/setup-processes.ts'
+// And after each file, what that file started (tests/support/check-processes.ts). Each test's budget goes in the
+// JSON report beside its time, for test:busy's list of the tests closest to theirs (tests/support/note-budget.ts).
+const checkProcesses = 'tests/support/check-processes.ts'
+const noteBudget = 'tests/support/note-budget.ts'
 const server = 'tests/support/setup-server.ts'
 // Two files at once even on two cores (vitest's default there is one): a file spends much of its time waiting
 // on a server, a child process or a receiver's clock, and the other file fills that time. Browser files that
@@ -34,12 +43,12 @@ const server = 'tests/support/setup-server.ts'
 // its own).
 const maxWorkers = Math.max(2, availableParallelism() - 1)
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses, noteBudget], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
   test: {
-    env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1' },
+    env: { DATABASE_URL: databaseUrl, RATE_LIMIT_SCALE: '1', ROLLBOOK_TEST_RUNNER: process.env.ROLLBOOK_TEST_RUNNER },
     testTimeout: 60_000,
     // Files share their worker's modules (each still makes schools of its own): a fresh module graph per
     // file cost about a second a file, a third of the integration run, and CI runs two suites on two cores.
@@ -53,15 +62,15 @@ export default defineConfig({
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : [...configDefaults.exclude, ...postgresOnly, ...browserOnPostgres],
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [database] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [database, server] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses, noteBudget] } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses, noteBudget] } },
       {
         extends: true,
         test: {
           name: 'browser',
           include: browserFiles,
-          globalSetup: [database, server, 'tests/support/setup-browser.ts'],
-          setupFiles: ['tests/support/skip-without-chromium.ts']
+          globalSetup: [processes, database, server, 'tests/support/setup-browser.ts'],
+          setupFiles: [checkProcesses, noteBudget, 'tests/support/skip-without-chromium.ts']
         }
       }
     ]

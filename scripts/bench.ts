@@ -9,7 +9,8 @@
  *
  * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, webhooks,
  * imports, exports, the applications board, and, on the first database, the phone rows: Lighthouse on
- * the sign-in page.
+ * the sign-in page. Last, the test suite's own wall time, quiet and busy (scripts/bench/suite-time.ts): the
+ * figures `npm run test:busy` last recorded, or, with `--only suite`, two runs of the suite made then.
  *
  * `--rounds N` measures every row N times, taking turns, and reports each row's median run: on a
  * shared machine one run can be off by a third. `--output DIR` benches another build (a copy of an
@@ -35,6 +36,7 @@ import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
 import { benchAdmissionsBoard } from './bench/admissions-board'
 import { benchMessage, printMessageRow } from './bench/messages'
 import { prepareConsentAsk } from './bench/consent-answers'
+import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
 
 const { values: options } = parseArgs({
@@ -64,7 +66,7 @@ if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dia
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
-const separateRows = ['roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages']
+const separateRows = ['roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'suite']
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
@@ -280,7 +282,9 @@ let missedTargets = 0
 let lighthouseMeasured = false
 let jobMisses = 0
 let failed = false
-for (const dialect of dialects) {
+// `--only suite` is the suite's two runs alone: no server of the bench's own beside them.
+const suiteAlone = wanted?.every(name => name === 'suite') ?? false
+for (const dialect of suiteAlone ? [] : dialects) {
   const database = dialect === 'sqlite' ? freshSqlite(root) : await freshPostgres()
   if ('skipped' in database) {
     console.log(`\n${dialectNames[dialect]}: skipped, ${database.skipped}.`)
@@ -293,5 +297,7 @@ for (const dialect of dialects) {
 }
 
 missedTargets += jobMisses
+// Reported, never judged: the suite's time on this machine says how long a contributor waits, not whether it works.
+if (runsSeparate('suite')) benchSuiteTime(wanted?.includes('suite') ?? false)
 if (missedTargets) console.log(`\n${missedTargets} row(s) missed a target.`)
 if (failed || (options.strict && missedTargets)) process.exitCode = 1

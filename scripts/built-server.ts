@@ -3,9 +3,10 @@
  * tests and the bench. Tests switch on checking every answer against its schema; the bench does not,
  * since production does not pay for it.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import { spawnGroup, stopGroup } from './process-groups'
 import { serverNodeFlags } from './server-flags'
 
 export const projectRoot = resolve(import.meta.dirname, '..')
@@ -30,6 +31,8 @@ export interface BuiltServerOptions {
    * the like). `env` is applied after it, so a test of production's behaviour sets `ROLLBOOK_MODE` there.
    */
   mode: 'test' | 'bench'
+  /** Told of the server's process as soon as it is spawned (the tests note it, to end it however they end). */
+  onSpawn?: (child: ChildProcess) => void
 }
 
 export async function freePort(): Promise<number> {
@@ -65,7 +68,8 @@ async function startOnFreePort(options: BuiltServerOptions): Promise<RunningServ
   const port = await freePort()
   const spawnedAt = performance.now()
   const { ROLLBOOK_CHECK_RESPONSES: _, ...inherited } = process.env
-  const child = spawn(process.execPath, [...serverNodeFlags, join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
+  // A group of its own, ended whole (scripts/process-groups.ts), and killed if whoever started it exits first.
+  const child = spawnGroup(process.execPath, [...serverNodeFlags, join(options.outputDir ?? resolve(projectRoot, '.output'), 'server/index.mjs')], {
     cwd: projectRoot,
     env: {
       ...inherited,
@@ -80,21 +84,15 @@ async function startOnFreePort(options: BuiltServerOptions): Promise<RunningServ
     },
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  options.onSpawn?.(child)
   let output = ''
   // The server logs a line per request; keep the tail, which is what a failure needs, not a bench's millions.
   const keep = (chunk: Buffer) => output = (output + chunk).slice(-256 * 1024)
   child.stdout!.on('data', keep)
   child.stderr!.on('data', keep)
   const url = `http://127.0.0.1:${port}`
-  const stop = () => new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done()
-    const stubborn = setTimeout(() => child.kill('SIGKILL'), 5000)
-    child.once('exit', () => {
-      clearTimeout(stubborn)
-      done()
-    })
-    child.kill('SIGTERM')
-  })
+  // SIGTERM (the server drains and closes), SIGKILL five seconds later to whatever of its group is left.
+  const stop = () => stopGroup(child)
   const waitFor = options.waitFor === undefined ? 'healthy' : options.waitFor
   const deadline = Date.now() + 60_000
   while (waitFor !== null) {

@@ -56,7 +56,7 @@ describe('/health while the database is not ready', () => {
     const server = await startBuiltServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/none` }, null)
     servers.push(server)
     let answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
-    for (let i = 0; i < 100 && answer?.body?.status !== 'unhealthy'; i++) {
+    for (let i = 0; i < 400 && answer?.body?.status !== 'unhealthy'; i++) {
       await new Promise(r => setTimeout(r, 100))
       answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
     }

@@ -29,7 +29,7 @@ describe('the built server at start', () => {
     const server = await startBuiltServer({ DATABASE_URL: `postgres://rollbook:s3cret-Pa55@127.0.0.1:${port}/school` }, null)
     servers.push(server)
     let answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
-    for (let i = 0; i < 100 && answer?.body?.status !== 'unhealthy'; i++) {
+    for (let i = 0; i < 400 && answer?.body?.status !== 'unhealthy'; i++) {
       await new Promise(r => setTimeout(r, 100))
       answer = await callApi('/health', { baseUrl: server.url }).catch(() => undefined)
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { callApi, type ApiAnswer } from '../support/api'
 import { expectEnvelope } from '../support/envelope'
-import { fitInOneMinute } from '../support/minute-window'
+import { inOneMinute } from '../support/minute-window'
 import { newSchool } from '../support/schools'
 import { startBuiltServer } from '../support/server-process'
 
@@ -25,15 +25,18 @@ describe('test switches act only with ROLLBOOK_MODE=test or bench', () => {
         expectEnvelope(appRoutes, 404, 'not_found')
       }
 
-      const token = await (await newSchool()).token(['person.read'])
-      await fitInOneMinute(20)
-      const answers: ApiAnswer[] = []
-      for (let sent = 0; sent < 300; sent += 50) {
-        answers.push(...await Promise.all(Array.from({ length: 50 }, () => callApi('/api/v1/people?limit=1', { token, baseUrl: server.url }))))
-      }
+      const school = await newSchool()
+      // The 300 and the next in one window, however long the machine takes (tests/support/minute-window.ts).
+      const { answers, next } = await inOneMinute(20, async () => {
+        const token = await school.token(['person.read'])
+        const answers: ApiAnswer[] = []
+        for (let sent = 0; sent < 300; sent += 50) {
+          answers.push(...await Promise.all(Array.from({ length: 50 }, () => callApi('/api/v1/people?limit=1', { token, baseUrl: server.url }))))
+        }
+        return { answers, next: await callApi('/api/v1/people?limit=1', { token, baseUrl: server.url }) }
+      })
       expect(answers.map(answer => answer.status).filter(status => status !== 200)).toEqual([])
       expect(answers.every(answer => answer.headers.get('x-ratelimit-limit') === String(limit))).toBe(true)
-      const next = await callApi('/api/v1/people?limit=1', { token, baseUrl: server.url })
       if (limit === 300) expectEnvelope(next, 429, 'rate_limited')
       else expect(next.status).toBe(200)
     } finally {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { projectRoot } from './server-process'
+import { noteProcess } from './test-processes'
 
 const run = promisify(execFile)
 
@@ -16,7 +17,10 @@ export interface AdminRun { code: number, stdout: string, stderr: string }
  */
 export async function adminRun(args: string[], env: Record<string, string | undefined> = {}): Promise<AdminRun> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bundledCli, ...args], { cwd: projectRoot, env: { ...process.env, ...env } })
+    const command = run(process.execPath, [bundledCli, ...args], { cwd: projectRoot, env: { ...process.env, ...env } })
+    // Noted, so that a command a timed-out test left running is ended after its file (tests/support/test-processes.ts).
+    noteProcess(command.child, `admin ${args.slice(0, 3).join(' ')}`, 'process')
+    const { stdout, stderr } = await command
     return { code: 0, stdout, stderr }
   } catch (error: any) {
     if (typeof error.code !== 'number') throw error

@@ -75,71 +75,70 @@ async function walkDialog(page: Page, opener: string): Promise<{ stops: Stop[], 
 }
 
 /**
- * Walks each staff screen in turn with Tab alone, in one page, and says what is wrong with each: its title
- * (WCAG 2.4.2), its skip link into the content (2.4.1), a focus indicator on every stop and nothing drawn
- * over it (2.4.7, 2.4.11), a name for every control (4.1.2), no positive tabindex (2.4.3), no sideways
- * scroll at 768 px (1.4.10), and the dark theme's contrast and target size (1.4.3, 1.4.11, 2.5.8). The
- * sidebar is the same on every screen: walked whole on the first screen when `walkFrame`, and on the
- * others passed by the skip link, after which the walk goes through the screen's panel. `dialogs` names,
- * for a screen, the button whose dialog is walked too (walkDialog).
+ * Walks one staff screen with Tab alone and says what is wrong with it: its title (WCAG 2.4.2), its skip
+ * link into the content (2.4.1), a focus indicator on every stop and nothing drawn over it (2.4.7, 2.4.11),
+ * a name for every control (4.1.2), no positive tabindex (2.4.3), no sideways scroll at 768 px (1.4.10),
+ * and the dark theme's contrast and target size (1.4.3, 1.4.11, 2.5.8). The sidebar is the same on every
+ * screen: walked whole when `wholeFrame` (one screen of a walk), and on the others passed by the skip link,
+ * after which the walk goes through the screen's panel. `dialog` names the button whose dialog is walked
+ * too (walkDialog). One screen is one test's work (issue 45): a walk of a dozen screens in one test grew
+ * past its budget on a loaded machine.
  */
-export async function walkScreens(page: Page, screens: string[], options: { walkFrame: boolean, dialogs?: Record<string, string> }): Promise<{ problems: string[], walked: string[] }> {
+export async function walkScreen(page: Page, path: string, options: { wholeFrame: boolean, dialog?: string }): Promise<{ problems: string[], walked: string[] }> {
   const problems: string[] = []
   const walked: string[] = []
-  for (const [index, path] of screens.entries()) {
-    await page.goto(siteUrl() + path)
-    await page.locator('h1').first().waitFor()
-    // Hydrated (the app mounted over the server's page) is ready: waiting for the network to idle cost a second a screen.
-    await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
-    if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
-    const wholeFrame = options.walkFrame && index === 0
-    let stops: Stop[]
-    if (wholeFrame) {
-      stops = await walk(page, { limit: 200 })
-      if (!stops[0]?.name.includes('Skip to the content')) problems.push(`${path}: the first Tab lands on ${stops[0]?.name}, not the skip link`)
-    } else {
-      await page.keyboard.press('Tab')
-      const first = await page.evaluate(() => document.activeElement?.textContent?.trim())
-      if (first !== 'Skip to the content') problems.push(`${path}: the first Tab lands on "${first}", not the skip link`)
-      await page.keyboard.press('Enter')
-      if (!await page.evaluate(() => document.activeElement?.tagName === 'MAIN')) problems.push(`${path}: the skip link does not land in the main content`)
-      // The screen's own controls begin in its panel's navbar, above main (a screen's actions: New ask, New
-      // schedule): the walk starts at the panel's top and goes on until focus leaves the panel. A long list
-      // repeats its rows' controls: forty stops of a screen's own are enough to meet each kind.
-      const panel = await page.evaluate(() => {
-        const root = document.querySelector('main#content')?.closest<HTMLElement>('[data-slot="root"][id]')
-        if (!root) return null
-        root.tabIndex = -1
-        root.focus()
-        root.removeAttribute('tabindex')
-        return `#${CSS.escape(root.id)}`
-      })
-      if (!panel) problems.push(`${path}: its main content is not in a dashboard panel`)
-      stops = await walk(page, { limit: 40, within: panel ?? 'main' })
-    }
-    const at = (stop: Stop) => `${path}: ${stop.name}`
-    walked.push(`${path}: ${stops.length} stops: ${stops.map(stop => stop.name).join(' | ')}`)
-    problems.push(...stops.filter(stop => !stop.visibleFocus).map(stop => `${at(stop)} shows no focus indicator`))
-    problems.push(...stops.filter(stop => stop.covered).map(stop => `${at(stop)} is hidden under another element when focused`))
-    problems.push(...stops.filter(stop => /"\s*"$/.test(stop.name)).map(stop => `${at(stop)} has no name`))
-    if (!stops.some(stop => stop.inMain || stop.inside)) problems.push(`${path}: nothing of the screen's own takes focus`)
-    const opener = options.dialogs?.[path]
-    if (opener) {
-      const dialog = await walkDialog(page, opener)
-      walked.push(`${path}, ${opener}: ${dialog.stops.length} stops: ${dialog.stops.map(stop => stop.name).join(' | ')}`)
-      problems.push(...dialog.problems.map(problem => `${path}: ${problem}`))
-    }
-    // Tab follows the page's order only: no control is pulled ahead of it with a positive tabindex.
-    const pulledAhead = await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex^="-"])').count()
-    if (pulledAhead) problems.push(`${path}: ${pulledAhead} elements have a positive tabindex`)
-    // Readable on a tablet without sideways scrolling (1.4.10); each screen's own file checks the phone.
-    await page.setViewportSize({ width: 768, height: 1024 })
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    if (overflow > 0) problems.push(`${path}: scrolls sideways by ${overflow} px at 768 px`)
-    await page.setViewportSize({ width: 1280, height: 720 })
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-    // The frame once, then each screen's own content.
-    await checkScreen(page, `keyboard${path.replaceAll('/', '-').replace(/per_\w+/, 'person')}-dark`, wholeFrame ? undefined : ['main'], { phone: false, rules: ['color-contrast', 'target-size'] })
+  await page.goto(siteUrl() + path)
+  await page.locator('h1').first().waitFor()
+  // Hydrated (the app mounted over the server's page) is ready: waiting for the network to idle cost a second a screen.
+  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
+  const { wholeFrame } = options
+  let stops: Stop[]
+  if (wholeFrame) {
+    stops = await walk(page, { limit: 200 })
+    if (!stops[0]?.name.includes('Skip to the content')) problems.push(`${path}: the first Tab lands on ${stops[0]?.name}, not the skip link`)
+  } else {
+    await page.keyboard.press('Tab')
+    const first = await page.evaluate(() => document.activeElement?.textContent?.trim())
+    if (first !== 'Skip to the content') problems.push(`${path}: the first Tab lands on "${first}", not the skip link`)
+    await page.keyboard.press('Enter')
+    if (!await page.evaluate(() => document.activeElement?.tagName === 'MAIN')) problems.push(`${path}: the skip link does not land in the main content`)
+    // The screen's own controls begin in its panel's navbar, above main (a screen's actions: New ask, New
+    // schedule): the walk starts at the panel's top and goes on until focus leaves the panel. A long list
+    // repeats its rows' controls: forty stops of a screen's own are enough to meet each kind.
+    const panel = await page.evaluate(() => {
+      const root = document.querySelector('main#content')?.closest<HTMLElement>('[data-slot="root"][id]')
+      if (!root) return null
+      root.tabIndex = -1
+      root.focus()
+      root.removeAttribute('tabindex')
+      return `#${CSS.escape(root.id)}`
+    })
+    if (!panel) problems.push(`${path}: its main content is not in a dashboard panel`)
+    stops = await walk(page, { limit: 40, within: panel ?? 'main' })
   }
+  const at = (stop: Stop) => `${path}: ${stop.name}`
+  walked.push(`${path}: ${stops.length} stops: ${stops.map(stop => stop.name).join(' | ')}`)
+  problems.push(...stops.filter(stop => !stop.visibleFocus).map(stop => `${at(stop)} shows no focus indicator`))
+  problems.push(...stops.filter(stop => stop.covered).map(stop => `${at(stop)} is hidden under another element when focused`))
+  problems.push(...stops.filter(stop => /"\s*"$/.test(stop.name)).map(stop => `${at(stop)} has no name`))
+  if (!stops.some(stop => stop.inMain || stop.inside)) problems.push(`${path}: nothing of the screen's own takes focus`)
+  const opener = options.dialog
+  if (opener) {
+    const dialog = await walkDialog(page, opener)
+    walked.push(`${path}, ${opener}: ${dialog.stops.length} stops: ${dialog.stops.map(stop => stop.name).join(' | ')}`)
+    problems.push(...dialog.problems.map(problem => `${path}: ${problem}`))
+  }
+  // Tab follows the page's order only: no control is pulled ahead of it with a positive tabindex.
+  const pulledAhead = await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex^="-"])').count()
+  if (pulledAhead) problems.push(`${path}: ${pulledAhead} elements have a positive tabindex`)
+  // Readable on a tablet without sideways scrolling (1.4.10); each screen's own file checks the phone.
+  await page.setViewportSize({ width: 768, height: 1024 })
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  if (overflow > 0) problems.push(`${path}: scrolls sideways by ${overflow} px at 768 px`)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  // The frame once, then each screen's own content.
+  await checkScreen(page, `keyboard${path.replaceAll('/', '-').replace(/per_\w+/, 'person')}-dark`, wholeFrame ? undefined : ['main'], { phone: false, rules: ['color-contrast', 'target-size'] })
   return { problems, walked }
 }

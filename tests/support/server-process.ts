@@ -1,8 +1,22 @@
-import { startBuiltServer as startServer, type RunningServer } from '../../scripts/built-server'
+import { relative } from 'node:path'
+import { projectRoot, startBuiltServer as startServer, type RunningServer } from '../../scripts/built-server'
+import { noteProcess } from './test-processes'
 
 export { freePort, projectRoot, type RunningServer } from '../../scripts/built-server'
 
-/** Starts the built server for a test, checking every answer against its schema, and waits until `/health` says `waitFor`. */
+/** The test or setup file that asked, for the note: a server left running is named by who started it. */
+function caller(): string {
+  const frames = new Error('caller').stack?.split('\n').slice(1) ?? []
+  const frame = frames.map(line => /\((\/[^)]+)\)|at (\/\S+)/.exec(line)).map(match => match?.[1] ?? match?.[2]).find(path => path && !path.includes('/server-process.ts') && !path.includes('node_modules'))
+  return frame ? relative(projectRoot, frame) : 'a test'
+}
+
+/**
+ * Starts the built server for a test, checking every answer against its schema, and waits until `/health` says `waitFor`.
+ * The server leads a process group of its own, noted from the moment it is spawned (tests/support/test-processes.ts):
+ * its test stops it in `afterAll` or `onTestFinished`, and the run's last teardown fails if it did not.
+ */
 export function startBuiltServer(env: Record<string, string | undefined> = {}, waitFor: string | null = 'healthy'): Promise<RunningServer> {
-  return startServer({ env, waitFor, checkAnswers: true, mode: 'test' })
+  const startedBy = caller()
+  return startServer({ env, waitFor, checkAnswers: true, mode: 'test', onSpawn: child => noteProcess(child, `the built server started by ${startedBy}`) })
 }

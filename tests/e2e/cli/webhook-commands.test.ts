@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deliverDueWebhooks } from '../../../server/domain/webhooks/delivery-worker'
 import { revokeToken } from '../../../server/domain/tokens/manage-tokens'
 import { newSchool } from '../../support/schools'
 import { adminRun, bundledCli } from '../../support/admin-cli'
 import { freePort, projectRoot } from '../../support/server-process'
 import { privateAllowed, recordChanges, startReceiver } from '../../support/webhooks'
+import { spawnForTest } from '../../support/spawn-for-test'
 
 /** The bundled admin CLI under `--json`, refused or not: the answer on stdout and the exit status. */
 async function admin(args: string[], env: Record<string, string> = {}): Promise<{ code: number, answer: any }> {
@@ -62,11 +62,8 @@ describe('admin CLI: webhook', () => {
     const token = await school.tokenWithId(['person.read'])
     const port = await freePort()
     const created = (await admin(['webhook', 'create', '--school', school.id, '--url', `http://127.0.0.1:${port}/`, '--kinds', 'person.updated', '--token-id', token.id], allowPrivate)).answer
-    const receiver = spawn(process.execPath, [bundledCli, 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'], { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
-    onTestFinished(() => {
-      receiver.kill()
-    })
-    const lines = createInterface({ input: receiver.stdout })[Symbol.asyncIterator]()
+    const receiver = spawnForTest(process.execPath, [bundledCli, 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'], { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
+    const lines = createInterface({ input: receiver.stdout! })[Symbol.asyncIterator]()
     expect(JSON.parse((await lines.next()).value)).toEqual({ listening: `http://127.0.0.1:${port}/` })
     await recordChanges(school.context, 'person.updated', ['per_1'])
     await deliverDueWebhooks(school.database, { policy: privateAllowed, schoolIds: [school.id] })

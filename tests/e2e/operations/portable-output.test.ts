@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -6,6 +6,8 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, projectRoot } from '../../support/server-process'
 import { serverNodeFlags } from '../../../scripts/server-flags'
+import { spawnGroup } from '../../../scripts/process-groups'
+import { noteProcess } from '../../support/test-processes'
 
 /**
  * What the image holds, without an engine to build it: `.output` copied alone into an empty folder
@@ -37,8 +39,9 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
 /** `node .output/server/index.mjs` from the copy with the image's flags, once it is healthy and has said what the database holds. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, [...serverNodeFlags, '.output/server/index.mjs'], { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user })
+  const child = spawnGroup(process.execPath, [...serverNodeFlags, '.output/server/index.mjs'], { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user })
   children.push(child)
+  noteProcess(child, 'the copied build\'s server (portable-output.test.ts)')
   let output = ''
   child.stdout!.on('data', chunk => output += chunk)
   child.stderr!.on('data', chunk => output += chunk)

@@ -15,7 +15,7 @@ import { schoolDataCache } from '../../../server/domain/shared/school-data-cache
 import { defineSurfaceRoute } from '../../../server/utils/route-pipeline'
 import { callApi, type ApiRequest } from '../../support/api'
 import { expectEnvelope, fieldPaths } from '../../support/envelope'
-import { fitInOneMinute } from '../../support/minute-window'
+import { inOneMinute } from '../../support/minute-window'
 import { newSchool } from '../../support/schools'
 import { addTestCaller, serveRoutes, startPipelineDatabase, testCallerHeader, testSurface } from '../../support/test-surface'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
@@ -107,10 +107,12 @@ describe('a second surface is an identify step and routes, and the pipeline does
   })
 
   it('counts each caller against the route\'s limit, with the counters on every answer, and refuses past it', async () => {
-    const caller = addTestCaller(school.id, ['affiliation.read'])
-    await fitInOneMinute(5)
-    const answers = []
-    for (let i = 0; i < 6; i++) answers.push(await call(caller, '/test/alumni'))
+    const answers = await inOneMinute(5, async () => {
+      const caller = addTestCaller(school.id, ['affiliation.read'])
+      const answers = []
+      for (let i = 0; i < 6; i++) answers.push(await call(caller, '/test/alumni'))
+      return answers
+    })
     expect(answers.slice(0, 5).map(a => a.status)).toEqual([200, 200, 200, 200, 200])
     expect(answers.map(a => a.headers.get('x-ratelimit-remaining'))).toEqual(['4', '3', '2', '1', '0', '0'])
     expect(answers[0]!.headers.get('x-ratelimit-limit')).toBe('5')

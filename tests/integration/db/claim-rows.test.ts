@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -8,15 +7,16 @@ import { claimRows, releaseRow, renewLease } from '../../../db/claim-rows'
 import { testDatabase } from '../../support/schools'
 import { createTestQueue, runSql, testQueue, testQueueRows } from '../../support/claim-queue'
 import { projectRoot } from '../../support/server-process'
+import { spawnForTest } from '../../support/spawn-for-test'
 
 const ids = (rows: { id: string }[]) => rows.map(row => row.id).sort()
 
 /** Starts a worker process that claims the test queue in batches once told to go; resolves with its next line. */
 function startWorker(owner: string, batch: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/claim-rows-worker.ts'), owner, String(batch)], {
+  const child = spawnForTest(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/claim-rows-worker.ts'), owner, String(batch)], {
     cwd: projectRoot, env: process.env, stdio: ['pipe', 'pipe', 'inherit']
   })
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
   const nextLine = async () => {
     const { value, done } = await lines.next()
     if (done) throw new Error(`worker ${owner} ended without answering (exit code ${child.exitCode})`)
@@ -33,7 +33,7 @@ describe('claiming queue rows for a worker', () => {
     await createTestQueue(database, 1000)
     const workers = [startWorker('worker-a', 7), startWorker('worker-b', 7)]
     for (const worker of workers) expect(await worker.nextLine()).toBe('ready')
-    for (const worker of workers) worker.child.stdin.write('go\n')
+    for (const worker of workers) worker.child.stdin!.write('go\n')
     const claimed = await Promise.all(workers.map(async worker => JSON.parse(await worker.nextLine()) as string[]))
     await Promise.all(workers.map(worker => worker.child.exitCode === null ? once(worker.child, 'exit') : undefined))
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +11,7 @@ import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans } from '../../support/roles-fixtures'
 import { projectRoot } from '../../support/server-process'
 import { exportTables } from '../../../server/domain/exports/tables'
+import { spawnForTest } from '../../support/spawn-for-test'
 
 describe('a worker killed mid-production', () => {
   it('lists no partial file, and the next run once its lease ends produces the night whole', async () => {
@@ -19,12 +19,12 @@ describe('a worker killed mid-production', () => {
     await addPeopleWithSpans(school, Array.from({ length: 40 }, (_, i) => ({ familyName: `Person${i}`, givenNames: 'Test' })))
     const folder = mkdtempSync(join(tmpdir(), 'rollbook-exports-killed-'))
     const now = new Date('2026-11-23T16:00:00.000Z')
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/export-worker.ts'), school.id, now.toISOString()], {
+    const child = spawnForTest(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/export-worker.ts'), school.id, now.toISOString()], {
       cwd: projectRoot, env: { ...process.env, EXPORTS_DIR: folder }, stdio: ['ignore', 'pipe', 'inherit']
     })
     let said = ''
     await new Promise<void>((done, fail) => {
-      child.stdout.on('data', (chunk) => {
+      child.stdout!.on('data', (chunk) => {
         said += chunk
         if (said.includes('mid-file')) done()
       })

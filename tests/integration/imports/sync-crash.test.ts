@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
@@ -6,6 +5,7 @@ import { people, syncRunChanges, syncRuns } from '../../../db/schema'
 import { confirmSyncRun, stageSync } from '../../../server/domain/imports/sync-runs'
 import { newSchool } from '../../support/schools'
 import { settleRun, syncFile, syncPeople } from '../../support/sync-files'
+import { spawnForTest } from '../../support/spawn-for-test'
 
 describe('a worker killed while it applies a run', () => {
   it('leaves the run all or nothing, and it applies in full when taken up again', async () => {
@@ -17,7 +17,7 @@ describe('a worker killed while it applies a run', () => {
     await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 }).where(eq(syncRuns.id, staged.run.id)))
     await confirmSyncRun(school.context, staged.run.id)
 
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'tests/support/apply-run-worker.ts', staged.run.id, owner], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+    const worker = spawnForTest(process.execPath, ['--import', 'tsx', 'tests/support/apply-run-worker.ts', staged.run.id, owner], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
     const exited = new Promise(resolve => worker.on('exit', resolve))
     const status = async () => (await school.database.db.select().from(syncRuns).where(eq(syncRuns.id, staged.run.id)))[0]!
     // Under way: the run is applying (and, on PostgreSQL, its progress shows rows done).

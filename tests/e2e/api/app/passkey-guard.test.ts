@@ -48,7 +48,7 @@ describe('a passkey guards the passkeys', () => {
   }
   /** The newest mail to an address whose subject holds `subject` (and text `mentioning`); mail is sent without the answer waiting for it. */
   async function mailTo(email: string, subject: string, mentioning = '') {
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 400; i++) {
       const [mail] = await school.database.db.select().from(outboxMails)
         .where(and(eq(outboxMails.to, email), like(outboxMails.subject, `%${subject}%`), like(outboxMails.text, `%${mentioning}%`)))
         .orderBy(desc(outboxMails.createdAt)).limit(1)

@@ -29,7 +29,7 @@ describe('the session cookie behind an https public address', () => {
     callApi(path, { baseUrl: own.server.url, method: request.method, body: request.body, headers: request.cookie ? { cookie: request.cookie } : {} })
 
   async function mailedCode(): Promise<string> {
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 400; i++) {
       const [mail] = await own.database.db.select().from(outboxMails).where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.createdAt)).limit(1)
       const code = mail ? /code is (\d{6})/.exec(mail.text)?.[1] : undefined
       if (code) return code

@@ -22,7 +22,7 @@ describe('API tokens through the screens\' interface', () => {
     // The last use is written beside the request, and skipped while another file's write holds the shared
     // database (the next use tries again): used again until it shows.
     let listed: any
-    for (let i = 0; i < 50 && !listed?.lastUsedAt; i++) {
+    for (let i = 0; i < 400 && !listed?.lastUsedAt; i++) {
       listed = (await app('/api/app/tokens')).body.items.find((t: { id: string }) => t.id === issued.body.id)
       if (!listed.lastUsedAt) {
         await new Promise(done => setTimeout(done, 100))

@@ -5,6 +5,7 @@ import { setSchoolModule } from '../../../../server/domain/schools/create-school
 import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
+import { inOneMinute } from '../../../support/minute-window'
 
 const enquiry = (overrides: Record<string, unknown> = {}) => ({
   student: { familyName: 'Ngata', givenNames: 'Aroha' },
@@ -166,9 +167,13 @@ describe('Idempotency-Key on POST /api/v1/enquiries', () => {
   })
 
   it('refuses more than 30 a minute', async () => {
-    const limited = await school.token(['enquiry.write'])
-    const answers = []
-    for (let i = 0; i < 31; i++) answers.push(await callApi('/api/v1/enquiries', { token: limited, body: { student: {} } }))
+    // The 31 in one window: a minute that turns mid-way (more likely the slower the machine) starts the count again.
+    const answers = await inOneMinute(3, async () => {
+      const limited = await school.token(['enquiry.write'])
+      const answers = []
+      for (let i = 0; i < 31; i++) answers.push(await callApi('/api/v1/enquiries', { token: limited, body: { student: {} } }))
+      return answers
+    })
     expect(answers.slice(0, 30).every(a => a.status === 400)).toBe(true)
     expectEnvelope(answers[30]!, 429, 'rate_limited')
   })

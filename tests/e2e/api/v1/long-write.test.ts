@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -8,6 +7,7 @@ import { readDatabaseConfig } from '../../../../db/config'
 import { callApi } from '../../../support/api'
 import { startServerOnOwnDatabase, type OwnServer } from '../../../support/own-server'
 import { projectRoot } from '../../../support/server-process'
+import { spawnForTest } from '../../../support/spawn-for-test'
 
 describe('reads while another process holds a long write', () => {
   let own: OwnServer
@@ -22,7 +22,7 @@ describe('reads while another process holds a long write', () => {
 
   /** Starts tests/support/hold-write.ts on the server's database and resolves once it holds the lock. */
   async function holdWrite(target: string, ms: number) {
-    const holder = spawn(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/hold-write.ts'), target, String(ms)], {
+    const holder = spawnForTest(process.execPath, ['--import', 'tsx', resolve(projectRoot, 'tests/support/hold-write.ts'), target, String(ms)], {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: own.databaseUrl },
       stdio: ['ignore', 'pipe', 'inherit']

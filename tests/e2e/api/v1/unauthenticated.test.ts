@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unauthenticatedPerMinute } from '../../../../server/utils/bearer-token'
 import { callApi, type ApiAnswer } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
-import { fitInOneMinute } from '../../../support/minute-window'
+import { inOneMinute } from '../../../support/minute-window'
 import { startServerOnOwnDatabase, type OwnServer } from '../../../support/own-server'
 
 /**
@@ -22,12 +22,14 @@ const badTokens = [undefined, 'not-a-token', 'rbk_short', wellShapedUnknownToken
 
 describe('requests without a valid token', () => {
   it(`are limited to ${unauthenticatedPerMinute} a minute per client address: the next is 429 with Retry-After`, async () => {
-    const address = ownLoopbackAddress()
-    await fitInOneMinute(15)
-    const answers: ApiAnswer[] = []
-    for (let i = 0; i <= unauthenticatedPerMinute; i++) {
-      answers.push(await callApi('/api/v1/people', { token: badTokens[i % badTokens.length], localAddress: address }))
-    }
+    const answers = await inOneMinute(15, async () => {
+      const address = ownLoopbackAddress()
+      const answers: ApiAnswer[] = []
+      for (let i = 0; i <= unauthenticatedPerMinute; i++) {
+        answers.push(await callApi('/api/v1/people', { token: badTokens[i % badTokens.length], localAddress: address }))
+      }
+      return answers
+    })
     const refusals = answers.slice(0, unauthenticatedPerMinute)
     for (const answer of refusals) {
       expectEnvelope(answer, 401, 'unauthenticated')
