@@ -5,6 +5,10 @@ import { configDefaults, defineConfig } from 'vitest/config'
 const databaseUrl = process.env.DATABASE_URL || 'file:.data/test.db'
 // The global setups and the server they start read it from the environment too.
 process.env.DATABASE_URL = databaseUrl
+// The suite's processes (test workers, the shared server, the servers and CLIs tests start) all write one SQLite
+// file; on a busy machine one can hold its write lock past the default 5 s wait while descheduled, and a test would
+// fail for the machine's speed, not a fault (issue 45). A school's server is one writer process.
+process.env.ROLLBOOK_SQLITE_BUSY_TIMEOUT_MS ??= '30000'
 // The runner's pid names the file where every process the run starts is noted (tests/support/test-processes.ts);
 // this file is read in the runner, and its workers inherit the variable.
 process.env.ROLLBOOK_TEST_RUNNER = String(process.pid)

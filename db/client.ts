@@ -75,8 +75,12 @@ export function openDatabase(config: DatabaseConfig = readDatabaseConfig()): Dat
   return config.dialect === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url)
 }
 
-/** How long a SQLite statement waits for another process's write lock before it fails. */
-const busyTimeoutMs = 5000
+/**
+ * How long a SQLite statement waits for another process's write lock before it fails: 5 s, or
+ * `ROLLBOOK_SQLITE_BUSY_TIMEOUT_MS` (a whole number of milliseconds). The test suite raises it: a dozen
+ * processes share its one file, and on a loaded machine one holding the lock can be descheduled for longer.
+ */
+const busyTimeoutMs = /^[1-9]\d{0,6}$/.test(process.env.ROLLBOOK_SQLITE_BUSY_TIMEOUT_MS ?? '') ? Number(process.env.ROLLBOOK_SQLITE_BUSY_TIMEOUT_MS) : 5000
 
 function openSqlite(path: string): Database {
   if (path !== ':memory:') {
