@@ -18,5 +18,11 @@ function caller(): string {
  */
 export function startBuiltServer(env: Record<string, string | undefined> = {}, waitFor: string | null = 'healthy'): Promise<RunningServer> {
   const startedBy = caller()
+  // Outside test mode a server works every school's queues (messages, webhooks, sync runs): on the suite's shared
+  // database it would take up other files' rows, and they would fail for another file's server.
+  const onSuiteDatabase = (env.DATABASE_URL ?? process.env.DATABASE_URL) === process.env.DATABASE_URL
+  if (env.ROLLBOOK_MODE && env.ROLLBOOK_MODE !== 'test' && onSuiteDatabase) {
+    return Promise.reject(new Error(`${startedBy} starts a ${env.ROLLBOOK_MODE} server on the suite's shared database: give it one of its own (tests/support/own-server.ts)`))
+  }
   return startServer({ env, waitFor, checkAnswers: true, mode: 'test', onSpawn: child => noteProcess(child, `the built server started by ${startedBy}`) })
 }
