@@ -1,5 +1,5 @@
 import { interfaceVersion } from '../../shared/interface-version'
 import { defineEventHandler } from 'h3'
-import { timestampNow } from '../domain/shared/clock'
+import { timestampNow } from '../domain/days/clock'
 
 export default defineEventHandler(() => ({ hello: 'world', interfaceVersion, serverTime: timestampNow() }))

@@ -1,5 +1,5 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { setClockOffset } from '../domain/shared/clock'
+import { setClockOffset } from '../domain/days/clock'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { setDestinationPolicy } from '../domain/webhooks/destinations'
 import { defaultDeliveryRetentionDays } from '../domain/webhooks/deliveries'

@@ -1,7 +1,7 @@
 import { getRequestHeader } from 'h3'
 import { flushReceipts, noteReceipts } from '../domain/receipts/receipt-buffer'
 import { onServerStopping } from './shutdown'
-import { todayInZone } from '../domain/shared/clock'
+import { todayInZone } from '../domain/days/clock'
 import { holdsCapability } from '../domain/access/access'
 import { isCapability } from '../domain/access/catalogue'
 import { runtimeSettings } from './runtime-settings'

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { currentTime } from '../domain/shared/clock'
+import { currentTime } from '../domain/days/clock'
 import { apiError } from './errors'
 import { exportGrantSigningKey } from './server-secrets'
 

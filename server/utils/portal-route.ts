@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ModuleName, PortalSection } from '../../shared/vocabulary'
-import { todayInZone } from '../domain/shared/clock'
+import { todayInZone } from '../domain/days/clock'
 import { portalCallerOf, portalSurface, type PortalCaller } from './portal-session'
 import { defineSurfaceRoute, type DeclaredRoute, type RouteContext, type RouteDeclaration } from './route-pipeline'
 

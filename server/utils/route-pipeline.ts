@@ -7,7 +7,7 @@ import { fieldProblems, malformedTextProblems } from '../../shared/field-problem
 import type { DomainContext, SchoolRef } from '../domain/shared/context'
 import { malformedText, validationFailed } from '../domain/shared/domain-error'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
-import { todayInZone } from '../domain/shared/clock'
+import { todayInZone } from '../domain/days/clock'
 import type { Capability } from '../domain/access/catalogue'
 import { assertCapability } from '../domain/access/access'
 import { assertModuleOpen } from '../domain/access/switches'

@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
-import { addDays } from '../../server/domain/shared/days'
+import { addDays } from '../../server/domain/days/calendar'
 import { useBrowser } from '../support/browser'
 import { callApi } from '../support/api'
 import { familySession } from '../support/family-sessions'

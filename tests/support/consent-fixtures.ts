@@ -3,7 +3,7 @@ import { insertParentalResponsibility } from '../../server/domain/people/parenta
 import { insertPerson } from '../../server/domain/people/person-record'
 import { insertAffiliation } from '../../server/domain/affiliations/open-affiliation'
 import { newId } from '../../server/domain/shared/ids'
-import { timestampNow } from '../../server/domain/shared/clock'
+import { timestampNow } from '../../server/domain/days/clock'
 import { writeChanges } from '../../server/domain/shared/write-changes'
 import type { newSchool } from './schools'
 

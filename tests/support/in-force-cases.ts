@@ -1,6 +1,6 @@
 /**
  * Spans against one day, with whether each is in force that day and whether it has not ended before
- * it: the table both the TypeScript predicates and their SQL are held to (server/domain/shared/in-force.ts).
+ * it: the table both the TypeScript predicates and their SQL are held to (server/domain/days/in-force.ts).
  */
 export const inForceDay = '2026-03-10'
 

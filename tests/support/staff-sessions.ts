@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { RoleName } from '../../server/domain/access/roles'
 import { addStaffAccount } from '../../server/domain/staff/staff-access'
 import { startSession, type SessionMethod } from '../../server/domain/accounts/sessions'
-import { currentTime } from '../../server/domain/shared/clock'
+import { currentTime } from '../../server/domain/days/clock'
 import type { newSchool } from './schools'
 
 type TestSchool = Awaited<ReturnType<typeof newSchool>>

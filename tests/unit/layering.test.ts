@@ -160,7 +160,7 @@ describe('layering', () => {
       'server/domain/restricted/court-orders.ts': 'records and ends an order',
       'server/domain/restricted/restricted-record.ts': 'reads the record once access/withholding.ts let the caller see it',
       'server/domain/restricted/in-force-rules.ts': 'says when a flag or order is in force, for access/withholding.ts and the record alike',
-      'server/domain/shared/close-span.ts': 'ends a span of these tables, among others',
+      'server/domain/days/close-span.ts': 'ends a span of these tables, among others',
       'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file',
       'server/domain/admissions/possible-duplicates.ts': 'asks whether a person is named anywhere but the application, a flag or an order among the places, before one is merged away',
       'server/domain/staff/today.ts': 'counts the orders ending soon, for a caller access/ says holds restricted.read',

@@ -4,7 +4,7 @@ import { openCursor, sealCursor } from '../../utils/cursor'
 import { runtimeSettings } from '../../utils/runtime-settings'
 import { eventFeedQuery, eventFeedSchema } from '../../../shared/schemas/events'
 import { readEventFeed, readableKinds } from '../../domain/events/event-feed'
-import { currentTime } from '../../domain/shared/clock'
+import { currentTime } from '../../domain/days/clock'
 
 const dayMs = 86_400_000
 

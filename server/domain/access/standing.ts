@@ -3,7 +3,7 @@ import { applicationAdults, applications, bookings, courtOrders, enquiries, pare
 import { standingPurposes, type StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { isInForceOn } from '../shared/in-force'
+import { isInForceOn } from '../days/in-force'
 import { compareText } from '../shared/compare-text'
 import { compareByName, givenFirstKey } from '../people/name-key'
 import { purposesOf } from '../restricted/court-orders'

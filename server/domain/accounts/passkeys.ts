@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/server'
 import { passkeyChallenges, passkeys, signInCodes, signInLinks, staffSessions } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
-import { currentTime, timestampNow } from '../shared/clock'
+import { currentTime, timestampNow } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import type { DomainContext } from '../shared/context'

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { signInLinks } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
-import { currentTime } from '../shared/clock'
+import { currentTime } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { publicUrl } from '../shared/public-url'

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { recordedActor } from '../shared/actor'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import type { ActivityKind } from './activity-kinds'
 
 /** A changed field's value before and after, as Activity shows it; `null` where there was none. */

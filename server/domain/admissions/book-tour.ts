@@ -4,7 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { insertEnquiry, type EnquiryRecord } from '../enquiries/record-enquiry'
 import { requireTour } from './tour-records'
 

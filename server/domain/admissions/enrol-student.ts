@@ -1,7 +1,7 @@
 import type { EnrolmentInput } from '../../../shared/schemas/applications'
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { insertParentalResponsibility } from '../people/parental-responsibility'
 import { identifyPeople } from './identify-people'
 import { insertApplication } from './application-record'

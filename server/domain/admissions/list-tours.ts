@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm'
 import { campuses, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { schoolDataCache } from '../shared/school-data-cache'
 
 export interface TourFilters {

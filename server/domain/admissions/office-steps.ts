@@ -5,7 +5,7 @@ import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { domainError, parseInput } from '../shared/domain-error'
 import { recordedActor } from '../shared/actor'
-import { timestampNow, todayInZone } from '../shared/clock'
+import { timestampNow, todayInZone } from '../days/clock'
 import { requireApplication, type ApplicationRow } from './application-record'
 import { campusNamed } from './school-campus'
 

@@ -13,7 +13,7 @@ import { writeChanges } from '../shared/write-changes'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { recordedActor } from '../shared/actor'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { recordActivity } from '../activity/record-activity'
 import { possibleAdults, possibleStudents } from './identify-people'
 

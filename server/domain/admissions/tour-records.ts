@@ -7,7 +7,7 @@ import { writeChanges } from '../shared/write-changes'
 import { domainError, parseInput, validationFailed } from '../shared/domain-error'
 import { schoolListProblem } from '../schools/school-list-problems'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { campusNamed } from './school-campus'
 
 export type TourRow = typeof tours.$inferSelect

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lte } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { requireTour } from './tour-records'
 

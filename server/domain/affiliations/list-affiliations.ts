@@ -2,9 +2,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { affiliations, people, type AffiliationKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { keysetSlice } from '../shared/keyset-slice'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn } from '../days/in-force'
 
 export interface AffiliationsPageRequest {
   limit: number

@@ -6,7 +6,7 @@ import { domainError } from '../shared/domain-error'
 import { requireAffiliation } from './find-affiliation'
 import { checkPlacement, insertAffiliation } from './open-affiliation'
 import { endAffiliation } from './close-affiliation'
-import { addDays } from '../shared/days'
+import { addDays } from '../days/calendar'
 import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 
 /**

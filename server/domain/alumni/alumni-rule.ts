@@ -1,6 +1,6 @@
 import type { SchoolLists } from '../../../db/schema'
-import { startOfDayInZone, type Span } from '../shared/days'
-import { isInForceOn } from '../shared/in-force'
+import { startOfDayInZone, type Span } from '../days/calendar'
+import { isInForceOn } from '../days/in-force'
 
 export type AlumniRule = SchoolLists['alumniRule']
 

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { validationFailed } from '../shared/domain-error'
 import { fieldsVisible } from '../access/fields'
 import { alumniRoll, type AlumnusEntry } from './alumni-roll'

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { billingResponsibilities, concessions, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn } from '../days/in-force'
 import { childrenWithStanding } from '../access/standing'
 import { childWithStanding } from '../portal/portal-child'
 

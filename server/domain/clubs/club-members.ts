@@ -5,7 +5,7 @@ import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { writeChanges } from '../shared/write-changes'
 
 /*

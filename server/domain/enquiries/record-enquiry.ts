@@ -7,7 +7,7 @@ import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { insertPerson } from '../people/person-record'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 
 /** Values of an enquiry (even one that failed its schema) that are not on the school's own lists. */
 export function enquiryListProblems(lists: SchoolLists, body: unknown): FieldProblem[] {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { exportFiles } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { schoolColumnClasses } from './column-classes'
 import { tablesExportedBy } from './exported-tables'
 import { produceExportFile, type ProduceFileOptions } from './produce-file'

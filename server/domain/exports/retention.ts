@@ -2,7 +2,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm'
 import { exportFiles, exportSettings } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { currentTime } from '../shared/clock'
+import { currentTime } from '../days/clock'
 import type { ExportStorage } from './storage/export-storage'
 import { recordActivity } from '../activity/record-activity'
 

@@ -8,7 +8,7 @@ import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { recordedActor } from '../shared/actor'
 import { excerpt } from '../../../shared/excerpt'
 

@@ -1,7 +1,7 @@
 import type { ConcessionKind } from '../../../shared/vocabulary'
 import { concessionKinds } from '../../../shared/vocabulary'
-import type { Span } from '../shared/days'
-import { isInForceOn } from '../shared/in-force'
+import type { Span } from '../days/calendar'
+import { isInForceOn } from '../days/in-force'
 import { wholeBasisPoints } from '../../../shared/basis-points'
 
 /*

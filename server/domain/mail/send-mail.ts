@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm'
 import { createTransport, type Transporter } from 'nodemailer'
 import { outboxMails } from '../../../db/schema'
 import type { Database } from '../../../db/client'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { newId } from '../shared/ids'
 import { logger } from '../shared/log'
 

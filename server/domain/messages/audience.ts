@@ -3,7 +3,7 @@ import { affiliations, campuses, classes, classMembers, clubMembers, consentAsks
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn } from '../days/in-force'
 import { holdsResponsibility, showsChild, slicesOf, standingsOfChildren, type Standing } from '../access/standing'
 import { unansweredOfAsk } from '../consents/ask-answers'
 import { compareByName } from '../people/name-key'

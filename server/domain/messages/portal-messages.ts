@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm'
 import { messageRecipients, messages } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { timestampNow, todayInZone } from '../shared/clock'
+import { timestampNow, todayInZone } from '../days/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { stillTold } from './recipient-standing'
 

@@ -3,7 +3,7 @@ import { people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { requirePerson } from './require-person'
 
 /** A person's email address and phone number; a field left out stays as it is. */

@@ -2,7 +2,7 @@ import { people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { nameSortKey } from './name-key'
 
 export interface NewPerson {

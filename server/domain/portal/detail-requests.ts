@@ -7,7 +7,7 @@ import type { DomainContext } from '../shared/context'
 import { validationFailed } from '../shared/domain-error'
 import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { requirePerson } from '../people/require-person'
 
 /*

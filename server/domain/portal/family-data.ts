@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { apiTokens, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { wordsOf } from '../shared/word-list'
 import { isScope, scopeCatalogue, type Scope } from '../access/catalogue'
 import { childrenWithStanding } from '../access/standing'
 import { receiptSummaryDays, receiptsOf, summariseReceipts } from '../receipts/receipts'
-import { addDays } from '../shared/days'
+import { addDays } from '../days/calendar'
 import { compareText } from '../shared/compare-text'
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm'
 import { academicSessions, affiliations, campuses, people } from '../../../db/schema'
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
-import { isInForceOn } from '../shared/in-force'
+import { isInForceOn } from '../days/in-force'
 import { assertStanding, standingWithheld } from '../access/standing'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { applicationAdults, applications, enquiries, parentalResponsibilities, staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { recordActivity } from '../activity/record-activity'
 import { childrenUnderRestriction } from '../access/withholding'
 import { assertRestrictedReadable, insertRestrictedView } from '../restricted/restricted-record'

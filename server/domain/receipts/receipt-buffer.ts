@@ -1,7 +1,7 @@
 import { dataReceipts } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { Database } from '../../../db/client'
-import { currentTime } from '../shared/clock'
+import { currentTime } from '../days/clock'
 import { compareText } from '../shared/compare-text'
 import { faultSummary, logger } from '../shared/log'
 

@@ -1,7 +1,7 @@
 import { isNull, or } from 'drizzle-orm'
 import { courtOrders, protectionFlags } from '../../../db/schema'
-import { inForceOn, isInForceOn } from '../shared/in-force'
-import type { Span } from '../shared/days'
+import { inForceOn, isInForceOn } from '../days/in-force'
+import type { Span } from '../days/calendar'
 
 /*
  * When a protection flag or a court order is in force: what access/withholding.ts decides with and the

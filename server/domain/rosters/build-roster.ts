@@ -1,6 +1,6 @@
 import { isOneOf, rosterFormats, type RosterFormat } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
-import { timestampNow, todayInZone } from '../shared/clock'
+import { timestampNow, todayInZone } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { readRosterSnapshot } from './roster-snapshot'
 import { oneRosterTables } from './oneroster-set'

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { keysetSlice } from '../shared/keyset-slice'
 import { readRosterSnapshot, type RosterEnrolment } from './roster-snapshot'

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { inForceOn, isInForceOn } from '../shared/in-force'
+import { inForceOn, isInForceOn } from '../days/in-force'
 import { childrenUnderRestrictionAt } from '../access/withholding'
 import { compareText } from '../shared/compare-text'
 

@@ -5,7 +5,7 @@ import { domainError, requirePlainLines, validationFailed } from '../shared/doma
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { defaultSchoolLists } from './default-lists'
 import { requireSchool } from './find-school'
 import { recordActivity } from '../activity/record-activity'

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from './context'
 import { newId } from './ids'
-import { timestampNow } from './clock'
+import { timestampNow } from '../days/clock'
 import { announceOutboxCommit } from './outbox-signal'
 import { recordedActor } from './actor'
 

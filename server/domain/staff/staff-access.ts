@@ -3,7 +3,7 @@ import { accounts, familyAccess, people, staffAccess, staffSessions } from '../.
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { recordedActor } from '../shared/actor'
 import { isRoleName, type RoleName } from '../access/roles'
 import { endAccountSessions } from '../accounts/sessions'

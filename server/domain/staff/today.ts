@@ -7,8 +7,8 @@ import { moduleSwitch } from '../access/switches'
 import { underRestriction } from '../access/withholding'
 import { courtOrderInForce } from '../restricted/restricted-record'
 import type { DomainContext } from '../shared/context'
-import { currentTime, todayInZone } from '../shared/clock'
-import { addDays } from '../shared/days'
+import { currentTime, todayInZone } from '../days/clock'
+import { addDays } from '../days/calendar'
 
 /** How far ahead Today looks, in days: tours this week, starters within a fortnight, court orders ending within a month. */
 export const todayHorizons = { newEnquiries: 7, tours: 7, starters: 14, courtOrders: 30, givenUpDeliveries: 7 } as const

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, not, or, sql, type Column } from 'drizzle-orm'
 import { academicSessions, classes, classMembers, classTerms, courses, people, teachingAssignments } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { todayInZone } from '../shared/clock'
+import { todayInZone } from '../days/clock'
 import { domainError } from '../shared/domain-error'
-import { inForceOn } from '../shared/in-force'
+import { inForceOn } from '../days/in-force'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { childrenUnderRestriction, listsRestrictedChildren, underRestriction } from '../access/withholding'
 

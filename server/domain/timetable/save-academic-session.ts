@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { academicSessions, academicSessionKinds, type AcademicSessionKind } from '../../../db/schema'
 import { isOneOf } from '../../../shared/vocabulary'
-import { isDay } from '../shared/days'
+import { isDay } from '../days/calendar'
 import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
-import { timestampNow } from '../shared/clock'
+import { timestampNow } from '../days/clock'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { academicSessionRow, schoolCodePattern } from './timetable-rows'
 

@@ -6,7 +6,7 @@ import { webhookSubscriptionInputSchema } from '../../../shared/schemas/webhooks
 import type { DomainContext } from '../shared/context'
 import { domainError, parseInput, validationFailed } from '../shared/domain-error'
 import { newId } from '../shared/ids'
-import { currentTime, timestampNow } from '../shared/clock'
+import { currentTime, timestampNow } from '../days/clock'
 import { checkDestination, destinationPolicy, type DestinationPolicy } from './destinations'
 import { newSigningSecret, signingKeyOf } from './signing'
 import { changedFields, recordActivity } from '../activity/record-activity'

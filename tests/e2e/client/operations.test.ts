@@ -9,7 +9,7 @@ import { acceptedApplication, addTour, applicationBody } from '../../support/adm
 import { syncFile, syncPeople } from '../../support/sync-files'
 import { scopeNames } from '../../../server/domain/access/catalogue'
 import { saveHrisMapping } from '../../../server/domain/imports/hris-mappings'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 
 const document = (await callApi('/_openapi.json')).body
 const documented = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>

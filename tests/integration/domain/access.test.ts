@@ -12,7 +12,7 @@ import { setRoleCapabilities } from '../../../server/domain/staff/roles'
 import type { DomainContext } from '../../../server/domain/shared/context'
 import { setSchoolModule } from '../../../server/domain/schools/create-school'
 import { requireSchool } from '../../../server/domain/schools/find-school'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans } from '../../support/roles-fixtures'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { askAnswersPage, createConsentAsk, createConsentPurpose } from '../../../server/domain/consents/consent-asks'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { seedYearFamilies } from '../../support/consent-fixtures'
 import { newSchool } from '../../support/schools'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { askAnswersPage, askClassList, consentsOfChild, createConsentAsk, createConsentPurpose, listConsentAsks, readConsentAsk } from '../../../server/domain/consents/consent-asks'
-import { addDays } from '../../../server/domain/shared/days'
+import { addDays } from '../../../server/domain/days/calendar'
 import type { DomainContext } from '../../../server/domain/shared/context'
 import { seedClass } from '../../support/consent-fixtures'
 import { seedPortalFamilies } from '../../support/portal-families'

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { accounts, familyAccess, staffAccess } from '../../../db/schema'
 import { standingOf } from '../../../server/domain/access/standing'
 import { seedDemoPortalFamilies, type DemoPortalFamilies } from '../../../server/domain/setup/demo/demo-portal-families'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { standingPurposes } from '../../../shared/vocabulary'
 import { newSchool } from '../../support/schools'
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { affiliations } from '../../../db/schema'
-import { inForceOn, isInForceOn, isNotEndedBefore, notEndedBefore } from '../../../server/domain/shared/in-force'
+import { inForceOn, isInForceOn, isNotEndedBefore, notEndedBefore } from '../../../server/domain/days/in-force'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 import { inForceCases, inForceDay } from '../../support/in-force-cases'

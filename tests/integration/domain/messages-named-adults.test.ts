@@ -5,7 +5,7 @@ import { createConsentAsk, createConsentPurpose } from '../../../server/domain/c
 import { deliverDueMessages } from '../../../server/domain/messages/message-delivery'
 import { portalMessages, readPortalMessage } from '../../../server/domain/messages/portal-messages'
 import { previewAudience, sendMessage } from '../../../server/domain/messages/send-message'
-import { addDays } from '../../../server/domain/shared/days'
+import { addDays } from '../../../server/domain/days/calendar'
 import { seedPortalFamilies } from '../../support/portal-families'
 import { newSchool } from '../../support/schools'
 

@@ -3,7 +3,7 @@ import { produceSchoolExports } from '../../../server/domain/exports/produce-exp
 import { classifyExportColumn } from '../../../server/domain/exports/column-classes'
 import { createConsentAsk, createConsentPurpose } from '../../../server/domain/consents/consent-asks'
 import { recordConsentAnswer } from '../../../server/domain/consents/record-answer'
-import { addDays } from '../../../server/domain/shared/days'
+import { addDays } from '../../../server/domain/days/calendar'
 import { newSchool } from '../../support/schools'
 import { seedPortalFamilies } from '../../support/portal-families'
 import { storedFile, testExportStorage } from '../../support/export-files'

@@ -5,7 +5,7 @@ import { cancelSyncRun, confirmSyncRun, stageSync } from '../../../server/domain
 import { revertSyncRun } from '../../../server/domain/imports/revert-sync'
 import { pauseReason } from '../../../server/domain/imports/apply-sync'
 import { correctPersonName } from '../../../server/domain/people/correct-name'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { newSchool } from '../../support/schools'
 import { settleRun, syncFile, syncPeople, type SyncPerson } from '../../support/sync-files'
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { affiliations, changeEvents, people, staffChecks } from '../../../db/schema'
 import { importStaff } from '../../../server/domain/imports/import-staff'
 import { listHrisMappings, saveHrisMapping } from '../../../server/domain/imports/hris-mappings'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { newSchool } from '../../support/schools'
 
 const mapping = {

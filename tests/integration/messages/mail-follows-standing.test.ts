@@ -10,7 +10,7 @@ import { insertParentalResponsibility } from '../../../server/domain/people/pare
 import { insertPerson } from '../../../server/domain/people/person-record'
 import { recordCourtOrder } from '../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../server/domain/restricted/protection-flags'
-import { todayInZone } from '../../../server/domain/shared/clock'
+import { todayInZone } from '../../../server/domain/days/clock'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
 import { newSchool } from '../../support/schools'
 import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver'

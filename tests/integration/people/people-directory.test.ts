@@ -6,8 +6,8 @@ import { nameSearchPrefixes, nameSortKey } from '../../../server/domain/people/n
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
 import { newId } from '../../../server/domain/shared/ids'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
-import { todayInZone } from '../../../server/domain/shared/clock'
-import { addDays } from '../../../server/domain/shared/days'
+import { todayInZone } from '../../../server/domain/days/clock'
+import { addDays } from '../../../server/domain/days/calendar'
 import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 

@@ -9,8 +9,8 @@ import { checkRosterSet } from '../../../server/domain/rosters/check-roster-set'
 import { readRosterSnapshot } from '../../../server/domain/rosters/roster-snapshot'
 import { oneRosterTables } from '../../../server/domain/rosters/oneroster-set'
 import { rosterZip } from '../../../server/domain/rosters/roster-zip'
-import { todayInZone } from '../../../server/domain/shared/clock'
-import { addDays } from '../../../server/domain/shared/days'
+import { todayInZone } from '../../../server/domain/days/clock'
+import { addDays } from '../../../server/domain/days/calendar'
 import { unzipSync, strFromU8 } from 'fflate'
 
 const formats = ['oneroster', 'sds'] as const

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { proveCallerPasskey } from '../../../domain/accounts/passkeys'
 import { rotateSessionAfterPasskey } from '../../../domain/accounts/sessions'
-import { timestampNow } from '../../../domain/shared/clock'
+import { timestampNow } from '../../../domain/days/clock'
 
 /** A passkey proof: step-up routes are open for five minutes, and the session's cookie is renewed. */
 export default defineAppRoute({

@@ -3,7 +3,7 @@ import { webhookSettingsSchema } from '../../../../shared/schemas/webhooks'
 import { listWebhookSubscriptions } from '../../../domain/webhooks/subscriptions'
 import { webhookEventCauses } from '../../../domain/webhooks/event-catalogue'
 import { listTokens } from '../../../domain/tokens/manage-tokens'
-import { todayInZone } from '../../../domain/shared/clock'
+import { todayInZone } from '../../../domain/days/clock'
 
 /** The school's subscriptions, the kinds a new one can choose with what causes each, and the tokens a receiver can read with now. */
 export default defineAppRoute({

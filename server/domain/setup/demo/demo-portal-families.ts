@@ -1,6 +1,6 @@
 import type { DomainContext } from '../../shared/context'
 import { writeChanges } from '../../shared/write-changes'
-import { todayInZone } from '../../shared/clock'
+import { todayInZone } from '../../days/clock'
 import { insertPerson } from '../../people/person-record'
 import { insertAffiliation } from '../../affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../people/parental-responsibility'

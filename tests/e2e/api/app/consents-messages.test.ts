@@ -6,7 +6,7 @@ import { insertParentalResponsibility } from '../../../../server/domain/people/p
 import { insertPerson } from '../../../../server/domain/people/person-record'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
-import { addDays } from '../../../../server/domain/shared/days'
+import { addDays } from '../../../../server/domain/days/calendar'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { familySession } from '../../../support/family-sessions'

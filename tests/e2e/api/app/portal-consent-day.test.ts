@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { consents } from '../../../../db/schema'
-import { addDays } from '../../../../server/domain/shared/days'
+import { addDays } from '../../../../server/domain/days/calendar'
 import { callApi, type ApiAnswer } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { familySession } from '../../../support/family-sessions'

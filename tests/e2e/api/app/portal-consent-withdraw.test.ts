@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addDays } from '../../../../server/domain/shared/days'
+import { addDays } from '../../../../server/domain/days/calendar'
 import { callApi } from '../../../support/api'
 import { familySession } from '../../../support/family-sessions'
 import { seedPortalFamilies } from '../../../support/portal-families'

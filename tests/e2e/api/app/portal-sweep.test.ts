@@ -12,7 +12,7 @@ import { bookTourFromPortal } from '../../../../server/domain/admissions/portal-
 import { recordCourtOrder } from '../../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../../server/domain/restricted/protection-flags'
 import { seedDemoPortalFamilies } from '../../../../server/domain/setup/demo/demo-portal-families'
-import { todayInZone } from '../../../../server/domain/shared/clock'
+import { todayInZone } from '../../../../server/domain/days/clock'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
 import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { courtOrderPurposes, type StandingPurpose } from '../../../../shared/vocabulary'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { todayInZone } from '../../../../server/domain/shared/clock'
-import { addDays, startOfDayInZone } from '../../../../server/domain/shared/days'
+import { todayInZone } from '../../../../server/domain/days/clock'
+import { addDays, startOfDayInZone } from '../../../../server/domain/days/calendar'
 import { callApi } from '../../../support/api'
 import { newSchool } from '../../../support/schools'
 import { startBuiltServer, type RunningServer } from '../../../support/server-process'

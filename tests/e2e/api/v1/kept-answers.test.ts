@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { setSchoolModule } from '../../../../server/domain/schools/create-school'
-import { todayInZone } from '../../../../server/domain/shared/clock'
+import { todayInZone } from '../../../../server/domain/days/clock'
 import { updateSchoolSettings } from '../../../../server/domain/schools/school-settings'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'

@@ -13,7 +13,7 @@ import { serverLogContains } from '../../../support/server-log'
 import { adminJson } from '../../../support/admin-cli'
 import { rosterRuleProblems } from '../../../support/roster-rules'
 import { seedDemoSchool } from '../../../../server/domain/setup/demo/seed-demo-school'
-import { todayInZone } from '../../../../server/domain/shared/clock'
+import { todayInZone } from '../../../../server/domain/days/clock'
 
 describe('GET /api/v1/roster/{format}', () => {
   let school: Awaited<ReturnType<typeof newSchool>>

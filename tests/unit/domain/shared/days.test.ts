@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, isDay, spansOverlap, startOfDayInZone } from '../../../../server/domain/shared/days'
+import { addDays, isDay, spansOverlap, startOfDayInZone } from '../../../../server/domain/days/calendar'
 
 describe('days', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SQLiteSyncDialect, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { PgDialect, pgTable, text as pgText } from 'drizzle-orm/pg-core'
-import { inForceOn, isInForceOn, isNotEndedBefore, notEndedBefore } from '../../../../server/domain/shared/in-force'
+import { inForceOn, isInForceOn, isNotEndedBefore, notEndedBefore } from '../../../../server/domain/days/in-force'
 import { inForceCases, inForceDay } from '../../../support/in-force-cases'
 
 const spans = sqliteTable('spans', { validFrom: text('valid_from').notNull(), validTo: text('valid_to') })

@@ -17,11 +17,11 @@ function offenders(pattern: RegExp, allowed: string[]) {
 
 // The two span rules are stated once (docs/architecture.md, "Spans of days"); these keep them so.
 describe('spans of days', () => {
-  it('compare a span\'s end with a day only in server/domain/shared/in-force.ts', () => {
-    expect(offenders(/gte\([^()]*\.validTo\b|\bvalidTo\s*>=|>=\s*\w+(\.\w+)*\.validTo\b/, ['server/domain/shared/in-force.ts'])).toEqual([])
+  it('compare a span\'s end with a day only in server/domain/days/in-force.ts', () => {
+    expect(offenders(/gte\([^()]*\.validTo\b|\bvalidTo\s*>=|>=\s*\w+(\.\w+)*\.validTo\b/, ['server/domain/days/in-force.ts'])).toEqual([])
   })
 
   it('are ended only through closeSpan and endSpan, never by setting `validTo` by hand', () => {
-    expect(offenders(/\.set\(\{[^}]*\bvalidTo:(?!\s*null\b)/, ['server/domain/shared/close-span.ts'])).toEqual([])
+    expect(offenders(/\.set\(\{[^}]*\bvalidTo:(?!\s*null\b)/, ['server/domain/days/close-span.ts'])).toEqual([])
   })
 })

@@ -2,8 +2,8 @@ import { defineAppRoute } from '../../../../utils/app-route'
 import { personIdParam } from '../../../../../shared/schemas/person-record'
 import { personReceiptsSchema } from '../../../../../shared/schemas/receipts'
 import { receiptSummaryDays, receiptsOfPerson, summariseReceipts } from '../../../../domain/receipts/receipts'
-import { todayInZone } from '../../../../domain/shared/clock'
-import { addDays } from '../../../../domain/shared/days'
+import { todayInZone } from '../../../../domain/days/clock'
+import { addDays } from '../../../../domain/days/calendar'
 
 /** Which integrations read the person's records: per token's purpose, today and in the last 30 days, and each day's reads. */
 export default defineAppRoute({

@@ -4,7 +4,7 @@ import { personIdParam } from '../../../../../shared/schemas/person-record'
 import { standingQuery, whoCanSeeSchema } from '../../../../../shared/schemas/standing'
 import { findPerson } from '../../../../domain/people/get-person'
 import { whoCanSeeChild } from '../../../../domain/access/standing'
-import { todayInZone } from '../../../../domain/shared/clock'
+import { todayInZone } from '../../../../domain/days/clock'
 
 /**
  * Who can see this child in the family portal on a day (default today), each adult's standing per purpose and

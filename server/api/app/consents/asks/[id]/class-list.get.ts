@@ -1,5 +1,5 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
-import { todayInZone } from '../../../../../domain/shared/clock'
+import { todayInZone } from '../../../../../domain/days/clock'
 import { classListQuery, classListSchema, consentAskParams } from '../../../../../../shared/schemas/consents'
 import { askClassList } from '../../../../../domain/consents/consent-asks'
 

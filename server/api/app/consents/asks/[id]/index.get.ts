@@ -1,5 +1,5 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
-import { todayInZone } from '../../../../../domain/shared/clock'
+import { todayInZone } from '../../../../../domain/days/clock'
 import { askDayQuery, consentAskParams, consentAskWithTallySchema } from '../../../../../../shared/schemas/consents'
 import { readConsentAsk } from '../../../../../domain/consents/consent-asks'
 

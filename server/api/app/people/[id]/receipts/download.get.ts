@@ -4,7 +4,7 @@ import { fileAnswer } from '../../../../../utils/file-answer'
 import { personIdParam } from '../../../../../../shared/schemas/person-record'
 import { receiptDownloadAnswer, receiptDownloadQuery } from '../../../../../../shared/schemas/receipts'
 import { receiptsFile } from '../../../../../domain/receipts/receipts'
-import { todayInZone } from '../../../../../domain/shared/clock'
+import { todayInZone } from '../../../../../domain/days/clock'
 
 const types = { json: 'application/json', csv: 'text/csv; charset=utf-8' } as const
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { affiliations, billingResponsibilities, classMembers, concessions, courtOrders, parentalResponsibilities, protectionFlags, teachingAssignments } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from './context'
-import type { Span } from './days'
-import { domainError } from './domain-error'
+import type { SchoolRef } from '../shared/context'
+import type { Span } from './calendar'
+import { domainError } from '../shared/domain-error'
 import { checkLastDay } from './span-input'
 import { excerpt } from '../../../shared/excerpt'
 

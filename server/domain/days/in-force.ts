@@ -1,5 +1,5 @@
 import { and, gte, isNull, lte, or, type Column, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { Span } from './days'
+import type { Span } from './calendar'
 
 /**
  * "In force on a day", stated once for queries and once for rows already read, side by side so the

@@ -1,8 +1,8 @@
 import { isDay } from '../../../shared/calendar-day'
 import { todayInZone } from './clock'
-import type { SchoolRef } from './context'
-import { domainError, validationFailed } from './domain-error'
-import type { Span } from './days'
+import type { SchoolRef } from '../shared/context'
+import { domainError, validationFailed } from '../shared/domain-error'
+import type { Span } from './calendar'
 
 /**
  * Checks a span given to a write: real days, and an end no earlier than the start. Screens validate
