@@ -93,7 +93,7 @@ export async function childIdsOfAsk(ctx: ReadContext, askId: string): Promise<st
   return rows.map(row => row.childId)
 }
 
-/** How many of these children of the ask (the caller's list decides which: consent-asks.ts, officeTally) stand at yes, no and not yet on the day. */
+/** How many of these children of the ask (the caller's list decides which: list-consent-asks.ts, officeTally) stand at yes, no and not yet on the day. */
 export async function askTally(ctx: ReadContext, ask: AskRow, purpose: PurposeRow, childIds: readonly string[], day: string) {
   const states = await answersOfChildren(ctx, ask, purpose, childIds, day)
   const tally = { yes: 0, no: 0, notYet: 0 }

@@ -3,7 +3,7 @@ import { consentAskChildren, consentAsks, consentPurposes } from '../../../db/sc
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/standing'
 import { answersOfChildren } from './ask-answers'
-import { askIsOpen } from './consent-asks'
+import { askIsOpen } from './ask-view'
 import { answerHistory, takesWithdrawal } from './record-answer'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>

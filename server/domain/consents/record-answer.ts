@@ -9,7 +9,7 @@ import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
 import { showsChild, standingOf } from '../access/standing'
 import { askWithPurpose, findAskWithPurpose } from './ask-answers'
-import { askIsOpen } from './consent-asks'
+import { askIsOpen } from './ask-view'
 
 /**
  * An answer: a family's own is for today in the school's zone, always (a day from a family could

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { askAnswersPage, createConsentAsk, createConsentPurpose } from '../../../server/domain/consents/consent-asks'
+import { askAnswersPage } from '../../../server/domain/consents/answer-lists'
+import { createConsentAsk } from '../../../server/domain/consents/create-consent-ask'
+import { createConsentPurpose } from '../../../server/domain/consents/consent-purposes'
 import { todayInZone } from '../../../server/domain/days/clock'
 import { seedYearFamilies } from '../../support/consent-fixtures'
 import { newSchool } from '../../support/schools'
 
 /*
- * An ask's answers are paged two ways (consent-asks.ts, askChildrenPage): a small ask joins its children
+ * An ask's answers are paged two ways (answer-lists.ts, askChildrenPage): a small ask joins its children
  * to their names, a large one walks the school's people in name order. Both must give the same children
  * in the same order, every child once, with the ask's adults (the parents, also in name order) left out.
  */

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../utils/app-route'
 import { consentPurposeListSchema } from '../../../../shared/schemas/consents'
-import { listConsentPurposes } from '../../../domain/consents/consent-asks'
+import { listConsentPurposes } from '../../../domain/consents/consent-purposes'
 
 export default defineAppRoute({
   summary: 'The school\'s consent purposes', tag: 'Consents', capability: 'consents.manage', rateLimit: 120,

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../../utils/app-route'
 import { consentAskInput, createdConsentAskSchema } from '../../../../../shared/schemas/consents'
-import { createConsentAsk } from '../../../../domain/consents/consent-asks'
+import { createConsentAsk } from '../../../../domain/consents/create-consent-ask'
 
 /** Asks the audience's families for consent: `subject_required`, `audience_unknown` (naming each group) or `audience_empty`, and nothing is written. */
 export default defineAppRoute({

@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../../utils/app-route'
 import { todayInZone } from '../../../../domain/days/clock'
 import { askDayQuery, childConsentsParams, childConsentsSchema } from '../../../../../shared/schemas/consents'
-import { consentsOfChild } from '../../../../domain/consents/consent-asks'
+import { consentsOfChild } from '../../../../domain/consents/child-consents'
 
 /** Another `day` than today needs `restricted.read` (consentsOfChild). */
 export default defineAppRoute({

@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
 import { todayInZone } from '../../../../../domain/days/clock'
 import { askAnswersPageSchema, askAnswersQuery, consentAskParams } from '../../../../../../shared/schemas/consents'
-import { askAnswersPage } from '../../../../../domain/consents/consent-asks'
+import { askAnswersPage } from '../../../../../domain/consents/answer-lists'
 
 /** Another `day` than today needs `restricted.read`; a child under restriction today is left out for anyone without it (askAnswersPage). */
 export default defineAppRoute({

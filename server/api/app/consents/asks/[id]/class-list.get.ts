@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
 import { todayInZone } from '../../../../../domain/days/clock'
 import { classListQuery, classListSchema, consentAskParams } from '../../../../../../shared/schemas/consents'
-import { askClassList } from '../../../../../domain/consents/consent-asks'
+import { askClassList } from '../../../../../domain/consents/answer-lists'
 
 /** For an excursion: the ask's children in a class on the day with each one's consent, the whole list, to print; another `day` than today needs `restricted.read` (askClassList). */
 export default defineAppRoute({

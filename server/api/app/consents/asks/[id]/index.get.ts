@@ -1,7 +1,7 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
 import { todayInZone } from '../../../../../domain/days/clock'
 import { askDayQuery, consentAskParams, consentAskWithTallySchema } from '../../../../../../shared/schemas/consents'
-import { readConsentAsk } from '../../../../../domain/consents/consent-asks'
+import { readConsentAsk } from '../../../../../domain/consents/list-consent-asks'
 
 /** Another `day` than today needs `restricted.read`; the tally counts the children the answers page lists (readConsentAsk). */
 export default defineAppRoute({

@@ -1,6 +1,6 @@
 import { defineAppRoute } from '../../../../../utils/app-route'
 import { consentAskChangeInput, consentAskParams, consentAskSchema } from '../../../../../../shared/schemas/consents'
-import { changeConsentAsk } from '../../../../../domain/consents/consent-asks'
+import { changeConsentAsk } from '../../../../../domain/consents/change-consent-ask'
 
 /** Closes an ask early, moves its closing day, or cancels it (its excursion was cancelled): then every answer is `ask_closed`. */
 export default defineAppRoute({
