@@ -6,7 +6,8 @@ import { listSlice } from '../shared/list-slice'
 import type { syncChangeFields, syncChangeKinds } from '../../../shared/schemas/imports-settings'
 import type { UnreadableLine } from './read-csv'
 import { planRunChanges, readRunRows } from './apply-sync'
-import { requireSyncRun, showSyncRun } from './sync-runs'
+import { requireSyncRun } from './sync-runs'
+import { showSyncRun } from './list-sync-runs'
 
 type ChangeKind = typeof syncChangeKinds[number]
 type ChangeField = typeof syncChangeFields[number]

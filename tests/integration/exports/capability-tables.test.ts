@@ -4,7 +4,7 @@ import { applicationEvents, applications, exportFiles } from '../../../db/schema
 import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { importStaff } from '../../../server/domain/imports/import-staff'
 import { saveHrisMapping } from '../../../server/domain/imports/hris-mappings'
-import { stageSync } from '../../../server/domain/imports/sync-runs'
+import { stageSync } from '../../../server/domain/imports/stage-sync'
 import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
 import { setSchoolModule } from '../../../server/domain/schools/create-school'
 import { requireSchool } from '../../../server/domain/schools/find-school'

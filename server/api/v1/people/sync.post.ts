@@ -1,6 +1,6 @@
 import { defineApiRoute } from '../../../utils/api-route'
 import { peopleSyncAnswerSchema, peopleSyncInputSchema } from '../../../../shared/schemas/imports'
-import { stageSync } from '../../../domain/imports/sync-runs'
+import { stageSync } from '../../../domain/imports/stage-sync'
 import { importBodyLimit } from '../../../domain/imports/import-limits'
 
 export default defineApiRoute({

@@ -9,7 +9,7 @@ import { callApi } from '../../../support/api'
 import { expectEnvelope, fieldPaths } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
 import { settleRun, syncFile, syncPeople } from '../../../support/sync-files'
-import { showSyncRun } from '../../../../server/domain/imports/sync-runs'
+import { showSyncRun } from '../../../../server/domain/imports/list-sync-runs'
 
 /**
  * Sends a body in chunks without a Content-Length and reports the answer and how much was sent before it.
