@@ -1,44 +1,22 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { holdUntilCommit } from '../../../db/transaction-lock'
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type RegistrationResponseJSON
-} from '@simplewebauthn/server'
-import { passkeyChallenges, passkeys, signInCodes, signInLinks, staffSessions } from '../../../db/schema'
+import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server'
+import { passkeys } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { currentTime, timestampNow } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import type { DomainContext } from '../shared/context'
-import { activeAccountById, type Account } from './accounts'
 import { callerAccount, callerAccountId } from './caller-account'
 import { mailPasskeyNotice } from './passkey-notices'
+import { keepChallenge, takeChallenge } from './passkey-challenges'
 import { hasRecentPasskeyProof } from './sessions'
 
 /** Who the passkeys are for: the id is the public URL's host name, the origin its scheme, host and port. */
 export interface RelyingParty { id: string, origin: string, name: string }
 
-const challengeLifetimeMs = 5 * 60_000
-type ChallengePurpose = 'register' | 'sign_in' | 'step_up'
-
-async function keepChallenge(database: Database, challenge: string, purpose: ChallengePurpose, accountId: string | null) {
-  const expiresAt = new Date(currentTime().getTime() + challengeLifetimeMs).toISOString()
-  await database.transaction(tx => tx.insert(passkeyChallenges).values({ challenge, purpose, accountId, expiresAt }))
-}
-
-/** Takes a challenge we handed out for this purpose (and account), once: a replayed answer finds it gone. */
-function takeChallenge(database: Database, purpose: ChallengePurpose, accountId: string | null) {
-  return async (challenge: string) => {
-    const [taken] = await database.transaction(tx => tx.delete(passkeyChallenges)
-      .where(and(eq(passkeyChallenges.challenge, challenge), eq(passkeyChallenges.purpose, purpose), gt(passkeyChallenges.expiresAt, timestampNow())))
-      .returning())
-    return Boolean(taken) && taken!.accountId === accountId
-  }
-}
-
-const notVerified = () => domainError('unauthenticated', ['The passkey could not be verified. Try again, or sign in with an emailed code.'])
-
-function accountPasskeys(database: Database, accountId: string) {
+/** The account's passkeys, oldest first. */
+export function accountPasskeys(database: Database, accountId: string) {
   return database.db.select().from(passkeys).where(eq(passkeys.accountId, accountId)).orderBy(asc(passkeys.createdAt))
 }
 
@@ -47,7 +25,8 @@ async function hasAnyPasskey(db: Db, accountId: string): Promise<boolean> {
   return Boolean(any)
 }
 
-const transportsOf = (row: { transports: string }) => row.transports ? row.transports.split(' ') : undefined
+/** The transports a passkey's row keeps, as WebAuthn lists them. */
+export const transportsOf = (row: { transports: string }) => row.transports ? row.transports.split(' ') : undefined
 
 /**
  * The session a passkey change comes from: its last passkey proof (null if it never made one) and
@@ -121,57 +100,6 @@ export async function registerPasskey(ctx: DomainContext, rp: RelyingParty, resp
   return passkeyListing(row)
 }
 
-/**
- * Options for signing in with any passkey of this site (a discoverable credential). They are the
- * same for everyone: no address is asked and no credential id is listed, so they say nothing about
- * who has an account or a passkey before the person proves anything.
- */
-export async function passkeySignInOptions(database: Database, rp: RelyingParty) {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' })
-  await keepChallenge(database, options.challenge, 'sign_in', null)
-  return options
-}
-
-/** Options for a passkey proof of the caller's account (step-up). */
-export async function passkeyStepUpOptions(ctx: DomainContext, rp: RelyingParty) {
-  const { database } = ctx
-  const accountId = callerAccountId(ctx)
-  const allowed = await accountPasskeys(database, accountId)
-  if (!allowed.length) throw domainError('unprocessable', ['Register a passkey first: a recent passkey proof is needed here.'])
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id, userVerification: 'preferred', allowCredentials: allowed.map(row => ({ id: row.credentialId, transports: transportsOf(row) }))
-  })
-  await keepChallenge(database, options.challenge, 'step_up', accountId)
-  return options
-}
-
-/**
- * The account a passkey answer proves, for a sign-in (`account` undefined) or a step-up of that
- * account. The authenticator's counter is kept, and a counter that went backwards is refused.
- */
-export async function verifyPasskey(database: Database, rp: RelyingParty, response: AuthenticationResponseJSON, account?: Account) {
-  const [row] = await database.db.select().from(passkeys).where(eq(passkeys.credentialId, String(response.id ?? '')))
-  const owner = row ? await activeAccountById(database, row.accountId) : undefined
-  if (!row || !owner || (account && owner.id !== account.id)) throw notVerified()
-  const verification = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: takeChallenge(database, account ? 'step_up' : 'sign_in', account ? account.id : null),
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: { id: row.credentialId, publicKey: Buffer.from(row.publicKey, 'base64url'), counter: row.counter, transports: transportsOf(row) }
-  }).catch(() => ({ verified: false as const, authenticationInfo: undefined }))
-  if (!verification.verified) throw notVerified()
-  await database.transaction(tx => tx.update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: timestampNow() })
-    .where(eq(passkeys.id, row.id)))
-  return owner
-}
-
-/** A step-up: the caller proves one of their own passkeys again. */
-export async function proveCallerPasskey(ctx: DomainContext, rp: RelyingParty, response: AuthenticationResponseJSON) {
-  return verifyPasskey(ctx.database, rp, response, await callerAccount(ctx))
-}
-
 function passkeyListing(row: typeof passkeys.$inferSelect) {
   return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt }
 }
@@ -209,23 +137,4 @@ export async function removePasskey(ctx: DomainContext, passkeyId: string, reque
   })
   mailPasskeyNotice(database, account.email, { change: 'removed', passkeyName: row.name, by: { userAgent: request.userAgent }, at: currentTime() })
   return { id: row.id, removed: true as const }
-}
-
-/**
- * Everything that lets an account in, gone in the transaction that removes its access: passkeys,
- * sessions, unused sign-in links and codes. Added again, the member starts with none. Returns the
- * names of the passkeys removed.
- */
-export async function removeAccountSignIns(tx: Db, accountId: string) {
-  const now = timestampNow()
-  const removed = await tx.delete(passkeys).where(eq(passkeys.accountId, accountId)).returning({ name: passkeys.name })
-  await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, accountId), isNull(staffSessions.endedAt)))
-  await tx.update(signInLinks).set({ usedAt: now }).where(and(eq(signInLinks.accountId, accountId), isNull(signInLinks.usedAt)))
-  await tx.update(signInCodes).set({ replacedAt: now }).where(and(eq(signInCodes.accountId, accountId), isNull(signInCodes.usedAt), isNull(signInCodes.replacedAt)))
-  return removed.map(passkey => passkey.name)
-}
-
-/** Tells a removed member's address which passkeys went with their access. */
-export function mailPasskeysRemovedWithAccess(database: Database, email: string, names: string[]) {
-  for (const passkeyName of names) mailPasskeyNotice(database, email, { change: 'removed', passkeyName, by: { administrator: true }, at: currentTime() })
 }

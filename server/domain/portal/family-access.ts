@@ -13,7 +13,7 @@ import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
 import { normalEmail } from '../accounts/accounts'
 import { hasOrHadStaffAccess, liveFamilyAccessOfAccount, liveStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
-import { removeAccountSignIns } from '../accounts/passkeys'
+import { removeAccountSignIns } from '../accounts/account-sign-ins'
 import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /*

@@ -9,7 +9,7 @@ import { isRoleName, type RoleName } from '../access/roles'
 import { endAccountSessions } from '../accounts/sessions'
 import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
-import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/passkeys'
+import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/account-sign-ins'
 import { liveFamilyAccessOfAccount } from '../accounts/access-kinds'
 import { normalEmail, type Account } from '../accounts/accounts'
 

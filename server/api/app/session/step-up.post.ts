@@ -4,7 +4,7 @@ import { relyingParty } from '../../../utils/public-url'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
-import { proveCallerPasskey } from '../../../domain/accounts/passkeys'
+import { proveCallerPasskey } from '../../../domain/accounts/passkey-proof'
 import { rotateSessionAfterPasskey } from '../../../domain/accounts/sessions'
 import { timestampNow } from '../../../domain/days/clock'
 
