@@ -8,7 +8,8 @@ import { compareText } from '../shared/compare-text'
 import { compareByName, givenFirstKey } from '../people/name-key'
 import { purposesOf } from '../restricted/court-orders'
 import { safeAdultsOf } from '../restricted/protection-flags'
-import { isProtectionFlagInForce, recordRestrictedView } from '../restricted/restricted-record'
+import { isProtectionFlagInForce } from '../restricted/restricted-record'
+import { slicesOf } from '../../../db/id-slices'
 
 /*
  * Standing: what an adult may see or do about a child in the family portal, per purpose, on a day in the
@@ -43,17 +44,28 @@ type OrderRow = typeof courtOrders.$inferSelect
 /** What standing is decided from: the child's responsibility spans, flags and orders, and the adults an application or a booking for the child names. */
 interface ChildRecords { responsibilities: ResponsibilityRow[], flags: FlagRow[], orders: OrderRow[], named: string[] }
 
-/** The adults named on the child's applications (among its adults) or tour bookings (as the enquirer) at the school. */
-async function namedOnAdmissions({ database, school }: Pick<DomainContext, 'database' | 'school'>, childId: string): Promise<string[]> {
+/**
+ * The children and adults the school's applications (among their adults) and tour bookings (as the
+ * enquirer) name together, for one child or one adult: standing asks from the child's side, the
+ * portal's list of an adult's children from the adult's.
+ */
+async function namedOnAdmissions(ctx: Pick<DomainContext, 'database' | 'school'>, side: { childId: string } | { adultId: string }) {
+  const { database, school } = ctx
   const [applied, booked] = await Promise.all([
-    database.db.selectDistinct({ adultId: applicationAdults.personId }).from(applications)
+    database.db.selectDistinct({ childId: applications.studentId, adultId: applicationAdults.personId }).from(applications)
       .innerJoin(applicationAdults, eq(applicationAdults.applicationId, applications.id))
-      .where(and(eq(applications.schoolId, school.id), eq(applications.studentId, childId))),
-    database.db.selectDistinct({ adultId: enquiries.enquirerId }).from(enquiries)
+      .where(and(
+        eq(applications.schoolId, school.id),
+        'childId' in side ? eq(applications.studentId, side.childId) : eq(applicationAdults.personId, side.adultId)
+      )),
+    database.db.selectDistinct({ childId: enquiries.studentId, adultId: enquiries.enquirerId }).from(enquiries)
       .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
-      .where(and(eq(enquiries.schoolId, school.id), eq(enquiries.studentId, childId)))
+      .where(and(
+        eq(enquiries.schoolId, school.id),
+        'childId' in side ? eq(enquiries.studentId, side.childId) : eq(enquiries.enquirerId, side.adultId)
+      ))
   ])
-  return [...new Set([...applied, ...booked].map(row => row.adultId))]
+  return [...applied, ...booked]
 }
 
 /** The child's records standing is made of: every responsibility span, flag and order, in force or not, and who the admissions records name. */
@@ -63,9 +75,9 @@ async function recordsOfChild(ctx: Pick<DomainContext, 'database' | 'school'>, c
     database.db.select().from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, school.id), eq(parentalResponsibilities.childId, childId))),
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, childId))),
     database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, childId))),
-    namedOnAdmissions(ctx, childId)
+    namedOnAdmissions(ctx, { childId })
   ])
-  return { responsibilities, flags, orders, named }
+  return { responsibilities, flags, orders, named: [...new Set(named.map(pair => pair.adultId))] }
 }
 
 const until = (validTo: string | null) => validTo ? `until ${validTo}` : 'with no end'
@@ -171,25 +183,6 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
   return adults.sort(compareByName).map(({ nameKey: _, ...adult }) => ({ adult, ...decide(adult.id, day, records) }))
 }
 
-/** The office's "who can see this child" on a day: the standings, for a caller the restricted record is open to, the read recorded first. */
-export async function whoCanSeeChild(ctx: DomainContext, childId: string, day: string) {
-  await recordRestrictedView(ctx, childId, `Viewed who can see person ${childId} on ${day}`)
-  return standingsOnChild(ctx, childId, day)
-}
-
-/** The children an application (among its adults) or a tour booking (as the enquirer) at the school names the adult for. */
-async function childrenNamingAdult({ database, school }: Pick<DomainContext, 'database' | 'school'>, adultId: string): Promise<string[]> {
-  const [applied, booked] = await Promise.all([
-    database.db.selectDistinct({ childId: applications.studentId }).from(applicationAdults)
-      .innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
-      .where(and(eq(applications.schoolId, school.id), eq(applicationAdults.personId, adultId))),
-    database.db.selectDistinct({ childId: enquiries.studentId }).from(enquiries)
-      .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
-      .where(and(eq(enquiries.schoolId, school.id), eq(enquiries.enquirerId, adultId)))
-  ])
-  return [...applied, ...booked].map(row => row.childId)
-}
-
 /**
  * The children the portal shows an adult for a purpose on the day (showsChild), in name order: the
  * children they ever held parental responsibility for (and, for `applications`, those an application
@@ -199,7 +192,7 @@ async function childrenNamingAdult({ database, school }: Pick<DomainContext, 'da
 export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
   const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
     .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId)))
-  const candidates = [...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? await childrenNamingAdult(ctx, adultId) : []])]
+  const candidates = [...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? (await namedOnAdmissions(ctx, { adultId })).map(pair => pair.childId) : []])]
   const granted: string[] = []
   for (const childId of candidates) {
     if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
@@ -211,16 +204,6 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
   return children.map(child => ({ child, key: givenFirstKey(child.nameKey) }))
     .sort((a, b) => compareText(a.key, b.key) || compareText(a.child.id, b.child.id))
     .map(({ child: { nameKey: _, ...child } }) => child)
-}
-
-/** Ids a query names at once: well under SQLite's and PostgreSQL's limits on a statement's parameters. */
-const idsPerQuery = 2000
-
-/** `ids` in slices a statement can name. */
-export function slicesOf<T>(ids: readonly T[], size = idsPerQuery): T[][] {
-  const slices: T[][] = []
-  for (let start = 0; start < ids.length; start += size) slices.push(ids.slice(start, start + size))
-  return slices
 }
 
 /**

@@ -3,7 +3,8 @@ import { consentAskChildren, consentAsks, consentPurposes, consents } from '../.
 import type { ConsentAnswer } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
-import { showsChild, slicesOf, standingsOfChildren } from '../access/standing'
+import { showsChild, standingsOfChildren } from '../access/standing'
+import { slicesOf } from '../../../db/id-slices'
 import { compareText } from '../shared/compare-text'
 
 /*

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { accessFor } from '../../../server/domain/access/access'
-import { assertStanding, standingOf, standingsOnChild, whoCanSeeChild, showsChild } from '../../../server/domain/access/standing'
+import { assertStanding, standingOf, standingsOnChild, showsChild } from '../../../server/domain/access/standing'
+import { whoCanSeeChild } from '../../../server/domain/access/who-can-see-child'
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
 import { insertPerson } from '../../../server/domain/people/person-record'
 import { recordCourtOrder } from '../../../server/domain/restricted/court-orders'

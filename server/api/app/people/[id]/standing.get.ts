@@ -3,7 +3,7 @@ import { apiError } from '../../../../utils/errors'
 import { personIdParam } from '../../../../../shared/schemas/person-record'
 import { standingQuery, whoCanSeeSchema } from '../../../../../shared/schemas/standing'
 import { findPerson } from '../../../../domain/people/get-person'
-import { whoCanSeeChild } from '../../../../domain/access/standing'
+import { whoCanSeeChild } from '../../../../domain/access/who-can-see-child'
 import { todayInZone } from '../../../../domain/days/clock'
 
 /**
