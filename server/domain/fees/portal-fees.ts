@@ -1,8 +1,8 @@
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/standing'
 import { schoolCurrency } from '../schools/currency'
-import type { Statement } from './statement'
-import { statementOf, studentBillingFacts } from './fee-statements'
+import type { Statement } from './compute-statement'
+import { statementOf, studentBillingFacts } from './read-statements'
 import { periodView, publishedSchedules } from './read-fees'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>

@@ -1,5 +1,5 @@
 import { defineExportTable } from '../export-table'
-import { feeStatementRows } from '../../fees/fee-statements'
+import { feeStatementRows } from '../../fees/read-statements'
 
 /**
  * Each payer's part of each student's charges, per period in force of each published schedule

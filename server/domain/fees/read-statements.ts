@@ -5,7 +5,7 @@ import { domainError } from '../shared/domain-error'
 import { inForceOn, isInForceOn } from '../days/in-force'
 import { schoolCurrency } from '../schools/currency'
 import { excerpt } from '../../../shared/excerpt'
-import { computeStatement } from './statement'
+import { computeStatement } from './compute-statement'
 import { periodView, publishedSchedules, requireFeeVersion, versionContent } from './read-fees'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>

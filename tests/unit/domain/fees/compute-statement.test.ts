@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { computeStatement, splitTotal, type StatementInput, type StatementLine } from '../../../../server/domain/fees/statement'
+import { computeStatement, splitTotal, type StatementInput, type StatementLine } from '../../../../server/domain/fees/compute-statement'
 import { periodsInForce } from '../../../../server/domain/fees/read-fees'
 
 const term = { id: 'prd_t1', startsOn: '2027-01-28' }
