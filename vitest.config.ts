@@ -47,7 +47,10 @@ const server = 'tests/support/setup-server.ts'
 // its own).
 const maxWorkers = Math.max(2, availableParallelism() - 1)
 // Pure rules only: a unit test that opens the database fails on this address instead of using one.
-const unit = { extends: true as const, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses, noteBudget], env: { DATABASE_URL: 'none:unit-tests-have-no-database' } } }
+const unit = { extends: true as const, test: {
+  name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses, noteBudget],
+  env: { DATABASE_URL: 'none:unit-tests-have-no-database' }
+} }
 const pureProjects = onPostgres ? [] : [unit]
 
 export default defineConfig({
@@ -66,8 +69,14 @@ export default defineConfig({
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : [...configDefaults.exclude, ...postgresOnly, ...browserOnPostgres],
     projects: [
       ...pureProjects,
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses, noteBudget] } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses, noteBudget] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: [processes, database], setupFiles: [checkProcesses, noteBudget] }
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [processes, database, server], setupFiles: [checkProcesses, noteBudget] }
+      },
       {
         extends: true,
         test: {

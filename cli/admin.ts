@@ -77,7 +77,10 @@ const schoolList = defineCommand({
   args: { json },
   run: ({ args }) => withDatabase(async (database) => {
     const schools = await listSchools(database)
-    report(args.json, schools, schools.map(school => `${school.id}  ${school.name}  (${school.timeZone})`).join('\n') || 'No schools yet: make one with school create.')
+    report(
+      args.json, schools,
+      schools.map(school => `${school.id}  ${school.name}  (${school.timeZone})`).join('\n') || 'No schools yet: make one with school create.'
+    )
   })
 })
 
@@ -108,7 +111,10 @@ const tokenList = defineCommand({
   args: { school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
     const tokens = await listTokens(systemContext(database, await requireSchool(database, args.school), 'cli'))
-    report(args.json, tokens, tokens.map(t => `${t.id}  ${t.revokedAt ? 'revoked' : 'expires ' + t.expiresOn}  ${t.scopes.join(',')}  ${t.purpose}`).join('\n') || 'No tokens.')
+    report(
+      args.json, tokens,
+      tokens.map(t => `${t.id}  ${t.revokedAt ? 'revoked' : 'expires ' + t.expiresOn}  ${t.scopes.join(',')}  ${t.purpose}`).join('\n') || 'No tokens.'
+    )
   })
 })
 
@@ -116,7 +122,9 @@ const tokenRevoke = defineCommand({
   meta: { name: 'revoke', description: 'Revoke a token; the next request made with it is refused' },
   args: { id: { type: 'string', required: true, description: 'The token\'s id (tok_…)' }, json },
   run: ({ args }) => withDatabase(async (database) => {
-    if (!await revokeToken(systemContext(database, await schoolOfToken(database, args.id), 'cli'), args.id)) throw new Refusal('not_found', `No token has the id ${args.id}.`)
+    if (!await revokeToken(systemContext(database, await schoolOfToken(database, args.id), 'cli'), args.id)) {
+      throw new Refusal('not_found', `No token has the id ${args.id}.`)
+    }
     report(args.json, { id: args.id, revoked: true }, `Revoked ${args.id}`)
   })
 })
@@ -134,7 +142,10 @@ const demo = defineCommand({
     const school = await requireSchool(database, args.school)
     const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
     const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
-    report(args.json, { ...summary, portalFamilies: families }, `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}. The family portal's first family: ${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`)
+    report(
+      args.json, { ...summary, portalFamilies: families },
+      `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}. The family portal's first family: ${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`
+    )
   })
 })
 
@@ -143,8 +154,13 @@ const programName = 'rollbook-admin'
 const admin = defineCommand({
   meta: { name: programName, description: 'Rollbook administration: schools, API tokens and demo data, on the database DATABASE_URL names' },
   subCommands: {
-    school: defineCommand({ meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList, set: schoolSet } }),
-    token: defineCommand({ meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' }, subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke } }),
+    school: defineCommand({
+      meta: { name: 'school', description: 'Create and list schools' }, subCommands: { create: schoolCreate, list: schoolList, set: schoolSet }
+    }),
+    token: defineCommand({
+      meta: { name: 'token', description: 'Issue, list and revoke a school\'s API tokens' },
+      subCommands: { issue: tokenIssue, list: tokenList, revoke: tokenRevoke }
+    }),
     demo,
     application: applicationCommand,
     webhook: webhookCommand({ withDatabase, report }),
@@ -201,9 +217,13 @@ async function main(rawArgs: string[]) {
   } catch (error) {
     process.exitCode = 1
     const refusal = refusalOf(error)
-    if (asJson) console.log(JSON.stringify({ error: refusal ?? { code: 'internal', detail: ['Something went wrong on our side; the details are on stderr.'] } }))
+    if (asJson) {
+      console.log(JSON.stringify({ error: refusal ?? { code: 'internal', detail: ['Something went wrong on our side; the details are on stderr.'] } }))
+    }
     if (!refusal) console.error(error)
-    else if (!asJson) console.error(refusal.detail.join(' ') + (error instanceof Error && error.name === 'CLIError' ? ` (see ${commandAt(rawArgs).path.join(' ')} --help)` : ''))
+    else if (!asJson) console.error(
+      refusal.detail.join(' ') + (error instanceof Error && error.name === 'CLIError' ? ` (see ${commandAt(rawArgs).path.join(' ')} --help)` : '')
+    )
   }
 }
 

@@ -27,7 +27,10 @@ const stepLine = (value: { id: string, state: string }) => `${value.id} is now $
 
 const offer = defineCommand({
   meta: { name: 'offer', description: 'Offer a place on a submitted application' },
-  args: { id, 'starts-on': { type: 'string', description: 'First day on the roll (YYYY-MM-DD)' }, 'campus': { type: 'string', description: 'Campus name' }, json },
+  args: {
+    id, 'starts-on': { type: 'string', description: 'First day on the roll (YYYY-MM-DD)' }, 'campus': { type: 'string', description: 'Campus name' },
+    json
+  },
   run: ({ args }) => withDatabase(async (database) => {
     const step = await offerApplication(await onApplication(database, args.id), args.id, { startsOn: args['starts-on'], campus: args.campus })
     report(args.json, step, stepLine(step))

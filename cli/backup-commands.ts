@@ -44,7 +44,8 @@ const backup = defineCommand({
     json
   },
   run: async ({ args }) => {
-    const from = sqlitePath(flags => `On PostgreSQL, back up with pg_dump, which copies a consistent snapshot while the servers run: pg_dump ${flags} --format=custom --no-owner --file=${args.out}. ${passwordNote}`)
+    const from = sqlitePath(flags =>
+      `On PostgreSQL, back up with pg_dump, which copies a consistent snapshot while the servers run: pg_dump ${flags} --format=custom --no-owner --file=${args.out}. ${passwordNote}`)
     if (!existsSync(from)) throw new Refusal('not_found', `There is no database at ${from} to back up.`)
     if (!existsSync(dirname(resolve(args.out)))) throw new Refusal('not_found', `There is no folder ${dirname(resolve(args.out))} to write ${args.out} in.`)
     if (existsSync(args.out) && !args.force) throw new Refusal('conflict', `${args.out} exists already; choose another file, or add --force to replace it.`)
@@ -61,11 +62,14 @@ const restore = defineCommand({
     json
   },
   run: async ({ args }) => {
-    const to = sqlitePath(flags => `On PostgreSQL, stop every instance, then restore with pg_restore: pg_restore ${flags} --clean --if-exists --no-owner --single-transaction ${args.from}. ${passwordNote} Then start the instances; they migrate it forward.`)
+    const to = sqlitePath(flags =>
+      `On PostgreSQL, stop every instance, then restore with pg_restore: pg_restore ${flags} --clean --if-exists --no-owner --single-transaction ${args.from}. ${passwordNote} Then start the instances; they migrate it forward.`)
     const notOurs = notARollbookDatabase(args.from)
     if (notOurs) throw new Refusal('unprocessable', `${notOurs} Nothing was changed.`)
     const replacing = existsSync(to)
-    if (replacing && sqliteInUse(to)) throw new Refusal('conflict', `${to} is in use: a server or another command has it open. Stop it, then restore. Nothing was changed.`)
+    if (replacing && sqliteInUse(to)) {
+      throw new Refusal('conflict', `${to} is in use: a server or another command has it open. Stop it, then restore. Nothing was changed.`)
+    }
     if (replacing && !args.force) throw new Refusal('conflict', `${to} exists already; add --force to replace it with ${args.from}. Nothing was changed.`)
     const copy = await replaceSqlite(args.from, to)
     report(args.json, { from: args.from, to, replaced: replacing, ...copy },

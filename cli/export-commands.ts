@@ -32,7 +32,11 @@ export function exportCommands({ withDatabase, report, json }: CliKit) {
       const storage = configuredExportStorage()
       const files = await produceSchoolExports(await contextFor(database, args.school), { storage })
       const listed = files.map(({ id, tableKey, fileName, rows, checksum }) => ({ id, key: tableKey, fileName, rows, checksum }))
-      report(args.json, { files: listed, storage: storage.description }, listed.map(file => `${file.fileName}  ${file.rows} rows  ${file.checksum}`).join('\n') || 'The school exports no table: its exports module, or every module with tables, is off.')
+      report(
+        args.json, { files: listed, storage: storage.description },
+        listed.map(file => `${file.fileName}  ${file.rows} rows  ${file.checksum}`).join('\n')
+        || 'The school exports no table: its exports module, or every module with tables, is off.'
+      )
     })
   })
 
@@ -41,12 +45,16 @@ export function exportCommands({ withDatabase, report, json }: CliKit) {
     args: { school, json },
     run: ({ args }) => withDatabase(async (database) => {
       const list = await listExportColumns(await contextFor(database, args.school))
-      report(args.json, list, list.map(column => `${column.column}  ${column.class}${column.class === column.default ? '' : ` (default ${column.default})`}`).join('\n'))
+      report(args.json, list, list.map(column => `${column.column}  ${column.class}${column.class === column.default ? '' : ` (default ${column.default})`}`)
+        .join('\n'))
     })
   })
 
   const classify = defineCommand({
-    meta: { name: 'classify', description: 'Move an export column up to personal or restricted (never below its default); restricted columns are never written' },
+    meta: {
+      name: 'classify',
+      description: 'Move an export column up to personal or restricted (never below its default); restricted columns are never written'
+    },
     args: {
       school,
       column: { type: 'string', required: true, description: 'table.column, such as people.email' },
@@ -68,5 +76,8 @@ export function exportCommands({ withDatabase, report, json }: CliKit) {
     })
   })
 
-  return defineCommand({ meta: { name: 'export', description: 'Produce warehouse export files and set their column classes and retention' }, subCommands: { run, columns, classify, retention } })
+  return defineCommand({
+    meta: { name: 'export', description: 'Produce warehouse export files and set their column classes and retention' },
+    subCommands: { run, columns, classify, retention }
+  })
 }

@@ -13,16 +13,24 @@ export function familyCommands(withDatabase: Runner, report: Reporter, json: { t
   const school = { type: 'string', required: true, description: 'The school\'s id (sch_…)' } as const
   const person = { type: 'string', required: true, description: 'The adult\'s person id (per_…)' } as const
   const invite = defineCommand({
-    meta: { name: 'invite', description: 'Give an adult on file family access at the address on their record; mails and prints their sign-in link (once, within 7 days)' },
+    meta: {
+      name: 'invite',
+      description: 'Give an adult on file family access at the address on their record; mails and prints their sign-in link (once, within 7 days)'
+    },
     args: { school, person, json },
     run: ({ args }) => withDatabase(async (database) => {
       // The flag older versions took is refused, not ignored: whoever passes it learns where the address comes from.
       if ((args as Record<string, unknown>).email !== undefined) {
-        throw validationFailed([{ path: 'email', message: 'An invitation goes to the address on the person\'s record alone: change it there first, then invite without --email.' }])
+        throw validationFailed([
+          { path: 'email', message: 'An invitation goes to the address on the person\'s record alone: change it there first, then invite without --email.' }
+        ])
       }
       const found = await requireSchool(database, args.school)
       const invited = await inviteFamilyMember(systemContext(database, found, 'cli'), args.person)
-      report(args.json, { accountId: invited.accountId, signInLink: invited.signInLink }, `Family access given to ${args.person} (account ${invited.accountId}). Their sign-in link works once, within 7 days:\n${invited.signInLink}`)
+      report(
+        args.json, { accountId: invited.accountId, signInLink: invited.signInLink },
+        `Family access given to ${args.person} (account ${invited.accountId}). Their sign-in link works once, within 7 days:\n${invited.signInLink}`
+      )
     })
   })
   const remove = defineCommand({

@@ -72,7 +72,8 @@ export const hrisMappingCommand = defineCommand({
   subCommands: { save: mappingSave, list: mappingList }
 })
 
-const runLine = (r: SyncRunView) => `${r.id}  ${r.status}  ${r.system} ${r.scope}  rows ${r.rows}: ${r.created === null ? 'not planned' : `${r.created} created, ${r.amended} amended, ${r.absent} absent, ${r.unchanged} unchanged`}${r.reason ? `  (${r.reason})` : ''}${r.waitingFor ? `  waiting for ${r.waitingFor}` : ''}`
+const runLine = (r: SyncRunView) =>
+  `${r.id}  ${r.status}  ${r.system} ${r.scope}  rows ${r.rows}: ${r.created === null ? 'not planned' : `${r.created} created, ${r.amended} amended, ${r.absent} absent, ${r.unchanged} unchanged`}${r.reason ? `  (${r.reason})` : ''}${r.waitingFor ? `  waiting for ${r.waitingFor}` : ''}`
 
 /** Runs `work` on a run as the school's office would, from the run's id alone. */
 async function onRun<T>(database: Database, runId: string, work: (ctx: ReturnType<typeof systemContext>) => Promise<T>): Promise<T> {
@@ -105,7 +106,10 @@ export const syncCommand = defineCommand({
       args: { run, json },
       run: ({ args }) => withDatabase(async (database) => {
         const shown = await onRun(database, args.run, ctx => showSyncRun(ctx, args.run))
-        const lines = [...shown.unreadable.map((u: { line: number, reason: string }) => `  line ${u.line}: ${u.reason}`), ...shown.problems.map((p: { row: number, reason: string }) => `  line ${p.row}: ${p.reason}`)]
+        const lines = [
+          ...shown.unreadable.map((u: { line: number, reason: string }) => `  line ${u.line}: ${u.reason}`),
+          ...shown.problems.map((p: { row: number, reason: string }) => `  line ${p.row}: ${p.reason}`)
+        ]
         report(args.json, shown, [runLine(shown.run), ...lines].join('\n'))
       })
     }),

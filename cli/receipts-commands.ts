@@ -19,8 +19,12 @@ export function receiptsCommand(withDatabase: Runner, report: Reporter, json: { 
       const [person] = await database.db.select({ schoolId: people.schoolId }).from(people).where(eq(people.id, args.person))
       if (!person) throw domainError('not_found', [`No person has the id ${args.person}.`])
       const receipts = await receiptsOfPerson(systemContext(database, await requireSchool(database, person.schoolId), 'cli'), args.person)
-      const lines = receipts.map(receipt => `  ${receipt.day}  ${receipt.purpose} (${receipt.tokenId}): ${receipt.reads} read${receipt.reads === 1 ? '' : 's'}, ${receipt.scopes.map(scope => scope.name).join(', ')}`)
-      report(args.json, { personId: args.person, receipts }, receipts.length ? `Receipts of ${args.person}:\n${lines.join('\n')}` : `No token read ${args.person}'s records in the last 13 months.`)
+      const lines = receipts.map(receipt =>
+        `  ${receipt.day}  ${receipt.purpose} (${receipt.tokenId}): ${receipt.reads} read${receipt.reads === 1 ? '' : 's'}, ${receipt.scopes.map(scope => scope.name).join(', ')}`)
+      report(
+        args.json, { personId: args.person, receipts },
+        receipts.length ? `Receipts of ${args.person}:\n${lines.join('\n')}` : `No token read ${args.person}'s records in the last 13 months.`
+      )
     })
   })
 }

@@ -27,7 +27,10 @@ const session = defineCommand({
   },
   run: ({ args }) => withDatabase(async (database) => {
     const ctx = systemContext(database, await requireSchool(database, args.school), 'cli')
-    const saved = await saveAcademicSession(ctx, { code: args.code, title: args.title, kind: args.kind as AcademicSessionKind, startsOn: args.from, endsOn: args.to, parentCode: args.parent ?? null })
+    const saved = await saveAcademicSession(
+      ctx,
+      { code: args.code, title: args.title, kind: args.kind as AcademicSessionKind, startsOn: args.from, endsOn: args.to, parentCode: args.parent ?? null }
+    )
     report(args.json, saved, `${saved.created ? 'Recorded' : 'Changed'} ${args.kind} ${args.code} (${saved.id})`)
   })
 })
@@ -54,7 +57,10 @@ const timetableImport = defineCommand({
     }
     const result = await importTimetable(ctx, csv, { from: args.from })
     if (!result.applied) {
-      throw domainError('unprocessable', result.problems.map(p => `Line ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`), { data: { problems: result.problems } })
+      throw domainError(
+        'unprocessable', result.problems.map(p => `Line ${p.row}${p.column ? `, ${p.column}` : ''}: ${p.message}`),
+        { data: { problems: result.problems } }
+      )
     }
     report(args.json, result, `Timetable loaded: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`)
   })
@@ -72,9 +78,17 @@ const rosterExport = defineCommand({
     const ctx = systemContext(database, await requireSchool(database, args.school), 'cli')
     const zip = await rosterZip(ctx, args.format)
     await writeFile(args.out, zip.bytes, { mode: privateFileMode })
-    report(args.json, { file: args.out, bytes: zip.bytes.length, counts: zip.counts }, `Wrote ${args.out} (${zip.bytes.length} bytes): ${Object.entries(zip.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`)
+    report(
+      args.json, { file: args.out, bytes: zip.bytes.length, counts: zip.counts },
+      `Wrote ${args.out} (${zip.bytes.length} bytes): ${Object.entries(zip.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`
+    )
   })
 })
 
-export const timetableCommands = defineCommand({ meta: { name: 'timetable', description: 'Record school years and terms; load a term\'s timetable from CSV' }, subCommands: { session, import: timetableImport } })
-export const rosterCommands = defineCommand({ meta: { name: 'roster', description: 'Write a school\'s roster set (OneRoster 1.1 or SDS 2.1) as a zip' }, subCommands: { export: rosterExport } })
+export const timetableCommands = defineCommand({
+  meta: { name: 'timetable', description: 'Record school years and terms; load a term\'s timetable from CSV' },
+  subCommands: { session, import: timetableImport }
+})
+export const rosterCommands = defineCommand({
+  meta: { name: 'roster', description: 'Write a school\'s roster set (OneRoster 1.1 or SDS 2.1) as a zip' }, subCommands: { export: rosterExport }
+})

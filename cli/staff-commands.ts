@@ -16,13 +16,19 @@ export function staffCommands(withDatabase: Runner, report: Reporter, json: { ty
       school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' },
       email: { type: 'string', required: true, description: 'Their email address' },
       role: { type: 'string', required: true, description: 'admin, office, admissions, teacher or read_only' },
-      person: { type: 'string', description: 'Their own person record (per_…), so a member of staff who is also a parent can be given family access on this account' },
+      person: {
+        type: 'string',
+        description: 'Their own person record (per_…), so a member of staff who is also a parent can be given family access on this account'
+      },
       json
     },
     run: ({ args }) => withDatabase(async (database) => {
       const school = await requireSchool(database, args.school)
       const added = await addStaffWithLink(systemContext(database, school, 'cli'), { email: args.email, role: args.role, personId: args.person })
-      report(args.json, added, `Added ${added.member.email} (${added.member.role}) as ${added.member.id}. Their sign-in link works once, for ${signInLinkLifetimeMs / 3600_000} hours:\n${added.signInLink}`)
+      report(
+        args.json, added,
+        `Added ${added.member.email} (${added.member.role}) as ${added.member.id}. Their sign-in link works once, for ${signInLinkLifetimeMs / 3600_000} hours:\n${added.signInLink}`
+      )
     })
   })
   return defineCommand({ meta: { name: 'staff', description: 'Add staff who sign in to the screens' }, subCommands: { add } })

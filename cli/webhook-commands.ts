@@ -63,7 +63,10 @@ export function webhookCommand({ withDatabase, report }: CommandHelpers) {
       const ctx = await contextOf(database, args.school)
       const kinds = args.kinds.split(',').map(kind => kind.trim()).filter(Boolean)
       const created = await createWebhookSubscription(ctx, { url: args.url, kinds, tokenId: args['token-id'] })
-      report(args.json, created, `Subscription ${created.id} sends ${created.kinds.join(', ')} to ${created.url}.\nKeep this signing secret now; it cannot be shown again:\n${created.secret}`)
+      report(
+        args.json, created,
+        `Subscription ${created.id} sends ${created.kinds.join(', ')} to ${created.url}.\nKeep this signing secret now; it cannot be shown again:\n${created.secret}`
+      )
     })
   })
 
@@ -73,7 +76,8 @@ export function webhookCommand({ withDatabase, report }: CommandHelpers) {
     run: ({ args }) => withDatabase(async (database) => {
       const subscriptions = await listWebhookSubscriptions(await contextOf(database, args.school))
       report(args.json, subscriptions, subscriptions.map(s =>
-        `${s.id}  ${s.url}  ${s.kinds.join(',')}  token ${s.tokenId} (${s.tokenState})  ${s.pending} pending, ${s.givenUp} given up`).join('\n') || 'No webhook subscriptions.')
+        `${s.id}  ${s.url}  ${s.kinds.join(',')}  token ${s.tokenId} (${s.tokenState})  ${s.pending} pending, ${s.givenUp} given up`).join('\n')
+      || 'No webhook subscriptions.')
     })
   })
 
@@ -148,7 +152,10 @@ export function webhookCommand({ withDatabase, report }: CommandHelpers) {
           const repeat = seen.has(delivery)
           if (verified !== false) seen.add(delivery)
           const line = { at: new Date().toISOString(), delivery, verified, repeat, body: body.toString('utf8') }
-          report(args.json, line, `${line.at}  ${delivery || '(no Service-Delivery)'}  ${verified === null ? 'signature not checked (no --secret)' : verified ? 'signature verifies' : 'SIGNATURE DOES NOT VERIFY'}${repeat ? '  (repeat, dropped)' : ''}\n  ${line.body}`)
+          report(
+            args.json, line,
+            `${line.at}  ${delivery || '(no Service-Delivery)'}  ${verified === null ? 'signature not checked (no --secret)' : verified ? 'signature verifies' : 'SIGNATURE DOES NOT VERIFY'}${repeat ? '  (repeat, dropped)' : ''}\n  ${line.body}`
+          )
           response.writeHead(verified === false ? 401 : 200, { 'Content-Type': 'text/plain' }).end(verified === false ? 'bad signature' : 'ok')
         })
       })

@@ -30,7 +30,9 @@ export function useClasses(search: Ref<string>, courseSearch: Ref<string>, selec
   watch(selectedId, (id) => {
     if (id) void Promise.all([members.first(), teachers.first()])
   })
-  const { data: sessions, error: sessionsError } = useFetch('/api/app/timetable/sessions', { key: 'timetable-sessions', headers: useRequestHeaders(['cookie']) })
+  const { data: sessions, error: sessionsError } = useFetch(
+    '/api/app/timetable/sessions', { key: 'timetable-sessions', headers: useRequestHeaders(['cookie']) }
+  )
   return { classes, courses, members, teachers, sessions, sessionsError }
 }
 

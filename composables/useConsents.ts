@@ -17,7 +17,9 @@ export type ClassList = InternalApi['/api/app/consents/asks/:id/class-list']['ge
  * form's answer typed in, and a reminder to those who have not answered. Each write answers once the lists are fresh.
  */
 export function useConsents(selectedId: Ref<string | null>) {
-  const { data: purposes, refresh: refreshPurposes } = useFetch('/api/app/consents/purposes', { key: 'consent-purposes', headers: useRequestHeaders(['cookie']) })
+  const { data: purposes, refresh: refreshPurposes } = useFetch(
+    '/api/app/consents/purposes', { key: 'consent-purposes', headers: useRequestHeaders(['cookie']) }
+  )
   const asks = reactive(usePagedList<OfficeConsentAsk>(query => $fetch('/api/app/consents/asks', { query }), { limit: 20 }))
   const answers = reactive(usePagedList<AskAnswerRow>(
     query => $fetch(apiPath('/api/app/consents/asks/:id/answers', { id: selectedId.value! }), { query }),

@@ -28,5 +28,7 @@ export function useExports() {
 
 /** One table's export columns with their class at the school, paged on the server. */
 export function useExportColumns(table: MaybeRefOrGetter<string | undefined>) {
-  return usePagedList<ExportColumn, { table?: string }>(query => $fetch('/api/app/exports/columns', { query }), { limit: 50, filters: () => ({ table: toValue(table) }) })
+  return usePagedList<ExportColumn, { table?: string }>(
+    query => $fetch('/api/app/exports/columns', { query }), { limit: 50, filters: () => ({ table: toValue(table) }) }
+  )
 }

@@ -14,7 +14,9 @@ export type FeeStatement = InternalApi['/api/app/fees/versions/:id/statements/:s
  * and the version are fresh; and a student's statement for the chosen version.
  */
 export function useFees(versionId: Ref<string | null>) {
-  const { data: schedules, refresh: refreshSchedules, error: listError } = useFetch('/api/app/fees/schedules', { key: 'fee-schedules', headers: useRequestHeaders(['cookie']) })
+  const { data: schedules, refresh: refreshSchedules, error: listError } = useFetch(
+    '/api/app/fees/schedules', { key: 'fee-schedules', headers: useRequestHeaders(['cookie']) }
+  )
   const version = ref<FeeVersion | null>(null)
   const versionError = ref('')
 

@@ -34,7 +34,9 @@ export function useMessages(selectedId: Ref<string | null>) {
   let timer: ReturnType<typeof setInterval> | undefined
   onMounted(() => {
     timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && !list.loading) void Promise.all([list.refresh(), refreshBounces(), selectedId.value ? recipients.refresh() : undefined])
+      if (document.visibilityState === 'visible' && !list.loading) {
+        void Promise.all([list.refresh(), refreshBounces(), selectedId.value ? recipients.refresh() : undefined])
+      }
     }, 5000)
   })
   onBeforeUnmount(() => clearInterval(timer))

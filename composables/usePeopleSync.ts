@@ -39,7 +39,9 @@ export function useSyncRun(runId: MaybeRefOrGetter<string>) {
     // The status is a filter of the screen's own: when the run settles, the lists load again.
     { limit: 20, filters: () => ({ kind, status: detail.value?.run.status ?? '' }) }
   ))
-  const unreadable = reactive(usePagedList<UnreadableLine>(query => $fetch(apiPath('/api/app/sync-runs/:id/unreadable', { id: toValue(runId) }), { query }), { limit: 50 }))
+  const unreadable = reactive(
+    usePagedList<UnreadableLine>(query => $fetch(apiPath('/api/app/sync-runs/:id/unreadable', { id: toValue(runId) }), { query }), { limit: 50 })
+  )
 
   async function step(verb: 'confirm' | 'cancel' | 'revert') {
     const id = toValue(runId)

@@ -4,7 +4,9 @@
  * student's statement of the chosen one, read afresh when the choice changes.
  */
 export function usePersonFees(personId: MaybeRefOrGetter<string>) {
-  const { data: schedules, error: listError, refresh } = useFetch('/api/app/fees/schedules', { key: 'person-fee-schedules', headers: useRequestHeaders(['cookie']) })
+  const { data: schedules, error: listError, refresh } = useFetch(
+    '/api/app/fees/schedules', { key: 'person-fee-schedules', headers: useRequestHeaders(['cookie']) }
+  )
   const versions = computed(() => [...(schedules.value?.schedules ?? [])]
     .sort((a, b) => b.startsOn.localeCompare(a.startsOn))
     .flatMap(schedule => schedule.versions.filter(version => version.state === 'published')
@@ -17,7 +19,9 @@ export function usePersonFees(personId: MaybeRefOrGetter<string>) {
 
   const { data: statement, error: statementError } = useAsyncData(
     () => `person-fee-statement-${toValue(personId)}-${versionId.value}`,
-    () => versionId.value ? $fetch(apiPath('/api/app/fees/versions/:id/statements/:studentId', { id: versionId.value, studentId: toValue(personId) })) : Promise.resolve(null)
+    () => versionId.value
+      ? $fetch(apiPath('/api/app/fees/versions/:id/statements/:studentId', { id: versionId.value, studentId: toValue(personId) }))
+      : Promise.resolve(null)
   )
 
   return { versions, versionId, statement, error: computed(() => listError.value ?? statementError.value), refresh, loaded: computed(() => !!schedules.value) }

@@ -70,8 +70,10 @@ export function usePersonRecord(personId: MaybeRefOrGetter<string>) {
     /** Who can see the child in the family portal on the day (today when empty), asking for a passkey proof first if needed; undefined when the prompt was closed. */
     whoCanSee: (day: string) => withStepUp(() => $fetch(apiPath('/api/app/people/:id/standing', person()), { query: day ? { day } : {} })),
     correctName: (body: NameCorrection) => written($fetch(apiPath('/api/app/people/:id/name', person()), { method: 'PUT', body })),
-    setDateOfBirth: (dateOfBirth: string | null) => written($fetch(apiPath('/api/app/people/:id/date-of-birth', person()), { method: 'PUT', body: { dateOfBirth } })),
-    openAffiliation: (body: z.input<typeof affiliationOpenBody>) => written($fetch(apiPath('/api/app/people/:id/affiliations', person()), { method: 'POST', body })),
+    setDateOfBirth: (dateOfBirth: string | null) =>
+      written($fetch(apiPath('/api/app/people/:id/date-of-birth', person()), { method: 'PUT', body: { dateOfBirth } })),
+    openAffiliation: (body: z.input<typeof affiliationOpenBody>) =>
+      written($fetch(apiPath('/api/app/people/:id/affiliations', person()), { method: 'POST', body })),
     moveStudent: (affiliationId: string, body: z.input<typeof placementBody>) =>
       written($fetch(apiPath('/api/app/affiliations/:id/placement', { id: affiliationId }), { method: 'POST', body })),
     closeAffiliation: (affiliationId: string, body: z.input<typeof affiliationCloseBody>) =>
@@ -80,7 +82,8 @@ export function usePersonRecord(personId: MaybeRefOrGetter<string>) {
       written($fetch(apiPath('/api/app/people/:id/parental-responsibilities', person()), { method: 'POST', body })),
     endParentalResponsibility: (responsibilityId: string, lastDay: string) =>
       written($fetch(apiPath('/api/app/parental-responsibilities/:id/end', { id: responsibilityId }), { method: 'POST', body: { lastDay } })),
-    setBillingSplit: (body: z.input<typeof billingSplitBody>) => written($fetch(apiPath('/api/app/people/:id/billing-split', person()), { method: 'PUT', body })),
+    setBillingSplit: (body: z.input<typeof billingSplitBody>) =>
+      written($fetch(apiPath('/api/app/people/:id/billing-split', person()), { method: 'PUT', body })),
     addConcession: (body: z.input<typeof concessionBody>) => written($fetch(apiPath('/api/app/people/:id/concessions', person()), { method: 'POST', body })),
     endConcession: (concessionId: string, lastDay: string) =>
       written($fetch(apiPath('/api/app/concessions/:id/end', { id: concessionId }), { method: 'POST', body: { lastDay } })),

@@ -7,7 +7,9 @@ export type RosterMember = InternalApi['/api/app/rosters/classes/:id/members']['
 
 /** Both roster sets as the API would serve them now, and where to download each as a zip. */
 export function useRosterPreview() {
-  const { data, refresh, error, status } = useFetch('/api/app/rosters/preview', { key: 'roster-preview', headers: useRequestHeaders(['cookie']), server: false })
+  const { data, refresh, error, status } = useFetch(
+    '/api/app/rosters/preview', { key: 'roster-preview', headers: useRequestHeaders(['cookie']), server: false }
+  )
   return {
     sets: computed(() => data.value?.sets ?? []),
     loading: computed(() => status.value === 'pending' || status.value === 'idle'),

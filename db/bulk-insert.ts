@@ -53,7 +53,8 @@ export interface OnConflict<T extends SQLiteTable> {
 /** `on conflict (…) do update set …`, which SQLite and PostgreSQL spell alike. */
 function conflictClause<T extends SQLiteTable>(tableName: string, columns: Record<string, Column>, { target, add = [], replace = [] }: OnConflict<T>): string {
   const name = (key: string) => `"${columns[key]!.name}"`
-  const sets = [...add.map(key => `${name(key)} = ${tableName}.${name(key)} + excluded.${name(key)}`), ...replace.map(key => `${name(key)} = excluded.${name(key)}`)]
+  const sets =
+    [...add.map(key => `${name(key)} = ${tableName}.${name(key)} + excluded.${name(key)}`), ...replace.map(key => `${name(key)} = excluded.${name(key)}`)]
   return `on conflict (${target.map(name).join(', ')}) do update set ${sets.join(', ')}`
 }
 

@@ -44,7 +44,8 @@ export function claimRows<T extends SQLiteTable>(database: Database, queue: Clai
   const now = options.now ?? Date.now()
   return database.transaction(async (tx) => {
     const free = or(isNull(queue.leaseUntil), lte(queue.leaseUntil, now))
-    const candidates = tx.select({ id: queue.id }).from(queue.table as SQLiteTable).where(and(free, queue.ready?.(now))).orderBy(...queue.order).limit(options.limit)
+    const candidates = tx.select({ id: queue.id }).from(queue.table as SQLiteTable).where(and(free, queue.ready?.(now))).orderBy(...queue.order)
+      .limit(options.limit)
     const locked = database.dialect === 'postgresql'
       ? (candidates as unknown as { for(strength: 'update', config: { skipLocked: true }): typeof candidates }).for('update', { skipLocked: true })
       : candidates
@@ -54,7 +55,9 @@ export function claimRows<T extends SQLiteTable>(database: Database, queue: Clai
 }
 
 /** Extends `owner`'s lease on a row to `leaseMs` from now; false when the row is no longer `owner`'s. */
-export async function renewLease<T extends SQLiteTable>(database: Database, queue: ClaimQueue<T>, id: string | number, options: Omit<ClaimOptions, 'limit'>): Promise<boolean> {
+export async function renewLease<T extends SQLiteTable>(
+  database: Database, queue: ClaimQueue<T>, id: string | number, options: Omit<ClaimOptions, 'limit'>
+): Promise<boolean> {
   const until = (options.now ?? Date.now()) + options.leaseMs
   return database.transaction(tx => extendLease(tx, queue, id, options.owner, until))
 }
@@ -63,7 +66,9 @@ export async function renewLease<T extends SQLiteTable>(database: Database, queu
  * Inside a write of the worker's, extends `owner`'s lease on a row to `until` and sets `changes` on
  * it; false, changing nothing, when the row is no longer `owner`'s.
  */
-export async function extendLease<T extends SQLiteTable>(tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, until: number, changes: Partial<T['$inferInsert']> = {}): Promise<boolean> {
+export async function extendLease<T extends SQLiteTable>(
+  tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, until: number, changes: Partial<T['$inferInsert']> = {}
+): Promise<boolean> {
   const extended = await updateOf(tx, queue, { ...changes, [keyOf(queue, queue.leaseUntil)]: until })
     .where(and(eq(queue.id, id), eq(queue.leaseOwner, owner))).returning({ id: queue.id })
   return extended.length > 0
@@ -78,7 +83,9 @@ export function rowId<T extends SQLiteTable>(queue: ClaimQueue<T>, row: T['$infe
  * Inside the worker's write of its outcome, frees a row `owner` holds and sets `changes` on it (a
  * new status, the next attempt's time); false, changing nothing, when the row is no longer `owner`'s.
  */
-export async function releaseRow<T extends SQLiteTable>(tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, changes: Partial<T['$inferInsert']> = {}): Promise<boolean> {
+export async function releaseRow<T extends SQLiteTable>(
+  tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, changes: Partial<T['$inferInsert']> = {}
+): Promise<boolean> {
   const released = await updateOf(tx, queue, { ...changes, [keyOf(queue, queue.leaseOwner)]: null, [keyOf(queue, queue.leaseUntil)]: null })
     .where(and(eq(queue.id, id), eq(queue.leaseOwner, owner))).returning({ id: queue.id })
   return released.length > 0

@@ -18,7 +18,8 @@ export const table = (isPostgres ? pg.pgTable : sqlite.sqliteTable) as unknown a
 export const text = (isPostgres ? (name: string) => pgText(name) : sqlite.text) as unknown as typeof sqlite.text
 export const integer = (isPostgres ? (name: string) => pg.integer(name) : (name: string) => sqlite.integer(name)) as unknown as typeof sqlite.integer
 /** Milliseconds since the epoch and other numbers past 2^31. */
-export const bigint = (isPostgres ? (name: string) => pg.bigint(name, { mode: 'number' }) : (name: string) => sqlite.integer(name)) as unknown as typeof sqlite.integer
+export const bigint =
+  (isPostgres ? (name: string) => pg.bigint(name, { mode: 'number' }) : (name: string) => sqlite.integer(name)) as unknown as typeof sqlite.integer
 export const index = (isPostgres ? pg.index : sqlite.index) as unknown as typeof sqlite.index
 export const uniqueIndex = (isPostgres ? pg.uniqueIndex : sqlite.uniqueIndex) as unknown as typeof sqlite.uniqueIndex
 export const primaryKey = (isPostgres ? pg.primaryKey : sqlite.primaryKey) as unknown as typeof sqlite.primaryKey

@@ -23,7 +23,8 @@ function withoutPasswords(message: string, url: string | undefined): string {
   let passwords: string[]
   try {
     const parsed = new URL(url)
-    passwords = [parsed.password, decodeURIComponent(parsed.password), ...[...parsed.searchParams].filter(([key]) => /pass/i.test(key)).map(([, value]) => value)]
+    passwords = [parsed.password, decodeURIComponent(parsed.password), ...[...parsed.searchParams].filter(([key]) => /pass/i.test(key))
+      .map(([, value]) => value)]
   } catch {
     passwords = [/\/\/[^:/@]*:([^@]*)@/.exec(url)?.[1] ?? '']
   }

@@ -20,7 +20,8 @@ export async function readMigrations(read: MigrationFileReader): Promise<Migrati
   const migrations: MigrationMeta[] = []
   for (const entry of journal.entries) {
     const query = await read(`${entry.tag}.sql`)
-    migrations.push({ sql: query.split('--> statement-breakpoint'), bps: entry.breakpoints, folderMillis: entry.when, hash: createHash('sha256').update(query).digest('hex') })
+    migrations.push({ sql: query.split('--> statement-breakpoint'), bps: entry.breakpoints, folderMillis: entry.when, hash: createHash('sha256')
+      .update(query).digest('hex') })
   }
   return migrations
 }
@@ -49,7 +50,9 @@ const migrationConfig: MigrationConfig = { migrationsFolder: '' }
 /** A database that a newer Rollbook has migrated: this version does not know its schema and must not use it. */
 export class SchemaTooNewError extends Error {
   constructor(unknown: number) {
-    super(`The database has ${unknown} migration${unknown === 1 ? '' : 's'} this version of Rollbook does not know: a newer version upgraded it. Run that version, or restore the backup taken before the upgrade (docs/operations.md).`)
+    super(
+      `The database has ${unknown} migration${unknown === 1 ? '' : 's'} this version of Rollbook does not know: a newer version upgraded it. Run that version, or restore the backup taken before the upgrade (docs/operations.md).`
+    )
     this.name = 'SchemaTooNewError'
   }
 }

@@ -85,7 +85,9 @@ function admin(database: BenchDatabase, args: string[], env: Record<string, stri
 
 /** Runs a bench step (a script of scripts/bench/ in a process of its own, on the database) and reads the JSON it prints last. */
 function benchStep(database: BenchDatabase, args: string[]): any {
-  const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' })
+  const printed = execFileSync(
+    resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' }
+  )
   return JSON.parse(printed.trim().split('\n').at(-1)!)
 }
 
@@ -96,14 +98,21 @@ async function makeDemoSchool(database: BenchDatabase) {
   await analyzeAfterSeeding(database)
   const issue = (wanted: Scenario[], extra: string[]) => {
     const scopes = [...new Set(wanted.flatMap(row => [...(row.scope ? [row.scope] : []), ...(row.alsoScopes ?? [])]))]
-    return scopes.length ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(','), ...extra]).token as string : ''
+    return scopes.length
+      ? admin(database, ['token', 'issue', '--school', school.id, '--purpose', 'bench', '--scopes', scopes.join(','), ...extra]).token as string
+      : ''
   }
   // The screens' rows read a school of about 50,000 people: the demo's students with their families; the messages row writes to some of its year groups.
-  const large = rows.some(row => row.large) || runsSeparate('messages') ? admin(database, ['school', 'create', '--name', 'Bench Large School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN']) : undefined
+  const large = rows.some(row => row.large) || runsSeparate('messages')
+    ? admin(
+        database, ['school', 'create', '--name', 'Bench Large School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN']
+      )
+    : undefined
   const largeSummary = large ? admin(database, ['demo', '--school', large.id, '--students', String(largeStudents)]) : undefined
   if (large) await analyzeAfterSeeding(database)
   return {
-    schoolId: school.id as string, summary, token: issue(rows.filter(row => !row.rostering), []), rosteringToken: issue(rows.filter(row => row.rostering), ['--rostering']),
+    schoolId: school.id as string, summary, token: issue(rows.filter(row => !row.rostering), []),
+    rosteringToken: issue(rows.filter(row => row.rostering), ['--rostering']),
     largeSchoolId: large?.id as string | undefined, largeSummary
   }
 }
@@ -125,7 +134,9 @@ async function signInByLink(serverUrl: string, link: string): Promise<string> {
   // as idle meanwhile is only seen closed once the event loop reads its end, so let it, or fetch reuses it.
   await new Promise(done => setImmediate(done))
   const token = new URL(link).searchParams.get('token')
-  const answer = await fetch(`${serverUrl}/api/app/session/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+  const answer = await fetch(
+    `${serverUrl}/api/app/session/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }
+  )
   const cookie = answer.headers.getSetCookie().find(line => line.startsWith('rollbook_session='))
   if (!answer.ok || !cookie) throw new Error(`Signing in by link answered ${answer.status}: ${await answer.text()}`)
   return cookie.split(';')[0]!
@@ -156,10 +167,14 @@ const fixed = (value: number, digits: number) => Number.isFinite(value) ? value.
 
 function printTable(dialect: Dialect, measured: Row[]) {
   const width = Math.max(13, ...measured.map(row => row.scenario.name.length + 1))
-  console.log(`  ${'scenario'.padEnd(width)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'÷ hello'.padStart(10)}${'RSS MB'.padStart(8)}  verdict`)
+  console.log(
+    `  ${'scenario'.padEnd(width)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'÷ hello'.padStart(10)}${'RSS MB'.padStart(8)}  verdict`
+  )
   for (const { scenario, result, share, missed } of measured) {
     const shareText = scenario === helloScenario ? '—' : `${(share * 100).toFixed(1)}%`
-    console.log(`  ${scenario.name.padEnd(width)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${fixed(result.p50Ms, 2).padStart(9)}${fixed(result.p99Ms, 2).padStart(9)}${shareText.padStart(10)}${fixed(result.peakMb ?? Number.NaN, 0).padStart(8)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`)
+    console.log(
+      `  ${scenario.name.padEnd(width)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${fixed(result.p50Ms, 2).padStart(9)}${fixed(result.p99Ms, 2).padStart(9)}${shareText.padStart(10)}${fixed(result.peakMb ?? Number.NaN, 0).padStart(8)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`
+    )
   }
   for (const { scenario, share } of measured.filter(row => row.scenario !== helloScenario)) {
     const target = scenario.minShareOfHello?.[dialect]
@@ -169,11 +184,18 @@ function printTable(dialect: Dialect, measured: Row[]) {
 
 async function benchDialect(database: BenchDatabase, build: string): Promise<Row[]> {
   const { schoolId, summary, token, rosteringToken, largeSchoolId, largeSummary } = await makeDemoSchool(database)
-  console.log(`\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`)
-  if (largeSummary) console.log(`  large school for the screens' rows: ${largeSummary.students} students, ${largeSummary.carers} carers, ${largeSummary.staff} staff`)
+  console.log(
+    `\n${dialectNames[database.dialect]} (${database.url}): demo school of ${summary.students} students, ${summary.carers} carers, ${summary.staff} staff`
+  )
+  if (largeSummary) {
+    console.log(`  large school for the screens' rows: ${largeSummary.students} students, ${largeSummary.carers} carers, ${largeSummary.staff} staff`)
+  }
   // The messages row's emails go to a loopback mail server of the bench's own; without it no row sends mail.
   const mailServer = runsSeparate('messages') ? await startSmtpReceiver() : undefined
-  const server = await startBuiltServer({ mode: 'bench', outputDir: build, env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true', SMTP_URL: mailServer?.url } })
+  const server = await startBuiltServer({
+    mode: 'bench', outputDir: build,
+    env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true', SMTP_URL: mailServer?.url }
+  })
   try {
     const cookies = new Map<string, string>()
     const sessionSchools = [...rows.filter(row => row.session).map(row => row.large ? largeSchoolId! : schoolId), ...(mailServer ? [largeSchoolId!] : [])]
@@ -182,11 +204,14 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       Object.assign(summary, await prepareConsentAsk(server.url, cookies.get(schoolId)!))
       // As autovacuum would within a minute of the ask's 2,000 rows: PostgreSQL otherwise plans for an ask of a few children.
       await analyzeAfterSeeding(database)
-      console.log(`  consent ask to every year group: ${summary.consentChildren.toLocaleString('en')} children, ${summary.consentAnswers.toLocaleString('en')} paper answers typed in`)
+      console.log(
+        `  consent ask to every year group: ${summary.consentChildren.toLocaleString('en')} children, ${summary.consentAnswers.toLocaleString('en')} paper answers typed in`
+      )
     }
     if (largeSchoolId && cookies.has(largeSchoolId)) {
       // A current student of the large school, for a person's record row.
-      const first = await fetch(`${server.url}/api/app/people?limit=1&group=students`, { headers: { cookie: cookies.get(largeSchoolId)! } }).then(answer => answer.json())
+      const first = await fetch(`${server.url}/api/app/people?limit=1&group=students`, { headers: { cookie: cookies.get(largeSchoolId)! } })
+        .then(answer => answer.json())
       summary.largePersonId = first.items?.[0]?.id
     }
     const requests = rows.map((scenario) => {
@@ -208,7 +233,10 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     const readMemory = watchReadMemory(server.process.pid!)
     for (let round = 0; round < rounds; round++) {
       for (const request of requests) {
-        const { result, peakMb } = await readMemory.row(() => measure(request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body, request.pathOf))
+        const { result, peakMb } = await readMemory.row(() => measure(
+          request.url, request.headers, { ...settings, connections: request.scenario.connections ?? settings.connections }, request.body,
+          request.pathOf
+        ))
         request.runs.push({ ...result, peakMb })
       }
     }
@@ -223,18 +251,25 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     missedTargets += printMemoryLine(await readMemory.finish())
     // Before the imports, whose sync adds 100,000 students to the roster.
     if (runsSeparate('roster-afresh')) {
-      jobMisses += printJobRows('roster', await benchRosterAfresh(server.url, server.process.pid!, schoolId, summary.openDayTourId, args => admin(database, args)))
+      jobMisses += printJobRows(
+        'roster', await benchRosterAfresh(server.url, server.process.pid!, schoolId, summary.openDayTourId, args => admin(database, args))
+      )
     }
     if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
-      console.log(`  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`)
+      console.log(
+        `  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`
+      )
       if (webhooks.missed.length) missedTargets++
     }
     if (mailServer) missedTargets += printMessageRow(await benchMessage(server.url, server.process.pid!, cookies.get(largeSchoolId!)!, mailServer))
     if (!options['no-imports'] && runsSeparate('imports')) {
       const runs = runStatusReader(database.url)
       try {
-        jobMisses += printJobRows('import', await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args), runs.read, args => benchStep(database, args)))
+        jobMisses += printJobRows(
+          'import',
+          await benchImports(server.url, server.process.pid!, schoolId, args => admin(database, args), runs.read, args => benchStep(database, args))
+        )
       } finally {
         await runs.close()
       }
@@ -276,7 +311,9 @@ function copyOfBuild(): string {
 
 const build = copyOfBuild()
 const cpu = cpus()
-console.log(`Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`)
+console.log(
+  `Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`
+)
 
 let missedTargets = 0
 let lighthouseMeasured = false

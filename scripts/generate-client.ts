@@ -15,7 +15,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'rollbook-client-'))
 let server: RunningServer | undefined
 try {
   if (!given) {
-    if (!existsSync(join(projectRoot, '.output/server/index.mjs'))) throw new Error('No build in .output: run `npm run build` first, or pass the base URL of a running server.')
+    if (!existsSync(join(projectRoot, '.output/server/index.mjs'))) {
+      throw new Error('No build in .output: run `npm run build` first, or pass the base URL of a running server.')
+    }
     // The document needs no data, and the production mode publishes the limits a real server enforces.
     server = await startBuiltServer({ mode: 'bench', env: { DATABASE_URL: `file:${join(scratch, 'client.db')}`, ROLLBOOK_MODE: 'production' } })
   }

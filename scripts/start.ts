@@ -76,6 +76,9 @@ if (options.build && (!existsSync(builtServer) || statSync(builtServer).mtimeMs 
 if (!existsSync(builtServer)) stop('There is no build to serve: run npm start without --no-build, or npm run build.')
 // The server says what the database holds and how to get in (server/domain/setup/first-start.ts), deciding on
 // the demo school from ROLLBOOK_DEMO alone: --demo reaches it that way.
-const server = spawn(process.execPath, [...serverNodeFlags, builtServer], { stdio: 'inherit', env: { ...process.env, PORT: port, ROLLBOOK_DEMO: options.demo ? 'on' : 'off' } })
+const server = spawn(
+  process.execPath, [...serverNodeFlags, builtServer],
+  { stdio: 'inherit', env: { ...process.env, PORT: port, ROLLBOOK_DEMO: options.demo ? 'on' : 'off' } }
+)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', code => process.exit(code ?? 0))

@@ -9,7 +9,9 @@ export interface TestTime { name: string, ms: number, budgetMs: number, share: n
 
 export function closestToBudget(reportPath: string, count = 10): TestTime[] {
   if (!existsSync(reportPath)) return []
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { testResults: { name: string, assertionResults: { ancestorTitles: string[], title: string, duration?: number, meta?: { budgetMs?: number } }[] }[] }
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+    testResults: { name: string, assertionResults: { ancestorTitles: string[], title: string, duration?: number, meta?: { budgetMs?: number } }[] }[]
+  }
   const times: TestTime[] = []
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {

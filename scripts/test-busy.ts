@@ -65,11 +65,16 @@ stress?.once('exit', () => {
 const samples: number[] = []
 const sampler = setInterval(() => samples.push(loadavg()[0]!), 5000)
 const started = performance.now()
-console.log(`test:busy: vitest run with ${beside}${stress ? ` (pid ${stress.pid})` : ''}; load average now ${loadavg().map(load => load.toFixed(2)).join(', ')}`)
+console.log(
+  `test:busy: vitest run with ${beside}${stress ? ` (pid ${stress.pid})` : ''}; load average now ${loadavg().map(load => load.toFixed(2)).join(', ')}`
+)
 
 // The suite in this process's group: the terminal's Ctrl-C reaches it, and it ends its own children (tests/support/setup-processes.ts).
 const report = process.env.ROLLBOOK_TEST_REPORT || `.data/test-busy-${quiet ? 'quiet' : 'busy'}.json`
-const suite = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ROLLBOOK_TEST_REPORT: report } })
+const suite = spawn(
+  process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs],
+  { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, ROLLBOOK_TEST_REPORT: report } }
+)
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     void stopStress()
@@ -93,7 +98,9 @@ suite.once('exit', async (code, signal) => {
   const maxLoad = Math.max(...samples)
   const passed = code === 0
   if (stressEndedEarly) console.log('test:busy: stress-ng ended by itself before the suite did: the run was not busy to the end, and its time is not kept.')
-  console.log(`test:busy: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`)
+  console.log(
+    `test:busy: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`
+  )
   // The tests that came closest to their budget: the next to fail for a timeout on a slower machine.
   const closest = closestToBudget(resolve(projectRoot, report))
   if (closest.length) {

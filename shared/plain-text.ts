@@ -28,7 +28,8 @@ const invisibleCharacter = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\
  * Myanmar and Khmer. A joiner is allowed only between two characters of these scripts, as RFC 5892
  * allows it in domain names. Emoji ZWJ sequences are refused: no name needs one.
  */
-const joiningScript = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Tibetan}\p{scx=Myanmar}\p{scx=Khmer}]/u
+const joiningScript =
+  /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Tibetan}\p{scx=Myanmar}\p{scx=Khmer}]/u
 
 /** Why a line of plain text is refused, with the contract's code for it; none when it may be kept. */
 export interface TextRefusal {
@@ -76,7 +77,9 @@ export function plainLineRefusal(text: string, options: { trimmed?: boolean } = 
   const control = controlCharacterIn(options.trimmed ? text.trim() : text)
   if (control) return { code: 'validation_failed', message: 'Contains a control character.', index: start + control.index }
   const invisible = invisibleCharacterIn(text)
-  if (invisible) return { code: 'bad_request', message: `Contains an invisible or direction-changing character (${codePoint(invisible.char)}).`, index: invisible.index }
+  if (invisible) {
+    return { code: 'bad_request', message: `Contains an invisible or direction-changing character (${codePoint(invisible.char)}).`, index: invisible.index }
+  }
   return undefined
 }
 

@@ -35,13 +35,39 @@ export const portalPaths = {
 
 /** Every section a school can switch off, by its name in the server's answers. */
 export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPlace>> = {
-  children: { label: 'Children', to: portalPaths.home, settingsDescription: 'Each child\'s names, year level, campus and the school\'s key dates.', composable: 'usePortalChild', reader: 'server/domain/portal/portal-child.ts' },
-  details: { label: 'Our details', to: '/family/details', homeCard: 'Your names, email and phone as the school has them, and asking for a change.', settingsDescription: 'The adult\'s own names, email and phone, and their requests to change them.', composable: 'usePortalDetails', reader: 'server/domain/portal/detail-requests.ts' },
-  payers: { label: 'Who pays', to: '/family/payers', homeCard: 'Who pays each kind of charge for your children, in shares, and any concessions.', settingsDescription: 'Who pays each kind of charge, in shares, and concessions by kind; never amounts.', composable: 'usePortalPayers', reader: 'server/domain/billing/portal-billing.ts' },
-  applications: { label: 'Applications and tours', to: '/family/applications', homeCard: 'Your applications and where they are up to, and the school\'s tours to book.', settingsDescription: 'The family\'s applications and their state, and booking the school\'s tours.', composable: 'usePortalApplications', reader: 'server/domain/admissions/portal-admissions.ts' },
-  consents: { label: 'Consents', to: '/family/consents', settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.', composable: 'usePortalConsents', reader: 'server/domain/consents/portal-consents.ts' },
-  messages: { label: 'Messages', to: '/family/messages', settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages', reader: 'server/domain/messages/portal-messages.ts' },
-  fees: { label: 'Fees', to: '/family/fees', settingsDescription: 'Each payer\'s own statement of what they owe, per billing period; never another payer\'s part.', composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts' }
+  children: {
+    label: 'Children', to: portalPaths.home, settingsDescription: 'Each child\'s names, year level, campus and the school\'s key dates.',
+    composable: 'usePortalChild', reader: 'server/domain/portal/portal-child.ts'
+  },
+  details: {
+    label: 'Our details', to: '/family/details', homeCard: 'Your names, email and phone as the school has them, and asking for a change.',
+    settingsDescription: 'The adult\'s own names, email and phone, and their requests to change them.', composable: 'usePortalDetails',
+    reader: 'server/domain/portal/detail-requests.ts'
+  },
+  payers: {
+    label: 'Who pays', to: '/family/payers', homeCard: 'Who pays each kind of charge for your children, in shares, and any concessions.',
+    settingsDescription: 'Who pays each kind of charge, in shares, and concessions by kind; never amounts.', composable: 'usePortalPayers',
+    reader: 'server/domain/billing/portal-billing.ts'
+  },
+  applications: {
+    label: 'Applications and tours', to: '/family/applications',
+    homeCard: 'Your applications and where they are up to, and the school\'s tours to book.',
+    settingsDescription: 'The family\'s applications and their state, and booking the school\'s tours.', composable: 'usePortalApplications',
+    reader: 'server/domain/admissions/portal-admissions.ts'
+  },
+  consents: {
+    label: 'Consents', to: '/family/consents', settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.',
+    composable: 'usePortalConsents', reader: 'server/domain/consents/portal-consents.ts'
+  },
+  messages: {
+    label: 'Messages', to: '/family/messages', settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages',
+    reader: 'server/domain/messages/portal-messages.ts'
+  },
+  fees: {
+    label: 'Fees', to: '/family/fees',
+    settingsDescription: 'Each payer\'s own statement of what they owe, per billing period; never another payer\'s part.',
+    composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts'
+  }
 }
 
 /** *Our data* is no section: it is the family's own right of access, always open. */

@@ -29,11 +29,20 @@ export const staffAreas: readonly StaffPlace[] = [
 
 /** The settings' section list, in the order the settings page shows it. */
 export const staffSettings: readonly StaffPlace[] = [
-  { label: 'School', icon: 'i-lucide-school', to: '/staff/settings/school', capability: 'settings.manage', homeCard: 'The school\'s name, time zone, campuses, year levels and lists.' },
+  {
+    label: 'School', icon: 'i-lucide-school', to: '/staff/settings/school', capability: 'settings.manage',
+    homeCard: 'The school\'s name, time zone, campuses, year levels and lists.'
+  },
   { label: 'Modules', icon: 'i-lucide-toggle-right', to: '/staff/settings/modules', capability: 'settings.manage' },
   { label: 'Roles', icon: 'i-lucide-shield-check', to: '/staff/settings/roles', capability: 'settings.manage' },
-  { label: 'Staff', icon: 'i-lucide-users', to: '/staff/settings/staff', capability: 'staff.manage', homeCard: 'Add staff, set their roles, and decide whether staff must sign in with a passkey.' },
-  { label: 'API tokens', icon: 'i-lucide-key', to: '/staff/settings/tokens', capability: 'tokens.manage', homeCard: 'Issue tokens for the programs that read or send the school\'s data, and revoke them.' },
+  {
+    label: 'Staff', icon: 'i-lucide-users', to: '/staff/settings/staff', capability: 'staff.manage',
+    homeCard: 'Add staff, set their roles, and decide whether staff must sign in with a passkey.'
+  },
+  {
+    label: 'API tokens', icon: 'i-lucide-key', to: '/staff/settings/tokens', capability: 'tokens.manage',
+    homeCard: 'Issue tokens for the programs that read or send the school\'s data, and revoke them.'
+  },
   { label: 'Webhooks', icon: 'i-lucide-webhook', to: '/staff/settings/webhooks', capability: 'settings.manage' },
   { label: 'HRIS import', icon: 'i-lucide-id-card', to: '/staff/settings/hris', capability: 'settings.manage' },
   { label: 'People sync', icon: 'i-lucide-refresh-cw', to: '/staff/settings/sync', capability: 'settings.manage' },

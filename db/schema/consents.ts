@@ -7,7 +7,10 @@ import { schools } from './schools'
 import { people } from './people'
 import type { ConsentAnswer, ConsentAnsweredBy, ConsentAskStatus, ConsentLasting } from '../../shared/vocabulary'
 
-export { consentAnswers, consentAnsweredBy, consentAskStatuses, consentLastings, type ConsentAnswer, type ConsentAnsweredBy, type ConsentAskStatus, type ConsentLasting } from '../../shared/vocabulary'
+export {
+  consentAnswers, consentAnsweredBy, consentAskStatuses, consentLastings, type ConsentAnswer, type ConsentAnsweredBy, type ConsentAskStatus,
+  type ConsentLasting
+} from '../../shared/vocabulary'
 
 /** What the school asks consent for: whether it is about a named thing, and whether one answer lasts. */
 export const consentPurposes = table('consent_purposes', {

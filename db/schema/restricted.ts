@@ -7,7 +7,9 @@ import { schools } from './schools'
 import { affiliations, people } from './people'
 import type { CourtOrderKind, ProtectionFlagKind } from '../../shared/vocabulary'
 
-export { courtOrderKinds, courtOrderPurposes, protectionFlagKinds, type CourtOrderKind, type CourtOrderPurpose, type ProtectionFlagKind } from '../../shared/vocabulary'
+export {
+  courtOrderKinds, courtOrderPurposes, protectionFlagKinds, type CourtOrderKind, type CourtOrderPurpose, type ProtectionFlagKind
+} from '../../shared/vocabulary'
 
 /** A protection flag on a child; `validTo` is the last day it applies, set when it is lifted. */
 export const protectionFlags = table('protection_flags', {

@@ -19,13 +19,17 @@ export const boardBenchStudents = 20_000
 const targets = { p50Ms: 50, p99Ms: 150 }
 
 function tsx(database: BenchDatabase, args: string[]): any {
-  const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+  const printed = execFileSync(
+    resolve(root, 'node_modules/.bin/tsx'), args,
+    { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }
+  )
   return JSON.parse(printed.trim().split('\n').at(-1)!)
 }
 
 /** Makes the school, starts the built server on it and measures the board's routes; answers how many rows missed a target. */
 export async function benchAdmissionsBoard(database: BenchDatabase, build: string, settings: LoadSettings) {
-  const school = tsx(database, ['cli/admin.ts', 'school', 'create', '--name', 'Board Bench School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN', '--json'])
+  const school =
+    tsx(database, ['cli/admin.ts', 'school', 'create', '--name', 'Board Bench School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN', '--json'])
   const began = performance.now()
   const summary = tsx(database, ['cli/admin.ts', 'demo', '--school', school.id, '--students', String(boardBenchStudents), '--json'])
   const seeded = (performance.now() - began) / 1000
@@ -35,11 +39,16 @@ export async function benchAdmissionsBoard(database: BenchDatabase, build: strin
   try {
     const headers = { cookie }
     const rows = [
-      { name: 'board-column', path: '/api/app/admissions/applications?state=started&limit=10', check: (body: any) => body?.items?.length === 10 && typeof body.nextCursor === 'string' },
+      {
+        name: 'board-column', path: '/api/app/admissions/applications?state=started&limit=10',
+        check: (body: any) => body?.items?.length === 10 && typeof body.nextCursor === 'string'
+      },
       { name: 'board-counts', path: '/api/app/admissions/applications/counts', check: (body: any) => body?.counts?.started >= 10 }
     ]
     const people = ['students', 'carers', 'staff', 'alumni', 'admissionsPeople'].reduce((sum, key) => sum + Number(summary[key] ?? 0), 0)
-    console.log(`  applications board: a school of about ${people.toLocaleString('en')} people (${summary.students} students), seeded in ${seeded.toFixed(0)} s, with an office member's session cookie`)
+    console.log(
+      `  applications board: a school of about ${people.toLocaleString('en')} people (${summary.students} students), seeded in ${seeded.toFixed(0)} s, with an office member's session cookie`
+    )
     let missed = 0
     for (const row of rows) {
       const answer = await fetch(server.url + row.path, { headers })
@@ -51,7 +60,9 @@ export async function benchAdmissionsBoard(database: BenchDatabase, build: strin
         result.p99Ms < targets.p99Ms ? '' : `p99 not under ${targets.p99Ms} ms`
       ].filter(Boolean)
       if (misses.length) missed++
-      console.log(`  ${row.name.padEnd(13)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${result.p50Ms.toFixed(2).padStart(9)}${result.p99Ms.toFixed(2).padStart(9)}  ${misses.length ? 'MISSED: ' + misses.join('; ') : 'ok'}`)
+      console.log(
+        `  ${row.name.padEnd(13)}${Math.round(result.requestsPerSecond).toLocaleString('en').padStart(9)}${result.p50Ms.toFixed(2).padStart(9)}${result.p99Ms.toFixed(2).padStart(9)}  ${misses.length ? 'MISSED: ' + misses.join('; ') : 'ok'}`
+      )
     }
     return missed
   } catch (error) {

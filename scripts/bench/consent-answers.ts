@@ -14,9 +14,15 @@ const pageOfAnswers = (size: number) => (body: any) => Array.isArray(body?.items
   : `expected a page of ${size} children with a nextCursor, some at yes and some at no`
 
 export const consentAnswerRows: Scenario[] = [
-  { name: 'consent-answers', path: '/api/app/consents/asks/{consentAskId}/answers?limit=50', check: pageOfAnswers(50), session: true, p50TargetMs: 100, p99TargetMs: Infinity },
+  {
+    name: 'consent-answers', path: '/api/app/consents/asks/{consentAskId}/answers?limit=50', check: pageOfAnswers(50), session: true,
+    p50TargetMs: 100, p99TargetMs: Infinity
+  },
   // No screen asks for 1,000 children at once: measured for scale, without a target of its own.
-  { name: 'consent-answers-1000', path: '/api/app/consents/asks/{consentAskId}/answers?limit=1000', check: pageOfAnswers(1000), session: true, p99TargetMs: Infinity }
+  {
+    name: 'consent-answers-1000', path: '/api/app/consents/asks/{consentAskId}/answers?limit=1000', check: pageOfAnswers(1000), session: true,
+    p99TargetMs: Infinity
+  }
 ]
 
 interface AnswerItem { child: { id: string }, adults: { adult: { id: string } }[] }

@@ -15,7 +15,10 @@ const targetSeconds = 10
 const targetRssMb = 256
 
 function tsx(database: BenchDatabase, args: string[]): any {
-  const printed = execFileSync(resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+  const printed = execFileSync(
+    resolve(root, 'node_modules/.bin/tsx'), args,
+    { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }
+  )
   return JSON.parse(printed.trim().split('\n').at(-1)!)
 }
 
@@ -42,7 +45,9 @@ export async function benchExports(database: BenchDatabase, build: string) {
       produced.peakRssMb < targetRssMb ? '' : `producer RSS not under ${targetRssMb} MB`,
       after < targetRssMb ? '' : `server RSS not under ${targetRssMb} MB`
     ].filter(Boolean)
-    console.log(`  exports: ${people.rows.toLocaleString('en')} people, ${(bytes / 1048576).toFixed(1)} MB file: produced in ${produced.seconds.toFixed(2)} s (all ${listing.files.length} files; producer peak RSS ${produced.peakRssMb.toFixed(0)} MB), downloaded in ${downloadSeconds.toFixed(2)} s (server peak RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after)  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`)
+    console.log(
+      `  exports: ${people.rows.toLocaleString('en')} people, ${(bytes / 1048576).toFixed(1)} MB file: produced in ${produced.seconds.toFixed(2)} s (all ${listing.files.length} files; producer peak RSS ${produced.peakRssMb.toFixed(0)} MB), downloaded in ${downloadSeconds.toFixed(2)} s (server peak RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after)  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`
+    )
     return missed.length
   } finally {
     await server.stop()

@@ -22,7 +22,8 @@ function peopleSyncFile(): string {
   const lines = ['id,familyName,givenNames,dateOfBirth,yearLevel']
   let size = lines[0]!.length + 1
   for (let i = 0; size < 8 * 1024 * 1024 - 200; i++) {
-    const line = `SIS-${String(i).padStart(9, '0')},Familyname-Longer-${String(i % 9973).padStart(5, '0')},Given Names ${String(i % 7919).padStart(5, '0')} Middle Names,20${10 + (i % 9)}-0${1 + (i % 9)}-1${i % 10},${1 + (i % 12)}`
+    const line =
+      `SIS-${String(i).padStart(9, '0')},Familyname-Longer-${String(i % 9973).padStart(5, '0')},Given Names ${String(i % 7919).padStart(5, '0')} Middle Names,20${10 + (i % 9)}-0${1 + (i % 9)}-1${i % 10},${1 + (i % 12)}`
     lines.push(line)
     size += line.length + 1
   }
@@ -31,7 +32,9 @@ function peopleSyncFile(): string {
 
 function staffFile(rows: number): string {
   const lines = ['Emp No,Surname,First Names,Start,End,Position,Check,Check No,Check Expiry']
-  for (let i = 0; i < rows; i++) lines.push(`E${i},Staff${i},Given ${i},0${1 + (i % 9)}/0${1 + (i % 9)}/2015,${i % 10 === 0 ? '31/12/2024' : ''},Teacher,WWCC,WWC${i},31/12/2030`)
+  for (let i = 0; i < rows; i++) lines.push(
+    `E${i},Staff${i},Given ${i},0${1 + (i % 9)}/0${1 + (i % 9)}/2015,${i % 10 === 0 ? '31/12/2024' : ''},Teacher,WWCC,WWC${i},31/12/2030`
+  )
   return lines.join('\r\n') + '\r\n'
 }
 
@@ -68,34 +71,53 @@ async function waitFor(read: RunStatusReader, runId: string, status: string): Pr
   for (;;) {
     const shown = await read(runId)
     if (shown.status === status) return (performance.now() - started) / 1000
-    if (['failed', 'cancelled'].includes(shown.status) || (shown.status === 'paused' && status !== 'paused')) throw new Error(`The run is ${shown.status}: ${shown.reason ?? ''}`)
+    if (['failed', 'cancelled'].includes(shown.status) || (shown.status === 'paused' && status !== 'paused')) {
+      throw new Error(`The run is ${shown.status}: ${shown.reason ?? ''}`)
+    }
     await new Promise(resolve => setTimeout(resolve, 100))
   }
 }
 
 /** Runs the imports' rows against a server that has `schoolId` and its own token. */
-export async function benchImports(serverUrl: string, serverPid: number, schoolId: string, admin: Admin, readRun: RunStatusReader, step: (args: string[]) => any): Promise<JobRow[]> {
+export async function benchImports(
+  serverUrl: string, serverPid: number, schoolId: string, admin: Admin, readRun: RunStatusReader, step: (args: string[]) => any
+): Promise<JobRow[]> {
   const token = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench imports', '--scopes', 'staff.import,people.sync']).token as string
   const mappingFile = join(tmpdir(), `rollbook-bench-mapping-${process.pid}.json`)
-  writeFileSync(mappingFile, JSON.stringify({ name: 'Bench payroll', columns: { employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', endDate: 'End', role: 'Position', checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry' }, dateFormat: 'DD/MM/YYYY' }))
+  writeFileSync(mappingFile, JSON.stringify({ name: 'Bench payroll', columns: {
+    employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', endDate: 'End', role: 'Position', checkType: 'Check',
+    checkNumber: 'Check No', checkExpiry: 'Check Expiry'
+  }, dateFormat: 'DD/MM/YYYY' }))
   const mappingId = admin(['hris-mapping', 'save', '--school', schoolId, '--file', mappingFile]).id as string
 
   let reset = resetPeak(serverPid)
   const staff = await timedRequest(`${serverUrl}/api/v1/staff/import`, token, { mappingId, csv: staffFile(5000) })
-  const rows: JobRow[] = [{ name: 'staff-import', seconds: staff.seconds, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `${staff.json.counts.created} created, ${staff.json.counts.checks} checks${wholeLifeNote(reset)}` }]
+  const rows: JobRow[] = [{
+    name: 'staff-import', seconds: staff.seconds, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds,
+    detail: `${staff.json.counts.created} created, ${staff.json.counts.checks} checks${wholeLifeNote(reset)}`
+  }]
 
   const file = peopleSyncFile()
   reset = resetPeak(serverPid)
   const staged = await timedRequest(`${serverUrl}/api/v1/people/sync`, token, { system: 'bench-sis', scope: 'full', file })
-  rows.push({ name: 'sync-stage', seconds: staged.seconds, peakMb: peakRssMb(serverPid), target: importTargets.stageSeconds, detail: `${(Buffer.byteLength(file) / 1048576).toFixed(2)} MiB, ${staged.json.run.rows} rows${wholeLifeNote(reset)}` })
+  rows.push({
+    name: 'sync-stage', seconds: staged.seconds, peakMb: peakRssMb(serverPid), target: importTargets.stageSeconds,
+    detail: `${(Buffer.byteLength(file) / 1048576).toFixed(2)} MiB, ${staged.json.run.rows} rows${wholeLifeNote(reset)}`
+  })
   const runId = staged.json.run.id as string
   const planned = await waitFor(readRun, runId, 'paused')
   reset = resetPeak(serverPid)
   admin(['sync', 'confirm', '--run', runId])
   const applied = await waitFor(readRun, runId, 'applied')
-  rows.push({ name: 'sync-apply', seconds: applied, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds, detail: `first run planned and paused in ${planned.toFixed(1)} s${wholeLifeNote(reset)}` })
+  rows.push({
+    name: 'sync-apply', seconds: applied, peakMb: peakRssMb(serverPid), target: importTargets.applySeconds,
+    detail: `first run planned and paused in ${planned.toFixed(1)} s${wholeLifeNote(reset)}`
+  })
   const reverted = step(['scripts/bench/revert-run.ts', schoolId, runId])
-  rows.push({ name: 'sync-revert', seconds: reverted.seconds, peakMb: reverted.peakRssMb, target: importTargets.applySeconds, detail: `${staged.json.run.rows} people, ${reverted.status}, its own process` })
+  rows.push({
+    name: 'sync-revert', seconds: reverted.seconds, peakMb: reverted.peakRssMb, target: importTargets.applySeconds,
+    detail: `${staged.json.run.rows} people, ${reverted.status}, its own process`
+  })
   return rows
 }
 
@@ -109,7 +131,9 @@ export function printJobRows(heading: string, rows: JobRow[]): number {
       ...(!(row.peakMb >= importTargets.peakMb) ? [] : [`peak not under ${importTargets.peakMb} MB`])
     ]
     if (problems.length) missed++
-    console.log(`  ${row.name.padEnd(17)}${row.seconds.toFixed(2).padStart(9)}${row.peakMb.toFixed(0).padStart(9)}  ${problems.length ? 'MISSED: ' + problems.join('; ') : 'ok'}  (${row.detail})`)
+    console.log(
+      `  ${row.name.padEnd(17)}${row.seconds.toFixed(2).padStart(9)}${row.peakMb.toFixed(0).padStart(9)}  ${problems.length ? 'MISSED: ' + problems.join('; ') : 'ok'}  (${row.detail})`
+    )
   }
   return missed
 }

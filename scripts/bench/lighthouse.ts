@@ -31,11 +31,15 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
 
 /** Lighthouse's runs of one page, in one headless Chromium; loopback only (the server is local, and Chromium fetches nothing else). */
 async function measurePage(url: string, cookie: string | undefined): Promise<Omit<LighthouseRow, 'path' | 'missed'>[]> {
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const chrome =
+    await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   try {
     const runs = []
     for (let run = 0; run < lighthouseRuns; run++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: cookie ? { Cookie: cookie } : undefined })
+      const result = await lighthouse(url, {
+        port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined
+      })
       if (!result) throw new Error(`Lighthouse gave no result for ${url}.`)
       const { categories, audits, runtimeError } = result.lhr
       if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.message}`)
@@ -74,7 +78,9 @@ export async function benchLighthouse(baseUrl: string, cookies: Record<string, s
 /** Prints the rows and returns how many missed a target. */
 export function printLighthouseRows(rows: LighthouseRow[]): number {
   for (const row of rows) {
-    console.log(`  lighthouse ${row.path} (mobile, median of ${lighthouseRuns}): performance ${row.performance} (target ≥ ${lighthouseTargets.performance}), largest contentful paint ${(row.lcpMs / 1000).toFixed(1)} s, ${Math.round(row.kib)} KiB transferred (target ≤ ${lighthouseTargets.kib}), accessibility ${row.accessibility} (target ${lighthouseTargets.accessibility})  ${row.missed.length ? 'MISSED: ' + row.missed.join('; ') : 'ok'}`)
+    console.log(
+      `  lighthouse ${row.path} (mobile, median of ${lighthouseRuns}): performance ${row.performance} (target ≥ ${lighthouseTargets.performance}), largest contentful paint ${(row.lcpMs / 1000).toFixed(1)} s, ${Math.round(row.kib)} KiB transferred (target ≤ ${lighthouseTargets.kib}), accessibility ${row.accessibility} (target ${lighthouseTargets.accessibility})  ${row.missed.length ? 'MISSED: ' + row.missed.join('; ') : 'ok'}`
+    )
   }
   return rows.filter(row => row.missed.length).length
 }

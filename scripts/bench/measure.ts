@@ -34,7 +34,10 @@ export interface RequestBody { method: 'POST', body: string }
 /** The path of each request in turn, for a row whose every request asks something new. */
 export type PathOf = (n: number) => string
 
-async function load(url: string, headers: Record<string, string>, connections: number, duration: number, request?: RequestBody, record?: (ms: number) => void, pathOf?: PathOf) {
+async function load(
+  url: string, headers: Record<string, string>, connections: number, duration: number, request?: RequestBody, record?: (ms: number) => void,
+  pathOf?: PathOf
+) {
   let sent = 0
   const varied = pathOf ? { requests: [{ setupRequest: (made: { path: string }) => ({ ...made, path: pathOf(sent++) }) }] } : {}
   const instance = autocannon({ url, headers, connections, duration, pipelining: 1, ...request, ...varied })
@@ -42,7 +45,9 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return await instance
 }
 
-export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings, request?: RequestBody, pathOf?: PathOf): Promise<Measurement> {
+export async function measure(
+  url: string, headers: Record<string, string>, settings: LoadSettings, request?: RequestBody, pathOf?: PathOf
+): Promise<Measurement> {
   // The warm-up asks from a far-off start, so the measured requests are new to the server too.
   if (settings.warmup > 0) await load(url, headers, settings.connections, settings.warmup, request, undefined, pathOf && (n => pathOf(n + 1_000_000)))
   let times = new Float64Array(1 << 16)

@@ -39,6 +39,8 @@ export function printMemoryLine({ startMb, peakMb, afterMb, reset }: Awaited<Ret
     peakMb < memoryTargets.peakMb ? '' : `peak not under ${memoryTargets.peakMb} MB`,
     afterMb < memoryTargets.afterMb ? '' : `not under ${memoryTargets.afterMb} MB ${memoryTargets.settleSeconds} s after`
   ].filter(Boolean)
-  console.log(`  memory: RSS ${startMb.toFixed(0)} MB before the read rows, peak ${peakMb.toFixed(0)} MB during them (target < ${memoryTargets.peakMb}), ${afterMb.toFixed(0)} MB ${memoryTargets.settleSeconds} s after (target < ${memoryTargets.afterMb})${wholeLifeNote(reset)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`)
+  console.log(
+    `  memory: RSS ${startMb.toFixed(0)} MB before the read rows, peak ${peakMb.toFixed(0)} MB during them (target < ${memoryTargets.peakMb}), ${afterMb.toFixed(0)} MB ${memoryTargets.settleSeconds} s after (target < ${memoryTargets.afterMb})${wholeLifeNote(reset)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`
+  )
   return missed.length ? 1 : 0
 }

@@ -40,7 +40,9 @@ async function audienceOfAtLeast(serverUrl: string, cookie: string) {
   for (const level of [...yearLevels].reverse()) {
     audience.push(`year:${level}`)
     const preview = await appCall(serverUrl, cookie, '/api/app/messages/preview', { audience })
-    if (preview.adultCount >= messageTargets.adults) return { audience, emails: (preview.adults as { hasEmail: boolean }[]).filter(adult => adult.hasEmail).length }
+    if (preview.adultCount >= messageTargets.adults) {
+      return { audience, emails: (preview.adults as { hasEmail: boolean }[]).filter(adult => adult.hasEmail).length }
+    }
   }
   throw new Error(`The whole school reaches fewer than ${messageTargets.adults} adults: the messages row needs a larger school.`)
 }

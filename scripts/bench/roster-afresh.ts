@@ -15,11 +15,16 @@ import type { JobRow } from './import-runs'
 const builds = 3
 
 /** Builds each format's roster afresh `builds` times on the running server; the demo school's summary gives the tour booked to change its data. */
-export async function benchRosterAfresh(serverUrl: string, serverPid: number, schoolId: string, openDayTourId: string, admin: (args: string[]) => any): Promise<JobRow[]> {
-  const issue = (scopes: string, extra: string[] = []) => admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench roster afresh', '--scopes', scopes, ...extra]).token as string
+export async function benchRosterAfresh(
+  serverUrl: string, serverPid: number, schoolId: string, openDayTourId: string, admin: (args: string[]) => any
+): Promise<JobRow[]> {
+  const issue = (scopes: string, extra: string[] = []) =>
+    admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench roster afresh', '--scopes', scopes, ...extra]).token as string
   const rostering = issue('roster.read', ['--rostering'])
   const writer = issue('tour.book')
-  const booking = { student: { familyName: 'Afresh', givenNames: 'Child' }, enquirer: { familyName: 'Afresh', givenNames: 'Parent', email: 'afresh@example.org' } }
+  const booking = {
+    student: { familyName: 'Afresh', givenNames: 'Child' }, enquirer: { familyName: 'Afresh', givenNames: 'Parent', email: 'afresh@example.org' }
+  }
   const rows: JobRow[] = []
   for (const format of rosterFormats) {
     const runs: { seconds: number, peakMb: number, startMb: number, reset: boolean, bytes: number, students: number }[] = []

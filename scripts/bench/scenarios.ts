@@ -76,7 +76,10 @@ export const scenarios: Scenario[] = [
   },
   // A 2,000-student school with ten years of history answers a 1000-item page in under 50 ms at p50.
   { name: 'affiliations', path: '/api/v1/affiliations?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
-  { name: 'open-roll', path: '/api/v1/affiliations?limit=1000&state=open', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
+  {
+    name: 'open-roll', path: '/api/v1/affiliations?limit=1000&state=open', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50,
+    p99TargetMs: Infinity
+  },
   { name: 'alumni', path: '/api/v1/alumni?limit=1000', scope: 'affiliation.read', check: fullPage(1000), p50TargetMs: 50, p99TargetMs: Infinity },
   {
     name: 'tours',
@@ -101,7 +104,8 @@ export const scenarios: Scenario[] = [
     path: '/api/v1/events?limit=1000',
     scope: 'event.read',
     alsoScopes: ['person.read', 'affiliation.read', 'billing.read'],
-    check: body => Array.isArray(body?.items) && body.items.length === 1000 && typeof body.nextCursor === 'string' ? undefined : 'expected 1,000 changes and a cursor',
+    check: body =>
+      Array.isArray(body?.items) && body.items.length === 1000 && typeof body.nextCursor === 'string' ? undefined : 'expected 1,000 changes and a cursor',
     p50TargetMs: 50,
     p99TargetMs: Infinity
   },
@@ -111,7 +115,8 @@ export const scenarios: Scenario[] = [
   ...consentAnswerRows,
   ...(['oneroster', 'sds'] as const).map(format => ({
     name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
-    check: (body: any) => body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'
+    check: (body: any) =>
+      body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'
   }))
 ]
 

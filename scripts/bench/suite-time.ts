@@ -15,7 +15,10 @@ function runSuite(machine: Machine) {
   console.log(`\nThe suite on a ${machine} machine (npm run test:busy${machine === 'quiet' ? ' -- --quiet-machine' : ''}), on ${suiteDialect()}…`)
   try {
     // The bench has just built .output; the suite serves that build.
-    execFileSync(resolve(projectRoot, 'node_modules/.bin/tsx'), args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ROLLBOOK_TEST_SKIP_BUILD: '1' } })
+    execFileSync(
+      resolve(projectRoot, 'node_modules/.bin/tsx'), args,
+      { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ROLLBOOK_TEST_SKIP_BUILD: '1' } }
+    )
   } catch {
     // A failed run is still a time: the row says it failed.
   }

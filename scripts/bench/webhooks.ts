@@ -55,7 +55,9 @@ export async function benchWebhookDelivery(serverUrl: string, schoolId: string, 
     const held = admin(['token', 'issue', '--school', schoolId, '--purpose', 'bench webhooks held', '--scopes', 'person.read'])
     const loopback = { WEBHOOKS_ALLOW_PRIVATE: 'true' }
     admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/live`, '--kinds', 'enquiry.created', '--token-id', reader.id], loopback)
-    const drained = admin(['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/drain`, '--kinds', 'enquiry.created', '--token-id', held.id], loopback)
+    const drained = admin(
+      ['webhook', 'create', '--school', schoolId, '--url', `${receiver.url}/drain`, '--kinds', 'enquiry.created', '--token-id', held.id], loopback
+    )
     admin(['token', 'revoke', '--id', held.id])
 
     let next = 0
@@ -65,7 +67,10 @@ export async function benchWebhookDelivery(serverUrl: string, schoolId: string, 
         const answer = await fetch(`${serverUrl}/api/v1/enquiries`, {
           method: 'POST',
           headers: { 'authorization': `Bearer ${writer.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ student: { familyName: 'Bench', givenNames: `Child ${index}` }, enquirer: { familyName: 'Bench', givenNames: 'Parent', email: `parent${index}@example.org` } })
+          body: JSON.stringify({
+            student: { familyName: 'Bench', givenNames: `Child ${index}` },
+            enquirer: { familyName: 'Bench', givenNames: 'Parent', email: `parent${index}@example.org` }
+          })
         })
         if (answer.status !== 201) throw new Error(`An enquiry answered ${answer.status}: ${await answer.text()}`)
       }

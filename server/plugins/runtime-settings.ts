@@ -45,7 +45,10 @@ export default defineNitroPlugin(() => {
     const messageLeaseMs = Number(env.ROLLBOOK_MESSAGE_LEASE_MS)
     if (Number.isInteger(messageLeaseMs) && messageLeaseMs > 0) runtimeSettings.messageLeaseMs = messageLeaseMs
   }
-  const switches = ['ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE', 'ROLLBOOK_WEBHOOK_SCHOOLS', 'ROLLBOOK_WEBHOOK_LEASE_MS', 'ROLLBOOK_MESSAGE_SCHOOLS', 'ROLLBOOK_MESSAGE_LEASE_MS'].filter(name => env[name] !== undefined && env[name] !== '')
+  const switches = [
+    'ROLLBOOK_CLOCK_OFFSET_MS', 'ROLLBOOK_CHECK_RESPONSES', 'RATE_LIMIT_SCALE', 'ROLLBOOK_ANSWER_CACHE', 'ROLLBOOK_WEBHOOK_SCHOOLS',
+    'ROLLBOOK_WEBHOOK_LEASE_MS', 'ROLLBOOK_MESSAGE_SCHOOLS', 'ROLLBOOK_MESSAGE_LEASE_MS'
+  ].filter(name => env[name] !== undefined && env[name] !== '')
   if (mode !== 'test' && mode !== 'bench') {
     if (switches.length) console.warn(`WARNING: ignoring ${switches.join(', ')}: test switches act only with ROLLBOOK_MODE=test or bench.`)
     return
@@ -56,5 +59,7 @@ export default defineNitroPlugin(() => {
   runtimeSettings.rateLimitScale = Number.isFinite(scale) && scale > 0 ? scale : 1
   if (env.ROLLBOOK_ANSWER_CACHE === 'off') schoolDataCache.maxBytes = 0
   runtimeSettings.benchReceiptsSwitch = mode === 'bench'
-  if (switches.length) console.warn(`WARNING: ROLLBOOK_MODE=${mode}: test switches in force: ${switches.map(name => `${name}=${env[name]}`).join(', ')}. Never run a school's data like this.`)
+  if (switches.length) console.warn(
+    `WARNING: ROLLBOOK_MODE=${mode}: test switches in force: ${switches.map(name => `${name}=${env[name]}`).join(', ')}. Never run a school's data like this.`
+  )
 })

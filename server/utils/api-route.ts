@@ -12,6 +12,8 @@ export function defineApiRoute<
   Q extends AnyObject = z.ZodObject<Record<string, never>>,
   P extends AnyObject = z.ZodObject<Record<string, never>>,
   B extends z.ZodType = z.ZodUndefined
->(declaration: RouteDeclaration<Q, P, B, R> & { scope: Scope, module: ModuleName }, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>): DeclaredRoute {
+>(
+  declaration: RouteDeclaration<Q, P, B, R> & { scope: Scope, module: ModuleName }, handler: (ctx: RouteContext<Q, P, B>) => Promise<z.input<R>>
+): DeclaredRoute {
   return defineSurfaceRoute(bearerTokenSurface, declaration, handler)
 }

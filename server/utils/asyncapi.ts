@@ -29,7 +29,8 @@ function signatureDescription() {
     + `used as text: its 64 hex characters. Compare in constant time (docs/webhooks.md, "Verifying a post").`
 }
 
-const scopeNote = (kind: keyof typeof eventKindScopes) => `Read the record, and see this kind in the events feed, with a token holding \`${eventKindScopes[kind]}\`.`
+const scopeNote = (kind: keyof typeof eventKindScopes) =>
+  `Read the record, and see this kind in the events feed, with a token holding \`${eventKindScopes[kind]}\`.`
 
 /** A message per kind on each channel: the kind's own payload (its `kind` fixed) over the channel's common schema. */
 function messagesOf(prefix: 'webhook' | 'feed', kinds: readonly string[], common: { payload: string, headers?: string }) {
@@ -38,7 +39,9 @@ function messagesOf(prefix: 'webhook' | 'feed', kinds: readonly string[], common
     return [`${prefix}.${kind}`, {
       name: kind,
       title: kind,
-      summary: known ? webhookEventCauses[kind as keyof typeof webhookEventCauses] : 'A test delivery an administrator asked for, addressed to this subscription only: answer it 2xx and otherwise ignore it.',
+      summary: known
+        ? webhookEventCauses[kind as keyof typeof webhookEventCauses]
+        : 'A test delivery an administrator asked for, addressed to this subscription only: answer it 2xx and otherwise ignore it.',
       ...(known ? { description: scopeNote(kind as keyof typeof eventKindScopes) } : {}),
       contentType: 'application/json',
       ...(common.headers ? { headers: { $ref: `#/components/schemas/${common.headers}` } } : {}),
@@ -141,7 +144,10 @@ function buildAsyncApiDocument() {
           properties: {
             'Content-Type': { type: 'string', const: 'application/json' },
             'User-Agent': { type: 'string', const: webhookUserAgent },
-            [scheme.deliveryHeader]: { type: 'string', pattern: recordIdPattern.source, description: 'The delivery\'s id, the same on every retry of it: keep the ids processed and drop a repeat.' },
+            [scheme.deliveryHeader]: {
+              type: 'string', pattern: recordIdPattern.source,
+              description: 'The delivery\'s id, the same on every retry of it: keep the ids processed and drop a repeat.'
+            },
             [scheme.signatureHeader]: { type: 'string', pattern: `^${scheme.prefix}[0-9a-f]{64}$`, description: signatureDescription() }
           }
         }

@@ -29,7 +29,8 @@ const parsedSchools = new Map<string, { row: SchoolRow, school: SchoolRef }>()
 /** The school of a caller, its settings parsed once per version of its row. */
 export function schoolRefOfCaller(row: SchoolRow): SchoolRef {
   const parsed = parsedSchools.get(row.id)
-  if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name && parsed.row.timeZone === row.timeZone && parsed.row.dataVersion === row.dataVersion) {
+  if (parsed && parsed.row.lists === row.lists && parsed.row.modules === row.modules && parsed.row.name === row.name
+    && parsed.row.timeZone === row.timeZone && parsed.row.dataVersion === row.dataVersion) {
     return parsed.school
   }
   const school = deepFreeze(schoolRefFromRow(row))
@@ -133,7 +134,10 @@ export async function identifyBearerToken(event: H3Event, database: Database, en
     return refuseUnauthenticated(event, database)
   }
   noteTokenUse(database, row.tokenId)
-  const school = schoolRefOfCaller({ id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion, createdAt: row.schoolCreatedAt })
+  const school = schoolRefOfCaller({
+    id: row.schoolId, name: row.schoolName, timeZone: row.timeZone, lists: row.lists, modules: row.modules, dataVersion: row.dataVersion,
+    createdAt: row.schoolCreatedAt
+  })
   return {
     ...await accessFor(database, school, { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia, scopes: row.scopes.split(' ') }),
     school,

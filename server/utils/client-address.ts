@@ -22,7 +22,9 @@ export function parseTrustedProxies(setting: string | undefined): AddressRange[]
     if (ipaddr.isValidCIDR(entry)) {
       const [address, bits] = ipaddr.parseCIDR(entry)
       // A mapped IPv6 range (::ffff:10.0.0.0/104) is the IPv4 range it carries, as addresses are.
-      if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+      if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+        return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+      }
       return [address, bits]
     }
     const address = parseAddress(entry)

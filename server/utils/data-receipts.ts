@@ -35,7 +35,8 @@ export const countDataReceipts: NonNullable<Surface['answered']> = ({ event, dat
   if (runtimeSettings.benchReceiptsSwitch && getRequestHeader(event, 'x-rollbook-bench-receipts') === 'off') return
   const ids = personIdsIn(text)
   if (!ids.size) return
-  const scopes = [...new Set([scope, ...(fieldScopes ?? []).filter(held => isCapability(held) && holdsCapability(principal, held))].filter(Boolean))].sort().join(' ')
+  const scopes = [...new Set([scope, ...(fieldScopes ?? []).filter(held => isCapability(held) && holdsCapability(principal, held))].filter(Boolean))].sort()
+    .join(' ')
   noteReceipts(database, { schoolId: principal.school.id, tokenId: principal.actor.tokenId, day: todayInZone(principal.school.timeZone), scopes }, ids)
 }
 

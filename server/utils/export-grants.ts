@@ -29,7 +29,9 @@ export function checkExportGrant(grant: string | undefined, fileId: string, prin
   const [payload = '', sent = '', ...rest] = grant.split('.')
   const expected = signature(payload)
   const given = Buffer.from(sent, 'base64url')
-  if (rest.length || given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse('The grant is not one this service signed: it was changed or made up.')
+  if (rest.length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw refuse('The grant is not one this service signed: it was changed or made up.')
+  }
   const [grantedFile, grantedTo, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [string, string, number]
   if (grantedFile !== fileId) throw refuse('The grant is for another file.')
   if (grantedTo !== principalKey) throw refuse('The grant was listed for another token: list the exports with this token.')

@@ -79,7 +79,9 @@ export function checkIdempotencyKey(key: string) {
  * `now` and `leaseMs` are the clock and the lease's length; tests pass their own, requests take the
  * defaults.
  */
-export async function claimIdempotencyKey(database: Database, owner: string, key: string, fingerprint: string | readonly string[], now = Date.now(), leaseMs = idempotencyLeaseMs): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  database: Database, owner: string, key: string, fingerprint: string | readonly string[], now = Date.now(), leaseMs = idempotencyLeaseMs
+): Promise<IdempotencyClaim> {
   const fingerprints = typeof fingerprint === 'string' ? [fingerprint] : fingerprint
   const thisKey = and(eq(idempotencyKeys.tokenId, owner), eq(idempotencyKeys.key, key))
   const claimId = randomUUID()
@@ -89,7 +91,10 @@ export async function claimIdempotencyKey(database: Database, owner: string, key
       and(eq(idempotencyKeys.state, 'running'), lt(idempotencyKeys.leaseUntil, now))
     )))
     return tx.insert(idempotencyKeys)
-      .values({ tokenId: owner, key, fingerprint: fingerprints[0]!, state: 'running', claimId, leaseUntil: now + leaseMs, status: null, body: null, createdAt: now })
+      .values({
+        tokenId: owner, key, fingerprint: fingerprints[0]!, state: 'running', claimId, leaseUntil: now + leaseMs, status: null, body: null,
+        createdAt: now
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
   })

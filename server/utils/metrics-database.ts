@@ -39,7 +39,8 @@ export function registerDatabaseGauges() {
    * of its school past what it has read (`last_sequence`) and the event of its first pending delivery;
    * a school's events commit in sequence order, so the lowest sequence is the oldest (docs/webhooks.md).
    */
-  databaseGauge('rollbook_outbox_lag_seconds', 'Age of the oldest change event not yet delivered to some live webhook subscription (0 when none waits)', [], async (database, gauge) => {
+  databaseGauge('rollbook_outbox_lag_seconds', 'Age of the oldest change event not yet delivered to some live webhook subscription (0 when '
+  + 'none waits)', [], async (database, gauge) => {
     const rows = await database.db.select({
       unreadAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId} and e.sequence > ${webhookSubscriptions.lastSequence} order by e.sequence limit 1)`,
       pendingAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId} and e.sequence = (select min(d.sequence) from webhook_deliveries d where d.subscription_id = ${webhookSubscriptions.id} and d.status = 'pending'))`
@@ -49,7 +50,9 @@ export function registerDatabaseGauges() {
   })
 
   /** `pending` is the backlog, `retrying` the part of it that failed at least once, `given_up` failed for good. */
-  databaseGauge('rollbook_webhook_deliveries', 'Webhook deliveries waiting or failed, by subscription id and state (pending, retrying, given_up)', ['subscription_id', 'state'], async (database, gauge) => {
+  databaseGauge('rollbook_webhook_deliveries', 'Webhook deliveries waiting or failed, by subscription id and state (pending, retrying, given_up)', [
+    'subscription_id', 'state'
+  ], async (database, gauge) => {
     const rows = await database.db.select({
       subscriptionId: webhookDeliveries.subscriptionId,
       status: webhookDeliveries.status,

@@ -100,7 +100,9 @@ interface DocumentedSurface {
   /** An operation's `security` and the extensions that say who may call it. */
   callerOf: (declaration: RouteDeclarationOf, handler: DeclaredRoute) => Record<string, unknown>
   /** `info`, `servers`, the document's `security` and its `securitySchemes`, given the scopes its operations take. */
-  frontMatter: (scopesInUse: Set<string>) => { info: Record<string, unknown>, servers: Record<string, unknown>[], security: Record<string, string[]>[], securitySchemes: Record<string, unknown> }
+  frontMatter: (
+    scopesInUse: Set<string>
+  ) => { info: Record<string, unknown>, servers: Record<string, unknown>[], security: Record<string, string[]>[], securitySchemes: Record<string, unknown> }
 }
 
 /** `post /api/v1/tours/:id/bookings` → `postToursByIdBookings`. */
@@ -113,7 +115,9 @@ const httpMethods = new Set(['get', 'put', 'post', 'delete', 'patch'])
 
 function operationOf(surface: DocumentedSurface, { handler, method, route }: LoadedRoute, components: Components) {
   const d = handler.declaration
-  if (!d || !httpMethods.has(method)) throw new Error(`${method} ${route}: describe only method-suffixed files declared with a surface's define…Route under ${surface.basePath}.`)
+  if (!d || !httpMethods.has(method)) {
+    throw new Error(`${method} ${route}: describe only method-suffixed files declared with a surface's define…Route under ${surface.basePath}.`)
+  }
   const parameters = [
     ...parametersOf(d.params, 'path', components),
     ...parametersOf(d.query, 'query', components),
@@ -134,7 +138,10 @@ function operationOf(surface: DocumentedSurface, { handler, method, route }: Loa
       [String(status)]: d.produces
         ? {
             description: 'The file, streamed as an attachment under its own name.',
-            headers: { ...rateLimitHeaders, 'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' }, 'Content-Length': { $ref: '#/components/headers/Content-Length' } },
+            headers: {
+              ...rateLimitHeaders, 'Content-Disposition': { $ref: '#/components/headers/Content-Disposition' },
+              'Content-Length': { $ref: '#/components/headers/Content-Length' }
+            },
             content: Object.fromEntries([d.produces].flat().map(type => [type, { schema: { type: 'string' } }]))
           }
         : {
@@ -210,13 +217,19 @@ async function buildDocument(surface: DocumentedSurface, routes: LoadedRoute[]) 
         }
       },
       headers: {
-        'X-RateLimit-Limit': { description: 'Requests this token may make to this endpoint per clock minute; without a valid token, requests this client address may make per minute.', schema: { type: 'integer' } },
+        'X-RateLimit-Limit': {
+          description: 'Requests this token may make to this endpoint per clock minute; without a valid token, requests this client address may make per minute.',
+          schema: { type: 'integer' }
+        },
         'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds until the minute ends and the counter restarts.', schema: { type: 'integer' } },
         'WWW-Authenticate': { description: '`Bearer`: send a bearer token.', schema: { type: 'string' } },
         'Content-Disposition': { description: '`attachment`, with the file\'s own name.', schema: { type: 'string' } },
         'Content-Length': { description: 'The file\'s size in bytes.', schema: { type: 'integer' } },
-        'Idempotency-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } }
+        'Idempotency-Replayed': {
+          description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.',
+          schema: { type: 'string', enum: ['true'] }
+        }
       },
       securitySchemes
     }

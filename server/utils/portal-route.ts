@@ -38,5 +38,8 @@ export function definePortalRoute<
   A extends z.input<R> = z.input<R>
 >(declaration: PortalRouteDeclaration<Q, P, B, R>, handler: (ctx: PortalRouteContext<Q, P, B>) => Promise<A>): DeclaredRoute<A> {
   const { section, module, ...rest } = declaration
-  return defineSurfaceRoute(portalSurface(section), { ...rest, module: module ?? undefined }, ctx => handler({ ...ctx, portal: portalCallerOf(ctx.event), day: todayInZone(ctx.school.timeZone) }))
+  return defineSurfaceRoute(
+    portalSurface(section), { ...rest, module: module ?? undefined },
+    ctx => handler({ ...ctx, portal: portalCallerOf(ctx.event), day: todayInZone(ctx.school.timeZone) })
+  )
 }

@@ -50,7 +50,9 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
     }
   }
   const family = await liveFamilyAccessOfAccount(database.db, school.id, account.id)
-  if (!family) throw apiError('no_portal_identity', ['This account has no family access at the school: ask the school office to invite you to the family portal.'])
+  if (!family) {
+    throw apiError('no_portal_identity', ['This account has no family access at the school: ask the school office to invite you to the family portal.'])
+  }
   event.context.portalCaller = { adultId: family.personId, accountId: account.id, preview: false }
   return {
     ...await accessFor(database, school, { kind: 'family', accountId: account.id, sessionId: session.id, personId: family.personId }),
@@ -76,7 +78,9 @@ const isRead = (event: H3Event) => event.method === 'GET' || event.method === 'H
 function admitPortalCaller(event: H3Event, principal: Principal, section: PortalSection | undefined) {
   const caller = portalCallerOf(event)
   if (caller.preview) {
-    if (event.context.portalPasskeyMissing) throw apiError('passkey_required', ['The school requires staff to sign in with a passkey: register one, then sign in with it.'])
+    if (event.context.portalPasskeyMissing) {
+      throw apiError('passkey_required', ['The school requires staff to sign in with a passkey: register one, then sign in with it.'])
+    }
     if (!isRead(event)) throw apiError('preview_read_only', ['This is a preview of the family portal: nothing can be changed from it.'])
     return
   }

@@ -36,5 +36,7 @@ export interface Surface {
    */
   admit?: (event: H3Event, principal: Principal) => void
   /** Told every JSON answer the surface gives a caller, after it is made: `/api/v1` counts its data-access receipts. */
-  answered?: (answer: { event: H3Event, database: Database, principal: Principal, scope: string | undefined, fieldScopes: readonly string[] | undefined, text: string }) => void
+  answered?: (
+    answer: { event: H3Event, database: Database, principal: Principal, scope: string | undefined, fieldScopes: readonly string[] | undefined, text: string }
+  ) => void
 }

@@ -119,7 +119,9 @@ function answerText(schema: z.ZodType, answer: unknown): string {
 /** A file route's answer: always a file of the declared type, its description checked, then streamed. */
 async function sendDeclaredFile(event: H3Event, declaration: RouteDeclarationOf, answer: unknown) {
   const types = [declaration.produces].flat()
-  if (!isFileAnswer(answer) || !types.includes(answer.contentType)) throw new Error(`A route declared to produce ${types.join(' or ')} must answer with fileAnswer(…) of that type`)
+  if (!isFileAnswer(answer) || !types.includes(answer.contentType)) {
+    throw new Error(`A route declared to produce ${types.join(' or ')} must answer with fileAnswer(…) of that type`)
+  }
   checkAnswer(declaration.response, answer)
   setResponseStatus(event, declaration.status ?? 200)
   await sendFileAnswer(event, answer)
@@ -146,7 +148,10 @@ async function enforceRateLimit(event: H3Event, database: Database, principal: P
 function enforceCapability(principal: Principal, scope: Capability, tokensIssuedVia: 'rostering' | undefined) {
   assertCapability(principal, scope)
   if (tokensIssuedVia && principal.actor.kind === 'token' && principal.actor.issuedVia !== tokensIssuedVia) {
-    throw apiError('forbidden', [`This token was not issued through the school's ${tokensIssuedVia} settings; only such a token is accepted here, whatever its scopes.`])
+    throw apiError(
+      'forbidden',
+      [`This token was not issued through the school's ${tokensIssuedVia} settings; only such a token is accepted here, whatever its scopes.`]
+    )
   }
 }
 
@@ -186,7 +191,9 @@ export function defineSurfaceRoute<
     const after = paged && cursor !== undefined ? openCursor(binding, cursor) : undefined
     const cursorProblems = after === null ? cursorRefused().extras.fields! : []
     if (params.malformed.length || query.malformed.length) throw malformedText([...params.malformed, ...query.malformed])
-    if (params.problems.length || query.problems.length || cursorProblems.length) throw validationFailed([...params.problems, ...query.problems, ...cursorProblems])
+    if (params.problems.length || query.problems.length || cursorProblems.length) {
+      throw validationFailed([...params.problems, ...query.problems, ...cursorProblems])
+    }
 
     // Held until the answer is made, whatever happens to the connection: the work holds the memory.
     const releaseUpload = declaration.upload ? takeUploadSlot(principal.school.id) : undefined
@@ -215,7 +222,10 @@ export function defineSurfaceRoute<
       }
       if (key === undefined) {
         const answer = declaration.keep
-          ? await schoolDataCache.get(principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)), text => text.length * 2)
+          ? await schoolDataCache.get(
+              principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)),
+              text => text.length * 2
+            )
           : answerText(declaration.response, await handler(ctx))
         setResponseStatus(event, status)
         return told(answer)
@@ -260,7 +270,10 @@ function keptAnswerKey(declaration: RouteDeclarationOf, route: string, ctx: Rout
  * in the work's own transaction; a repeat gets that answer back. Refusals are stored too, except
  * `validation_failed` and `internal`, which a corrected or later retry should be free to redo.
  */
-async function runIdempotently(event: H3Event, declaration: RouteDeclarationOf, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>, key: string, body: { raw: string, value: unknown } | undefined, work: () => Promise<unknown>) {
+async function runIdempotently(
+  event: H3Event, declaration: RouteDeclarationOf, ctx: RouteContext<AnyObject, AnyObject, z.ZodType>, key: string,
+  body: { raw: string, value: unknown } | undefined, work: () => Promise<unknown>
+) {
   checkIdempotencyKey(key)
   const claim = await claimIdempotencyKey(ctx.database, ctx.principal.limitKey, key, requestFingerprints(event.method, event.path, body))
   if (claim.kind === 'replay') {

@@ -19,6 +19,9 @@ export function refuseCrossSiteChange(event: H3Event) {
     ? site === 'same-origin' || site === 'none'
     : origin === undefined || origin === relyingParty().origin || origin === getRequestURL(event).origin
   if (!allowed) {
-    throw apiError('forbidden', ['Changes through the screens\' interface must come from the screens themselves: this request came from another site.'], { data: { crossSite: true } })
+    throw apiError(
+      'forbidden', ['Changes through the screens\' interface must come from the screens themselves: this request came from another site.'],
+      { data: { crossSite: true } }
+    )
   }
 }

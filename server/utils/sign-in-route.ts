@@ -38,7 +38,10 @@ export function signInClientOf(event: H3Event): string {
  * client address (`clientAddress`: the peer's, or what a trusted proxy reports), the bounded JSON body and validation
  * with field paths, and the error envelope.
  */
-export function defineSignInRoute<B extends z.ZodType, Answer>(declaration: SignInRouteDeclaration<B>, handler: (ctx: { event: H3Event, database: Database, client: string, body: z.output<B> }) => Promise<Answer>): EventHandler<EventHandlerRequest, Promise<Answer>> {
+export function defineSignInRoute<B extends z.ZodType, Answer>(
+  declaration: SignInRouteDeclaration<B>,
+  handler: (ctx: { event: H3Event, database: Database, client: string, body: z.output<B> }) => Promise<Answer>
+): EventHandler<EventHandlerRequest, Promise<Answer>> {
   // Sent as JSON text, but typed as the handler's answer, so Nitro's route types give the screens what they receive.
   const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
@@ -49,7 +52,10 @@ export function defineSignInRoute<B extends z.ZodType, Answer>(declaration: Sign
     setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
     setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
     if (!verdict.allowed) {
-      throw apiError('rate_limited', [`Too many sign-in requests from this address; try again in ${verdict.retryAfter} seconds.`], { headers: { 'Retry-After': String(verdict.retryAfter) } })
+      throw apiError(
+        'rate_limited', [`Too many sign-in requests from this address; try again in ${verdict.retryAfter} seconds.`],
+        { headers: { 'Retry-After': String(verdict.retryAfter) } }
+      )
     }
     const { value } = await readJsonBody(event, 64_000)
     const parsed = declaration.body.safeParse(value)

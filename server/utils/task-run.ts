@@ -4,7 +4,10 @@ import { faultSummary, logger } from '../domain/shared/log'
 type Counts = Record<string, number>
 
 /** Counts a finished run in the metrics and writes its one line; `fields` say what it did, never whose. */
-export function noteTaskRun(task: string, outcome: 'ok' | 'failed', durationMs: number, fields: Record<string, unknown> = {}, level: 'debug' | 'info' | 'error' = outcome === 'ok' ? 'info' : 'error') {
+export function noteTaskRun(
+  task: string, outcome: 'ok' | 'failed', durationMs: number, fields: Record<string, unknown> = {},
+  level: 'debug' | 'info' | 'error' = outcome === 'ok' ? 'info' : 'error'
+) {
   countTaskRun(task, outcome, durationMs / 1000)
   logger[level]({ task, durationMs, outcome, ...fields }, 'task run')
 }
@@ -14,7 +17,9 @@ export function noteTaskRun(task: string, outcome: 'ok' | 'failed', durationMs: 
  * counts (what it did, never whose). A failure is logged with its class and message and thrown on.
  * `quietWhenIdle` keeps a poller's empty turns (every second, on every instance) at debug level.
  */
-export async function loggedRun<T>(task: string, run: () => Promise<T>, countsOf: (result: T) => Counts, options: { quietWhenIdle?: boolean } = {}): Promise<T> {
+export async function loggedRun<T>(
+  task: string, run: () => Promise<T>, countsOf: (result: T) => Counts, options: { quietWhenIdle?: boolean } = {}
+): Promise<T> {
   const startedAt = performance.now()
   const durationMs = () => Math.round((performance.now() - startedAt) * 10) / 10
   try {

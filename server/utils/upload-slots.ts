@@ -19,7 +19,9 @@ const inUseBySchool = new Map<string, number>()
 export function takeUploadSlot(schoolId: string): () => void {
   const ofSchool = inUseBySchool.get(schoolId) ?? 0
   if (inUse >= uploadSlots.perProcess || ofSchool >= uploadSlots.perSchool) {
-    const who = ofSchool >= uploadSlots.perSchool ? `The school has ${ofSchool} uploads in progress; it may have ${uploadSlots.perSchool} at once.` : 'The server is reading as many uploads as it takes at once.'
+    const who = ofSchool >= uploadSlots.perSchool
+      ? `The school has ${ofSchool} uploads in progress; it may have ${uploadSlots.perSchool} at once.`
+      : 'The server is reading as many uploads as it takes at once.'
     throw apiError('rate_limited', [`${who} Try again in ${uploadSlots.retryAfterSeconds} seconds.`], {
       headers: { 'Retry-After': String(uploadSlots.retryAfterSeconds), 'X-RateLimit-Remaining': '0' }
     })

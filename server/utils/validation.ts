@@ -24,7 +24,9 @@ function unplainParameters(values: Record<string, unknown>): { problems: FieldPr
  * The values of a route's path or query as its schema reads them, and every problem with them, by
  * name; `malformed` holds those the contract answers `bad_request`.
  */
-export function readParameters<S extends z.ZodType>(schema: S, values: Record<string, unknown>): { value?: z.output<S>, problems: FieldProblem[], malformed: FieldProblem[] } {
+export function readParameters<S extends z.ZodType>(
+  schema: S, values: Record<string, unknown>
+): { value?: z.output<S>, problems: FieldProblem[], malformed: FieldProblem[] } {
   const unplain = unplainParameters(values)
   if (unplain.problems.length || unplain.malformed.length) return unplain
   const result = schema.safeParse(values)

@@ -58,7 +58,8 @@ export const admissionsListsSchema = z.object({
 export const officeStepAnswerSchema = z.object({ id: recordId('apl'), state: applicationStateSchema })
 
 export const enquiriesQuery = z.strictObject({
-  search: z.string().max(10_000, 'At most 10000 characters.').optional().describe('Part of the child\'s or the enquirer\'s name, email or phone, as typed (case and accents do not count).'),
+  search: z.string().max(10_000, 'At most 10000 characters.').optional()
+    .describe('Part of the child\'s or the enquirer\'s name, email or phone, as typed (case and accents do not count).'),
   ...pageQueryShape
 })
 
@@ -68,7 +69,10 @@ export const enquiryListItemSchema = z.object({
   channel: z.string(),
   intendedEntryYear: z.number().int().nullable(),
   student: z.object({ id: recordId('per'), familyName: z.string(), givenNames: z.string() }),
-  enquirer: z.object({ id: recordId('per'), familyName: z.string(), givenNames: z.string(), email: z.string().nullable(), phone: z.string().nullable(), relationship: z.string().nullable() })
+  enquirer: z.object({
+    id: recordId('per'), familyName: z.string(), givenNames: z.string(), email: z.string().nullable(), phone: z.string().nullable(),
+    relationship: z.string().nullable()
+  })
 })
 
 export const enquiryListSchema = screenPage(enquiryListItemSchema)
@@ -82,7 +86,9 @@ const comparedPersonSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   /** Carers of a child and children of a carer, by name, with the span of responsibility. */
-  family: z.array(z.object({ id: recordId('per'), familyName: z.string(), givenNames: z.string(), role: z.enum(['carer', 'child']), from: day, to: day.nullable() })),
+  family: z.array(
+    z.object({ id: recordId('per'), familyName: z.string(), givenNames: z.string(), role: z.enum(['carer', 'child']), from: day, to: day.nullable() })
+  ),
   affiliations: z.array(z.object({ kind: z.string(), from: day, to: day.nullable(), yearLevel: z.string().nullable() }))
 })
 

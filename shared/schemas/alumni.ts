@@ -11,5 +11,6 @@ export const alumnusSchema = z.object({
 
 export const alumniQuery = z.strictObject({
   ...pageQueryShape,
-  asAt: day.optional().describe('Count alumni as at this day (no later than today in the school\'s time zone); default today. Someone who left after it is not yet an alumnus; someone on the roll that day is not one.')
+  asAt: day.optional()
+    .describe('Count alumni as at this day (no later than today in the school\'s time zone); default today. Someone who left after it is not yet an alumnus; someone on the roll that day is not one.')
 })

@@ -25,7 +25,10 @@ export const refusalParam = 'refusal'
  */
 const plainLineCheck = (trimmed: boolean) => z.string().check((ctx) => {
   const refusal = plainLineRefusal(ctx.value, { trimmed })
-  if (refusal) ctx.issues.push({ code: 'custom', input: ctx.value, message: refusal.message, ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {}) })
+  if (refusal) ctx.issues.push({
+    code: 'custom', input: ctx.value, message: refusal.message,
+    ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {})
+  })
 })
 
 /**

@@ -24,7 +24,8 @@ export const consentAskParams = z.object({ id: recordId('cak') })
 export const consentAskInput = z.strictObject({
   purposeId: recordId('cpp'),
   subject: plainLine(200).nullish(),
-  audience: z.array(plainLine(120).regex(/^(?:year|class|campus|activity):\S.*$/, 'Use year:<level>, class:<code>, campus:<code> or activity:<name>.')).min(1, 'Name at least one group.').max(50),
+  audience: z.array(plainLine(120).regex(/^(?:year|class|campus|activity):\S.*$/, 'Use year:<level>, class:<code>, campus:<code> or activity:<name>.'))
+    .min(1, 'Name at least one group.').max(50),
   closesOn: day,
   occasionOn: day.nullish(),
   answeredBy: z.enum(consentAnsweredBy)
@@ -90,14 +91,18 @@ export const officeAnswerInput = z.strictObject({ childId: recordId('per'), adul
 /** An adult's answer in the portal, for a child: always for today in the school's zone, so no day is taken from a family. */
 export const portalAnswerInput = z.strictObject({ askId: recordId('cak'), childId: recordId('per'), answer: z.enum(consentAnswers) })
 export const consentAnswerSchema = z.object({
-  id: z.string(), askId: z.string(), childId: z.string(), adultId: z.string(), answer: z.enum(consentAnswers), effectiveFrom: day, answeredAt: timestamp, enteredByStaff: z.boolean()
+  id: z.string(), askId: z.string(), childId: z.string(), adultId: z.string(), answer: z.enum(consentAnswers), effectiveFrom: day,
+  answeredAt: timestamp, enteredByStaff: z.boolean()
 })
 
 export const reminderInput = z.strictObject({ subject: plainLine(200).optional(), body: z.string().trim().min(1).max(20_000).optional() })
 
 export const portalConsentsSchema = z.object({
   items: z.array(z.object({
-    ask: z.object({ id: z.string(), purpose: z.string(), lasting: z.enum(consentLastings), subject: z.string().nullable(), closesOn: day, occasionOn: day.nullable(), answeredBy: z.enum(consentAnsweredBy), open: z.boolean() }),
+    ask: z.object({
+      id: z.string(), purpose: z.string(), lasting: z.enum(consentLastings), subject: z.string().nullable(), closesOn: day,
+      occasionOn: day.nullable(), answeredBy: z.enum(consentAnsweredBy), open: z.boolean()
+    }),
     child: personName,
     status: childConsentStatus,
     myAnswer: z.enum(consentAnswers).nullable(),

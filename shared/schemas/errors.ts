@@ -16,7 +16,8 @@ export const errorEnvelopeSchema = z.object({
     candidates: z.array(z.object({
       path: z.string().describe('The person in the request, such as `adults[0]`.'),
       personIds: z.array(z.string())
-    })).optional().describe('For `conflict` on a send that names a person who may already be on file: the possible records for each; resend with `personId` or `new: true`.'),
+    })).optional()
+      .describe('For `conflict` on a send that names a person who may already be on file: the possible records for each; resend with `personId` or `new: true`.'),
     missingScope: z.string().optional().describe('For `forbidden`: the capability the caller lacks.'),
     traceId: z.string().describe('Quote it when reporting a fault.')
   }).loose()

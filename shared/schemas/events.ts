@@ -15,7 +15,8 @@ const kindList = z.string().max(2000).transform((text, ctx) => {
 })
 
 export const eventFeedQuery = z.strictObject({
-  after: z.string().min(1).max(512).optional().describe('The `nextCursor` of the previous page. Without it the feed starts at its oldest change (30 days back).'),
+  after: z.string().min(1).max(512).optional()
+    .describe('The `nextCursor` of the previous page. Without it the feed starts at its oldest change (30 days back).'),
   kinds: kindList.optional().describe('Only these kinds, comma-separated (such as `person.created,person.updated`); the token\'s scopes limit them further.'),
   limit: queryInteger(1, 1000).default(100).describe('Changes per page, 1 to 1000; default 100.')
 })
@@ -33,7 +34,8 @@ export const webhookBodySchema = z.object({
 
 /** The feed's item: the webhook body plus the change's sequence. */
 export const feedEventSchema = webhookBodySchema.extend({
-  sequence: z.number().int().describe('The change\'s place among the school\'s own changes: 1, 2, 3 …, increasing; the only gaps are changes of kinds the caller does not read.')
+  sequence: z.number().int()
+    .describe('The change\'s place among the school\'s own changes: 1, 2, 3 …, increasing; the only gaps are changes of kinds the caller does not read.')
 })
 
 export const eventFeedSchema = z.object({

@@ -4,7 +4,10 @@ import { pageQueryShape } from './common'
 
 /** What the exports settings screen lists: the newest file of each table, the tables, and the retention. */
 export const exportSettingsSchema = z.object({
-  files: z.array(z.object({ id: z.string(), key: z.string(), fileName: z.string(), rows: z.number().int(), bytes: z.number().int(), checksum: z.string(), producedAt: z.string() })),
+  files: z.array(z.object({
+    id: z.string(), key: z.string(), fileName: z.string(), rows: z.number().int(), bytes: z.number().int(), checksum: z.string(),
+    producedAt: z.string()
+  })),
   tables: z.array(z.string()),
   retentionDays: z.number().int()
 })

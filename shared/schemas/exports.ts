@@ -3,7 +3,8 @@ import { columnClasses } from '../vocabulary'
 import { apiSchemas, day, recordId, timestamp } from './common'
 
 export const exportFileSchema = z.object({
-  key: z.string().describe('The table the file holds: `people`, `name_history`, `affiliations`, `parental_responsibilities`, `billing_responsibilities`, `concessions`, `enquiries`, and more as capabilities add theirs.'),
+  key: z.string()
+    .describe('The table the file holds: `people`, `name_history`, `affiliations`, `parental_responsibilities`, `billing_responsibilities`, `concessions`, `enquiries`, and more as capabilities add theirs.'),
   fileName: z.string().describe('`<key>-<day>.csv`, the day the school\'s night it was produced for.'),
   rows: z.number().int().min(0).describe('Data rows, the header row not counted.'),
   checksum: z.string().regex(/^sha256:[0-9a-f]{64}$/).describe('`sha256:<hex>` of the file\'s bytes.'),

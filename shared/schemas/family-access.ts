@@ -5,7 +5,8 @@ import { timestamp } from './common'
 export const familyInviteSchema = z.strictObject({})
 
 export const familyAccessSchema = z.object({
-  access: z.object({ accountId: z.string(), email: z.string(), since: timestamp, givenBy: z.string().describe('Who gave it, in words: a member of staff by their email, the admin CLI.') }).nullable()
+  access: z.object({ accountId: z.string(), email: z.string(), since: timestamp, givenBy: z.string()
+    .describe('Who gave it, in words: a member of staff by their email, the admin CLI.') }).nullable()
 })
 
 /** The screen never receives the sign-in link: it goes to the adult alone, so no member of staff can sign in as them. */

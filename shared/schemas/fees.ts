@@ -43,7 +43,9 @@ export const feeConcessionRuleInput = z.strictObject({
   category: category.nullable().default(null),
   percentBasisPoints: z.number().int().min(1).max(wholeBasisPoints).nullable().default(null),
   amount: amount.nullable().default(null)
-}).refine(rule => (rule.percentBasisPoints === null) !== (rule.amount === null), { error: 'Give a percentage or an amount, not both.', path: ['percentBasisPoints'] })
+}).refine(rule => (rule.percentBasisPoints === null) !== (rule.amount === null), {
+  error: 'Give a percentage or an amount, not both.', path: ['percentBasisPoints']
+})
 
 /** A draft's whole content: what it says replaces what it said. */
 export const feeDraftInput = z.strictObject({
@@ -93,7 +95,10 @@ export const feeVersionSchema = versionSummary.extend({
     id: z.string(), category: z.string(), description: z.string(), amount: z.number().int(),
     period: z.string().nullable(), yearLevels: z.array(z.string()), campusId: z.string().nullable()
   })),
-  concessionRules: z.array(z.object({ kind: z.enum(concessionKinds), category: z.string().nullable(), percentBasisPoints: z.number().int().nullable(), amount: z.number().int().nullable() }))
+  concessionRules: z.array(z.object({
+    kind: z.enum(concessionKinds), category: z.string().nullable(), percentBasisPoints: z.number().int().nullable(),
+    amount: z.number().int().nullable()
+  }))
 })
 
 const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })

@@ -6,7 +6,9 @@ import { hrisColumnsShape, importProblemSchema, syncRunSchema, unreadableLineSch
 /** The settings screens' HRIS and people-sync routes (docs/screens.md, "HRIS import" and "People sync"). */
 
 /** The fields of a staff member an HRIS mapping names a column for, in the screen's order. */
-export const hrisFieldNames = ['employeeId', 'familyName', 'givenNames', 'dateOfBirth', 'startDate', 'endDate', 'role', 'checkType', 'checkNumber', 'checkExpiry'] as const
+export const hrisFieldNames = [
+  'employeeId', 'familyName', 'givenNames', 'dateOfBirth', 'startDate', 'endDate', 'role', 'checkType', 'checkNumber', 'checkExpiry'
+] as const
 
 /** A sample export sent to see its columns and first lines. */
 export const hrisSampleInputSchema = z.strictObject({
@@ -25,7 +27,9 @@ export const hrisSampleSchema = z.object({
 
 /** A mapping being made, over the sample's first lines: every field may still be unmapped. */
 export const hrisPreviewInputSchema = z.strictObject({
-  columns: z.strictObject(Object.fromEntries(Object.entries(hrisColumnsShape).map(([field, schema]) => [field, schema.optional()])) as { [K in keyof typeof hrisColumnsShape]: z.ZodOptional<typeof hrisColumnsShape[K]> }),
+  columns: z.strictObject(Object.fromEntries(
+    Object.entries(hrisColumnsShape).map(([field, schema]) => [field, schema.optional()])
+  ) as { [K in keyof typeof hrisColumnsShape]: z.ZodOptional<typeof hrisColumnsShape[K]> }),
   dateFormat: z.enum(hrisDateFormats),
   header: z.array(plainLine(200, 'A column needs a name.')).min(1).max(500),
   lines: z.array(z.object({ line: z.number().int().min(1), values: z.array(z.string().max(10_000)).max(500) })).max(hrisPreviewLines)
@@ -60,7 +64,10 @@ export const staffImportListingSchema = z.object({
   mappingId: recordId('hrm'),
   mappingName: z.string().nullable(),
   createdAt: timestamp,
-  counts: z.object({ rows: z.number().int(), created: z.number().int(), opened: z.number().int(), closed: z.number().int(), checks: z.number().int(), problems: z.number().int() })
+  counts: z.object({
+    rows: z.number().int(), created: z.number().int(), opened: z.number().int(), closed: z.number().int(), checks: z.number().int(),
+    problems: z.number().int()
+  })
 })
 export const staffImportPageSchema = z.object({ items: z.array(staffImportListingSchema), nextCursor: z.string().nullable() })
 export const importProblemPageSchema = z.object({ items: z.array(importProblemSchema), nextCursor: z.string().nullable() })

@@ -27,8 +27,9 @@ export const hrisMappingInputSchema = z.strictObject({
     for (const [field, column] of Object.entries(columns)) {
       if (column === undefined) continue
       const earlier = fieldOf.get(column)
-      if (earlier) context.addIssue({ code: 'custom', path: [field], message: `The column "${column}" is already mapped to ${earlier}; name each column once.` })
-      else fieldOf.set(column, field)
+      if (earlier) {
+        context.addIssue({ code: 'custom', path: [field], message: `The column "${column}" is already mapped to ${earlier}; name each column once.` })
+      } else fieldOf.set(column, field)
     }
   }),
   dateFormat: z.enum(hrisDateFormats, `One of ${hrisDateFormats.join(', ')}.`)
@@ -37,7 +38,8 @@ export const hrisMappingInputSchema = z.strictObject({
 export type HrisMappingInput = z.input<typeof hrisMappingInputSchema>
 export type HrisColumns = z.output<typeof hrisMappingInputSchema>['columns']
 
-export const csvText = (what: string) => z.string().min(1, 'Send the file.').describe(`${what}: CSV (RFC 4180, UTF-8, with a header line), at most 8 MiB (8388608 bytes).`)
+export const csvText = (what: string) => z.string().min(1, 'Send the file.')
+  .describe(`${what}: CSV (RFC 4180, UTF-8, with a header line), at most 8 MiB (8388608 bytes).`)
 
 export const staffImportInputSchema = z.strictObject({
   mappingId: recordId('hrm').describe('The HRIS mapping the school saved for this export.'),
@@ -52,7 +54,8 @@ export const importProblemSchema = z.object({
 }).register(apiSchemas, { id: 'ImportProblem' })
 
 /** How many of a list an answer leaves out (server/domain/imports/problem-list.ts): the lists stop at 1,000 entries or about 100 KiB, so an answer stays under 256 KiB. */
-const notListed = (what: string) => z.number().int().min(0).describe(`${what} counted but not listed: an answer lists the first 1,000 in file order (fewer when they are long, so that the answer stays under 256 KiB) and counts the rest here; 0 when all are listed.`)
+const notListed = (what: string) => z.number().int().min(0)
+  .describe(`${what} counted but not listed: an answer lists the first 1,000 in file order (fewer when they are long, so that the answer stays under 256 KiB) and counts the rest here; 0 when all are listed.`)
 
 export const staffImportAnswerSchema = z.object({
   run: z.object({ id: recordId('run'), mappingId: recordId('hrm'), createdAt: timestamp }),
@@ -68,11 +71,13 @@ export const staffImportAnswerSchema = z.object({
   })
 }).register(apiSchemas, { id: 'StaffImportAnswer' })
 
-export const syncSystemName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'Name the system in 1 to 64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.')
+export const syncSystemName = z.string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'Name the system in 1 to 64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.')
 
 export const peopleSyncInputSchema = z.strictObject({
   system: syncSystemName.describe('The source system; people are matched on its own ids, kept per system.'),
-  scope: z.enum(syncScopes).describe('`full`: the file is everyone, and people synced before who are missing are absent; `changes`: only the people in the file.'),
+  scope: z.enum(syncScopes)
+    .describe('`full`: the file is everyone, and people synced before who are missing are absent; `changes`: only the people in the file.'),
   file: csvText('The export: columns id, familyName, givenNames, dateOfBirth, and optionally yearLevel and campus')
 }).register(apiSchemas, { id: 'PeopleSyncInput' })
 
@@ -95,7 +100,8 @@ export const syncRunSchema = z.object({
   absent: plannedCount('People synced before whom a `full` file leaves out: their student span closes'),
   unchanged: plannedCount('People in the file who change in nothing'),
   reason: z.string().optional().describe('Why the run paused or failed.'),
-  waitingFor: recordId('run').optional().describe('The earlier run of the same system that this one waits for: runs of a school and system apply in the order received, so a later run waits until every earlier one is applied, cancelled, reverted or failed (a paused one until somebody confirms or cancels it).'),
+  waitingFor: recordId('run').optional()
+    .describe('The earlier run of the same system that this one waits for: runs of a school and system apply in the order received, so a later run waits until every earlier one is applied, cancelled, reverted or failed (a paused one until somebody confirms or cancels it).'),
   createdAt: timestamp,
   appliedAt: timestamp.optional(),
   revertedAt: timestamp.optional()

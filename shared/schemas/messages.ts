@@ -6,7 +6,8 @@ import { audienceInput } from './consents'
 const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })
 
 /** The text of a message: any characters a letter holds, line breaks included, but no NUL (PostgreSQL refuses it). */
-const messageBody = z.string().trim().min(1, 'Required.').max(20_000, 'At most 20000 characters.').refine(text => !text.includes('\u0000'), 'Holds a NUL character.')
+const messageBody = z.string().trim().min(1, 'Required.').max(20_000, 'At most 20000 characters.')
+  .refine(text => !text.includes('\u0000'), 'Holds a NUL character.')
 
 /**
  * Adults of the audience's children whom standing keeps from being told, never who or why, the same
@@ -27,7 +28,8 @@ export const audiencePreviewSchema = z.object({
 })
 
 export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput })
-export const sentMessageSchema = z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
+export const sentMessageSchema =
+  z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
 
 const tally = { sentCount: z.number(), pendingCount: z.number(), bouncedCount: z.number(), readCount: z.number() }
 export const messageSummarySchema = z.object({
@@ -54,5 +56,7 @@ export const bouncedAddressesSchema = z.object({
   items: z.array(z.object({ adult: personName, email: z.string(), lastError: z.string().nullable(), messageId: z.string(), at: timestamp }))
 })
 
-export const portalMessagePageSchema = pageOf(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, readAt: timestamp.nullable() }), 'PortalMessagePage')
+export const portalMessagePageSchema = pageOf(
+  z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, readAt: timestamp.nullable() }), 'PortalMessagePage'
+)
 export const portalMessageSchema = z.object({ id: z.string(), subject: z.string(), body: z.string(), sentAt: timestamp, readAt: timestamp.nullable() })

@@ -14,12 +14,16 @@ export type DirectoryGroup = typeof directoryGroups[number]
  */
 const searchText = z.string().max(200, 'At most 200 characters.').check((ctx) => {
   const refusal = plainLineRefusal(ctx.value)
-  if (refusal) ctx.issues.push({ code: 'custom', input: ctx.value, message: refusal.message, ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {}) })
+  if (refusal) ctx.issues.push({
+    code: 'custom', input: ctx.value, message: refusal.message,
+    ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {})
+  })
 })
 
 export const directoryQuery = z.strictObject({
   ...pageQueryShape,
-  search: searchText.optional().describe('A name as typed: family or given names first, any case, with or without accents or apostrophes; `Family, Given` also.'),
+  search: searchText.optional()
+    .describe('A name as typed: family or given names first, any case, with or without accents or apostrophes; `Family, Given` also.'),
   bornOn: day.optional().describe('Only people born on this day.'),
   group: z.enum(directoryGroups).optional().describe('Only current students, staff, applicants, carers, or alumni.'),
   yearLevel: z.string().min(1).max(100).optional().describe('Only current students at this year level.'),

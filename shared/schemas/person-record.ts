@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { affiliationKinds, applicationStates, concessionKinds, courtOrderKinds, courtOrderPurposes, heldParts, nameChangeKinds, protectionFlagKinds } from '../vocabulary'
+import {
+  affiliationKinds, applicationStates, concessionKinds, courtOrderKinds, courtOrderPurposes, heldParts, nameChangeKinds, protectionFlagKinds
+} from '../vocabulary'
 import { day, listValue, pageQueryShape, plainLine, recordId, timestamp } from './common'
 import { wholeBasisPoints } from '../basis-points'
 
@@ -32,7 +34,10 @@ export const personFileSchema = z.object({
     children: z.array(z.object({ id: recordId('par'), personId: recordId('per'), ...named, relationship: z.string().nullable(), ...span }))
   }),
   billing: z.object({
-    responsibilities: z.array(z.object({ id: recordId('bil'), payerId: recordId('per'), payerFamilyName: z.string(), payerGivenNames: z.string(), category: z.string(), share: z.number().int(), ...span })),
+    responsibilities: z.array(z.object({
+      id: recordId('bil'), payerId: recordId('per'), payerFamilyName: z.string(), payerGivenNames: z.string(), category: z.string(),
+      share: z.number().int(), ...span
+    })),
     concessions: z.array(z.object({ id: recordId('cnc'), kind: z.enum(concessionKinds), ...span }))
   }).nullable(),
   admissions: z.object({
@@ -40,7 +45,8 @@ export const personFileSchema = z.object({
       id: recordId('apl'), student: personRef, origin: z.enum(['application', 'enrolment']), state: z.enum(applicationStates),
       yearLevel: z.string(), entryYear: z.number().int().nullable(), startsOn: day.nullable(), receivedAt: timestamp
     })),
-    enquiries: z.array(z.object({ id: recordId('enq'), student: personRef, enquirer: personRef, channel: z.string(), intendedEntryYear: z.number().int().nullable(), receivedAt: timestamp }))
+    enquiries: z.array(z.object({ id: recordId('enq'), student: personRef, enquirer: personRef, channel: z.string(), intendedEntryYear: z.number()
+      .int().nullable(), receivedAt: timestamp }))
   }).nullable(),
   sourceIds: z.array(z.object({ system: z.string(), sourceId: z.string() })),
   school: z.object({
@@ -66,13 +72,22 @@ export const personChangeSchema = z.object({
 export const personChangesSchema = z.object({ items: z.array(personChangeSchema), nextCursor: z.string().nullable() })
 
 export const restrictedRecordSchema = z.object({
-  protectionFlags: z.array(z.object({ id: recordId('prf'), kind: z.enum(protectionFlagKinds), note: z.string().nullable(), safeAdults: z.array(personRef), ...span, recordedAt: timestamp, liftedAt: timestamp.nullable() })),
-  courtOrders: z.array(z.object({ id: recordId('cto'), kind: z.enum(courtOrderKinds), restrainedPersonId: z.string().nullable(), restrainedPerson: personRef.nullable(), summary: z.string().nullable(), purposes: z.array(z.enum(courtOrderPurposes)), ...span, recordedAt: timestamp })),
+  protectionFlags: z.array(z.object({
+    id: recordId('prf'), kind: z.enum(protectionFlagKinds), note: z.string().nullable(), safeAdults: z.array(personRef), ...span,
+    recordedAt: timestamp, liftedAt: timestamp.nullable()
+  })),
+  courtOrders: z.array(z.object({
+    id: recordId('cto'), kind: z.enum(courtOrderKinds), restrainedPersonId: z.string().nullable(), restrainedPerson: personRef.nullable(),
+    summary: z.string().nullable(), purposes: z.array(z.enum(courtOrderPurposes)), ...span, recordedAt: timestamp
+  })),
   exitReasons: z.array(z.object({ id: recordId('exr'), affiliationId: z.string(), reason: z.string(), note: z.string().nullable(), recordedAt: timestamp })),
   mergeHistory: z.array(z.object({
     id: recordId('idd'),
-    decision: z.enum(['linked', 'distinct']).describe('`linked`: the two are one person, and the one the application opened was deleted; `distinct`: told apart.'),
-    side: z.enum(['opened', 'on_file']).describe('`opened`: this person is the one the application or enquiry opened; `on_file`: the one it was compared with.'),
+    decision: z.enum(['linked', 'distinct'])
+      .describe('`linked`: the two are one person, and the one the application opened was deleted; `distinct`: told apart.'),
+    side: z.enum(['opened', 'on_file']).describe(
+      '`opened`: this person is the one the application or enquiry opened; `on_file`: the one it was compared with.'
+    ),
     other: z.object({ ...personRef.shape, deleted: z.boolean() }),
     subjectType: z.enum(['application', 'enquiry']),
     subjectId: z.string(),
@@ -120,7 +135,9 @@ export const parentalResponsibilityBody = z.strictObject({
 export const billingSplitBody = z.strictObject({
   category: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'Use lower-case letters, digits and _.'),
   from: day,
-  shares: z.array(z.strictObject({ payerId: recordId('per'), share: z.number().int().min(1, 'At least 1.').max(wholeBasisPoints, `At most ${wholeBasisPoints}.`) })).max(20)
+  shares: z.array(
+    z.strictObject({ payerId: recordId('per'), share: z.number().int().min(1, 'At least 1.').max(wholeBasisPoints, `At most ${wholeBasisPoints}.`) })
+  ).max(20)
 })
 
 export const concessionBody = z.strictObject({ kind: z.enum(concessionKinds), validFrom: day, validTo: emptyAsNone(day) })
@@ -129,7 +146,8 @@ export const protectionFlagBody = z.strictObject({
   kind: z.enum(protectionFlagKinds),
   validFrom: day,
   note: optionalNote,
-  safeAdultIds: z.array(recordId('per')).max(20).default([]).describe('The adults the child stays visible to in the family portal; every other adult\'s standing is withheld.')
+  safeAdultIds: z.array(recordId('per')).max(20).default([])
+    .describe('The adults the child stays visible to in the family portal; every other adult\'s standing is withheld.')
 })
 
 export const courtOrderBody = z.strictObject({

@@ -11,7 +11,9 @@ function referenceRule(detailFields: readonly string[], required: readonly strin
       for (const field of detailFields) if (value[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: bothMessage })
       return
     }
-    for (const field of required) if (value[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: 'Required, unless personId names a person on file.' })
+    for (const field of required) if (value[field] === undefined) {
+      context.addIssue({ code: 'custom', path: [field], message: 'Required, unless personId names a person on file.' })
+    }
   }
 }
 

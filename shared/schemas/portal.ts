@@ -60,7 +60,10 @@ export const familyApplicationsSchema = z.object({
     startsOn: day.nullable(),
     updatedAt: timestamp
   })),
-  tours: z.array(z.object({ id: z.string(), title: z.string(), startsAt: timestamp, venue: z.string(), campus: z.string().nullable(), audience: z.string(), placesLeft: z.number().int() })),
+  tours: z.array(z.object({
+    id: z.string(), title: z.string(), startsAt: timestamp, venue: z.string(), campus: z.string().nullable(), audience: z.string(),
+    placesLeft: z.number().int()
+  })),
   bookings: z.array(z.object({
     id: z.string(),
     tour: z.object({ id: z.string(), title: z.string(), startsAt: timestamp, venue: z.string(), cancelled: z.boolean() }),

@@ -12,7 +12,8 @@ export const receiptSummarySchema = z.object({
   scopes: z.array(scopeWords)
 })
 
-export const receiptSchema = z.object({ tokenId: z.string(), purpose: z.string(), day, reads: z.number().int(), scopes: z.array(scopeWords), lastAt: timestamp })
+export const receiptSchema =
+  z.object({ tokenId: z.string(), purpose: z.string(), day, reads: z.number().int(), scopes: z.array(scopeWords), lastAt: timestamp })
 
 export const personReceiptsSchema = z.object({ readBy: z.array(receiptSummarySchema), days: z.array(receiptSchema) })
 export const receiptDownloadQuery = z.strictObject({ format: z.enum(['json', 'csv']).default('json') })

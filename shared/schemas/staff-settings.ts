@@ -8,7 +8,8 @@ export const tokenMaximumDays = 730
 export const tokenIssueSchema = z.strictObject({
   purpose: plainLine(200, 'Say what the token is for.'),
   scopes: z.array(z.string().max(64)).min(1, 'Choose at least one scope.').max(32),
-  expiresInDays: z.number().int('Use a whole number of days.').min(1, 'At least one day.').max(tokenMaximumDays, `At most ${tokenMaximumDays} days (two years).`).default(tokenDefaultDays)
+  expiresInDays: z.number().int('Use a whole number of days.').min(1, 'At least one day.')
+    .max(tokenMaximumDays, `At most ${tokenMaximumDays} days (two years).`).default(tokenDefaultDays)
 })
 export type TokenIssueInput = z.input<typeof tokenIssueSchema>
 
@@ -33,7 +34,8 @@ export const issuedTokenSchema = z.object({ id: z.string(), token: z.string(), e
 export const revokedTokenSchema = z.object({ id: z.string(), revoked: z.literal(true) })
 
 export const staffRoleNames = ['admin', 'office', 'admissions', 'teacher', 'read_only'] as const
-export const staffMemberSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(staffRoleNames), personId: z.string().nullable(), createdAt: timestamp })
+export const staffMemberSchema =
+  z.object({ id: z.string(), email: z.string(), role: z.enum(staffRoleNames), personId: z.string().nullable(), createdAt: timestamp })
 export const staffListSchema = z.object({ items: z.array(staffMemberSchema) })
 export const staffAddSchema = z.strictObject({ email: emailAddress, role: z.enum(staffRoleNames, 'Choose a role.'), personId: z.string().max(64).optional() })
 export const staffAddedSchema = z.object({ member: staffMemberSchema, signInLink: z.string(), linkExpiresAt: timestamp })

@@ -7,10 +7,12 @@ const tally = z.number().int().min(0)
 export const todaySchema = z.object({
   today: day,
   newEnquiries: tally.optional().describe('Enquiries received in the last 7 days.'),
-  applications: z.object({ submitted: tally, offered: tally, accepted: tally }).optional().describe('Applications waiting for the office\'s or the family\'s step.'),
+  applications: z.object({ submitted: tally, offered: tally, accepted: tally }).optional()
+    .describe('Applications waiting for the office\'s or the family\'s step.'),
   toursWithPlaces: tally.optional().describe('Tours in the next 7 days with places left.'),
   starters: tally.optional().describe('Children starting within the next 14 days.'),
   pausedSyncRuns: tally.optional(),
   failingWebhooks: tally.optional().describe('Subscriptions whose deliveries are failing or were given up in the last 7 days.'),
-  courtOrdersEnding: z.object({ count: tally, childIds: z.array(z.string()) }).optional().describe('Children whose court order ends within 30 days (restricted.read only).')
+  courtOrdersEnding: z.object({ count: tally, childIds: z.array(z.string()) }).optional()
+    .describe('Children whose court order ends within 30 days (restricted.read only).')
 })

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { isOneOf, webhookEventKinds } from '../vocabulary'
 import { plainLine, recordId } from './common'
 
-const eventKind = z.string().refine(kind => isOneOf(webhookEventKinds, kind), { error: issue => `Unknown event kind ${JSON.stringify(issue.input).slice(0, 80)}.` })
+const eventKind = z.string()
+  .refine(kind => isOneOf(webhookEventKinds, kind), { error: issue => `Unknown event kind ${JSON.stringify(issue.input).slice(0, 80)}.` })
 
 /** A new webhook subscription, as the settings screen and the admin CLI send it. */
 export const webhookSubscriptionInputSchema = z.strictObject({
@@ -39,7 +40,8 @@ export const webhookSettingsSchema = z.object({
   tokens: z.array(z.object({ id: z.string(), purpose: z.string(), scopes: z.array(z.string()), expiresOn: z.string() }))
 })
 
-export const createdWebhookSchema = z.object({ id: z.string(), secret: z.string(), url: z.string(), kinds: z.array(z.string()), tokenId: z.string(), createdAt: z.string() })
+export const createdWebhookSchema =
+  z.object({ id: z.string(), secret: z.string(), url: z.string(), kinds: z.array(z.string()), tokenId: z.string(), createdAt: z.string() })
 
 export const webhookDeliverySchema = z.object({
   id: z.string(),

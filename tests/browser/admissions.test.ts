@@ -34,7 +34,8 @@ async function sendApplication(demo: Demo, givenNames: string) {
   return { ...sent, child: `${givenNames} ${familyName}` }
 }
 
-const card = (page: Page, state: string, child: string) => page.getByRole('region', { name: new RegExp(`^${state}`) }).getByRole('article', { name: `Application of ${child}` })
+const card = (page: Page, state: string, child: string) => page.getByRole('region', { name: new RegExp(`^${state}`) })
+  .getByRole('article', { name: `Application of ${child}` })
 
 /** Opens the step dialog of an application, picks the step (unless the one offered first is meant), fills it and submits. */
 async function takeStep(page: Page, state: string, child: string, step: string | null, submit: string, fill?: () => Promise<void>) {
@@ -86,13 +87,16 @@ describe('the admissions screens', () => {
     let cursor: string | null = null
     let found: { personId: string, kind: string, validTo: string | null } | undefined
     do {
-      const page: { body: { items: { personId: string, kind: string, validTo: string | null }[], nextCursor: string | null } } = await callApi(`/api/v1/affiliations?state=open&kind=student&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token })
+      const page: { body: { items: { personId: string, kind: string, validTo: string | null }[], nextCursor: string | null } } = await callApi(
+        `/api/v1/affiliations?state=open&kind=student&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token }
+      )
       found = page.body.items.find(item => item.personId === sent.studentId)
       cursor = page.body.nextCursor
     } while (!found && cursor)
     expect(found).toMatchObject({ personId: sent.studentId, kind: 'student', validTo: null })
     // The year level and load chosen on the screen are the application's and the span's own.
-    const [placed] = await demo.database.db.select({ yearLevel: applications.yearLevel, load: applications.loadBasisPoints }).from(applications).where(eq(applications.id, sent.id))
+    const [placed] = await demo.database.db.select({ yearLevel: applications.yearLevel, load: applications.loadBasisPoints }).from(applications)
+      .where(eq(applications.id, sent.id))
     expect(placed).toEqual({ yearLevel: '2', load: 5000 })
   }, 180_000)
 
@@ -113,7 +117,9 @@ describe('the admissions screens', () => {
     const demo = await demoSchool()
     const first = await sendApplication(demo, 'Aroha')
     const familyName = first.child.split(' ')[1]!
-    const second = await submitApplication(demo.context, applicationBody({ student: { familyName, givenNames: 'Aroha Jane', dateOfBirth: '2019-03-04', new: true } }))
+    const second = await submitApplication(
+      demo.context, applicationBody({ student: { familyName, givenNames: 'Aroha Jane', dateOfBirth: '2019-03-04', new: true } })
+    )
     const { context, page } = await officeOnBoard(demo)
     const twin = card(page, 'Submitted', `Aroha Jane ${familyName}`)
     await twin.waitFor()
@@ -133,7 +139,10 @@ describe('the admissions screens', () => {
   it('lists enquiries with how they heard, searched on the server', async () => {
     const demo = await demoSchool()
     const familyName = `Enquiry${Date.now()}`
-    await recordEnquiry(demo.context, { student: { familyName, givenNames: 'Zoë' }, enquirer: { familyName, givenNames: 'Ana', email: `${familyName}@example.org`, relationship: 'mother' }, channel: 'referral' })
+    await recordEnquiry(demo.context, {
+      student: { familyName, givenNames: 'Zoë' },
+      enquirer: { familyName, givenNames: 'Ana', email: `${familyName}@example.org`, relationship: 'mother' }, channel: 'referral'
+    })
     const { context, page } = await officeOnBoard(demo)
     await page.getByRole('link', { name: 'Enquiries' }).first().click()
     await page.waitForURL(/\/staff\/admissions\/enquiries$/)

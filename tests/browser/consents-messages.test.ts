@@ -57,7 +57,9 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-consents')
 
     const ask = (await callApi('/api/app/consents/asks', { headers: { cookie: (await staffSession(school, 'office')).cookie } })).body.items[0].id
-    expect((await callApi('/api/app/portal/consents/answers', { headers: { cookie: mother }, body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status).toBe(201)
+    expect(
+      (await callApi('/api/app/portal/consents/answers', { headers: { cookie: mother }, body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status
+    ).toBe(201)
     await row.getByRole('button', { name: 'Answers to Excursion' }).click()
     const answers = page.getByRole('table', { name: 'Answers to Excursion' })
     await answers.getByText('Hine Ngata: Yes').waitFor()
@@ -101,7 +103,8 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-person-consents', ['#person-consents'])
   }, 60_000)
 
-  it('previews an audience with its left-out count ("fewer than 5", never for named adults), sends a message, and sees the parent\'s read receipt', async () => {
+  it('previews an audience with its left-out count ("fewer than 5", never for named adults), sends a message, and sees the parent\'s '
+    + 'read receipt', async () => {
     const school = await newSchool({ name: 'Messages Screen School' })
     const families = await seedPortalFamilies(school)
     const mother = (await familySession(school, families.mother)).cookie

@@ -108,7 +108,9 @@ describe('the office\'s side of the family portal', () => {
 
   it('previews an adult of a child under a court order only with restricted access and a passkey proof, as the restricted record asks', async () => {
     const kept = await seedFamily(school.context, { family: 'Adeyemi', child: 'Tunde' })
-    await recordCourtOrder(school.context, kept.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: kept.father, purposes: ['details'] })
+    await recordCourtOrder(
+      school.context, kept.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: kept.father, purposes: ['details'] }
+    )
     // The office (portal.preview, not restricted.read) is refused for either parent alike, so the refusal names no one; the error shows on the record.
     const office = await signedIn((await staffSession(school, 'office')).cookie)
     for (const adult of [kept.mother, kept.father]) {
@@ -162,7 +164,8 @@ describe('the office\'s side of the family portal', () => {
     const parent = await signedIn((await familySession(school, other.mother)).cookie)
     await open(parent.page, '/family')
     const menu = parent.page.getByRole('navigation', { name: 'Family portal' })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Children', 'Our details', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
+    expect(await menu.getByRole('link').allTextContents())
+      .toEqual(['Children', 'Our details', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
     await open(parent.page, '/family/payers')
     await expect(parent.page.getByRole('alert').innerText()).resolves.toContain('The school has switched this part of the family portal off.')
     await checkScreen(parent.page, 'family-section-off')

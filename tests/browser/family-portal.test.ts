@@ -65,7 +65,8 @@ describe('the family portal', () => {
     await page.waitForURL(/\/family$/)
     await page.getByRole('heading', { name: 'Hello, Ngozi' }).waitFor()
     const menu = page.getByRole('navigation', { name: 'Family portal' })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
+    expect(await menu.getByRole('link').allTextContents())
+      .toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
     await checkScreen(page, 'family-home')
 
     await page.getByRole('link', { name: 'Add a passkey' }).click()
@@ -148,7 +149,8 @@ describe('the family portal', () => {
     expect((await callApi(`/api/v1/people/${family.mother}`, { token })).body).toMatchObject({ id: family.mother, givenNames: 'Ngozi' })
     const events = await callApi('/api/v1/events?limit=1000', { token })
     expect(events.status).toBe(200)
-    expect((events.body.items as { kind: string, id: string }[]).filter(event => event.id === family.mother).map(event => event.kind)).toContain('person.updated')
+    expect((events.body.items as { kind: string, id: string }[]).filter(event => event.id === family.mother).map(event => event.kind))
+      .toContain('person.updated')
 
     const { page: parent, context: parentContext } = await pageWithAuthenticator(await useBrowser())
     await signInWithCode(parent, school, parentEmail)
@@ -221,7 +223,10 @@ describe('the family portal', () => {
     })
     afterAll(() => context?.close())
 
-    it.each(['/family', '/family/children/:child', '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents', '/family/messages', '/family/data', '/family/passkeys'])('%s', async (pagePath) => {
+    it.each([
+      '/family', '/family/children/:child', '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents',
+      '/family/messages', '/family/data', '/family/passkeys'
+    ])('%s', async (pagePath) => {
       const path = pagePath.replace(':child', child)
       const problems: string[] = []
       await open(page, path)
@@ -229,7 +234,9 @@ describe('the family portal', () => {
       await page.waitForLoadState('networkidle')
       if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
       await page.keyboard.press('Tab')
-      if (await page.evaluate(() => document.activeElement?.textContent?.trim()) !== 'Skip to the content') problems.push(`${path}: the first Tab does not land on the skip link`)
+      if (await page.evaluate(() => document.activeElement?.textContent?.trim()) !== 'Skip to the content') {
+        problems.push(`${path}: the first Tab does not land on the skip link`)
+      }
       await page.keyboard.press('Enter')
       if (!await page.evaluate(() => document.activeElement?.tagName === 'MAIN')) problems.push(`${path}: the skip link does not land in the main content`)
       const stops = await walk(page, { limit: 30, within: 'main' })

@@ -45,7 +45,10 @@ describe('the family portal\'s Fees, Consents and Messages', () => {
     })
     await publishFeeVersion(school.context, versionId)
     const purpose = await createConsentPurpose(school.context, { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' })
-    askId = (await createConsentAsk(school.context, { purposeId: purpose.id, subject: 'Zoo', audience: ['year:3'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' })).id
+    askId = (await createConsentAsk(
+      school.context,
+      { purposeId: purpose.id, subject: 'Zoo', audience: ['year:3'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' }
+    )).id
     messageId = (await sendMessage(school.context, { subject: 'Sports day', body: 'Sports day is on Friday.\nBring a hat.', audience: ['year:3'] })).id
     const { cookie } = await familySession(school, families.resident)
     context = await (await useBrowser()).newContext()

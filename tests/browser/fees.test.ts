@@ -60,7 +60,8 @@ describe('the fees screen', () => {
     await page.getByRole('option', { name: /Ngata, Aroha/ }).click()
     const statement = page.locator('[data-period-statement="Term 1"]')
     await statement.getByText(/Total A?\$3,600\.01/).waitFor()
-    await expect.poll(async () => (await statement.getByRole('list', { name: 'Who pays tuition' }).textContent()) ?? '').toMatch(/50 %, A?\$1,800\.01.*50 %, A?\$1,800\.00/)
+    await expect.poll(async () => (await statement.getByRole('list', { name: 'Who pays tuition' }).textContent()) ?? '')
+      .toMatch(/50 %, A?\$1,800\.01.*50 %, A?\$1,800\.00/)
     // The whole page, the chosen student's box among it: its aria-activedescendant goes once its list closes.
     await checkScreen(page, 'fees-published')
 

@@ -16,7 +16,8 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function activityKinds(school: Awaited<ReturnType<typeof newSchool>>, subjectId: string) {
-  const rows = await school.database.db.select({ kind: activity.kind }).from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.subjectId, subjectId)))
+  const rows = await school.database.db.select({ kind: activity.kind }).from(activity)
+    .where(and(eq(activity.schoolId, school.id), eq(activity.subjectId, subjectId)))
   return rows.map(row => row.kind)
 }
 
@@ -65,7 +66,8 @@ describe('the HRIS import and people sync screens', { timeout: 180_000 }, () => 
     await page.getByRole('button', { name: 'Refresh' }).click()
     await imports.getByRole('cell', { name: 'Payroll export' }).waitFor()
     const importRow = imports.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Payroll export' }) })
-    expect((await importRow.getByRole('cell').allTextContents()).map(text => text.trim())).toEqual([expect.any(String), 'Payroll export', '3', '2', '2', '0', '0', '1'])
+    expect((await importRow.getByRole('cell').allTextContents()).map(text => text.trim()))
+      .toEqual([expect.any(String), 'Payroll export', '3', '2', '2', '0', '0', '1'])
     await imports.getByRole('button', { name: /^1 problems of the import/ }).click()
     const problems = page.getByRole('table', { name: 'Problems by line' })
     await problems.getByRole('cell', { name: 'Not a day written DD/MM/YYYY.' }).waitFor()

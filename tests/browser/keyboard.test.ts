@@ -20,7 +20,9 @@ const screens = [
   '/staff/classes', '/staff/consents', '/staff/messages', '/staff/fees', '/staff/families/requests'
 ]
 // A screen's dialog each, opened and closed with the keyboard: a form of fields, choices and a date.
-const dialogs: Record<string, string> = { '/staff/tours': 'New tour', '/staff/consents': 'New purpose', '/staff/messages': 'New club', '/staff/fees': 'New schedule' }
+const dialogs: Record<string, string> = {
+  '/staff/tours': 'New tour', '/staff/consents': 'New purpose', '/staff/messages': 'New club', '/staff/fees': 'New schedule'
+}
 
 describe('every office screen with the keyboard alone, in the dark', () => {
   let context: BrowserContext

@@ -74,7 +74,10 @@ describe('the tours, starters and classes screens on the demo school', () => {
     const { token } = await issueToken(demo.context, { purpose: 'website', scopes: ['tour.book'] })
     const booked = await callApi(`/api/v1/tours/${tourId}/bookings`, {
       token,
-      body: { student: { familyName: 'Marsh', givenNames: 'Tui' }, enquirer: { familyName: 'Marsh', givenNames: 'Hine', relationship: demo.school.lists.relationships[0], email: 'hine.marsh@example.org', phone: '+61 400 111 222' } }
+      body: { student: { familyName: 'Marsh', givenNames: 'Tui' }, enquirer: {
+        familyName: 'Marsh', givenNames: 'Hine', relationship: demo.school.lists.relationships[0], email: 'hine.marsh@example.org',
+        phone: '+61 400 111 222'
+      } }
     })
     expect(booked.status).toBe(201)
     // No reload: the screen asks again every few seconds while it is visible.
@@ -141,7 +144,10 @@ describe('the tours, starters and classes screens on the demo school', () => {
     const [students, staff, [term]] = await Promise.all([
       current('student'), current('staff_member'),
       demo.database.db.select({ code: academicSessions.code }).from(academicSessions)
-        .where(and(eq(academicSessions.schoolId, demo.id), eq(academicSessions.kind, 'term'), lte(academicSessions.startsOn, today), gte(academicSessions.endsOn, today)))
+        .where(and(
+          eq(academicSessions.schoolId, demo.id), eq(academicSessions.kind, 'term'), lte(academicSessions.startsOn, today),
+          gte(academicSessions.endsOn, today)
+        ))
     ])
     const page = await signedIn(demo, 'admin')
     await page.goto(`${siteUrl()}/staff/classes`)

@@ -28,7 +28,8 @@ async function signedInPage(browser: Browser, school: AnySchool, role: Parameter
 }
 
 describe('a person\'s record (/staff/people/<id>)', () => {
-  it('reads a demo student\'s timeline, corrects their name and shows its history, and sets a billing split the server first refuses beside the shares', async () => {
+  it('reads a demo student\'s timeline, corrects their name and shows its history, and sets a billing split the server first refuses beside '
+    + 'the shares', async () => {
     const demo = await demoSchool()
     const { db } = demo.database
     // A student on the roll with a carer on file, the last by id whose carers' names differ (the demo's names are
@@ -37,7 +38,8 @@ describe('a person\'s record (/staff/people/<id>)', () => {
       .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), isNull(affiliations.validTo)))
       .innerJoin(parentalResponsibilities, and(eq(parentalResponsibilities.childId, people.id), isNull(parentalResponsibilities.validTo)))
       .where(eq(people.schoolId, demo.id)).orderBy(desc(people.id)).limit(40)
-    const carersOf = (childId: string) => db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(parentalResponsibilities)
+    const carersOf = (childId: string) => db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames })
+      .from(parentalResponsibilities)
       .innerJoin(people, eq(people.id, parentalResponsibilities.adultId))
       .where(and(eq(parentalResponsibilities.childId, childId), isNull(parentalResponsibilities.validTo))).orderBy(asc(people.id))
     let student: typeof candidates[number] | undefined
@@ -65,7 +67,10 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await history.getByText(`${student!.familyName}, ${student!.givenNames}`, { exact: true }).waitFor()
     await page.getByText(`${student!.givenNames} Test`, { exact: true }).first().waitFor()
 
-    const tuitionRows = () => db.select({ id: billingResponsibilities.id, payerId: billingResponsibilities.payerId, share: billingResponsibilities.share, validFrom: billingResponsibilities.validFrom, validTo: billingResponsibilities.validTo })
+    const tuitionRows = () => db.select({
+      id: billingResponsibilities.id, payerId: billingResponsibilities.payerId, share: billingResponsibilities.share,
+      validFrom: billingResponsibilities.validFrom, validTo: billingResponsibilities.validTo
+    })
       .from(billingResponsibilities)
       .where(and(eq(billingResponsibilities.studentId, student!.id), eq(billingResponsibilities.category, 'tuition'))).orderBy(asc(billingResponsibilities.id))
     const before = await tuitionRows()
@@ -87,12 +92,18 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await context.close()
   }, 240_000)
 
-  it('shows an office role no restricted record; an administrator sees it after a passkey step-up, and Activity records the view and the flag they set', async () => {
+  it('shows an office role no restricted record; an administrator sees it after a passkey step-up, and Activity records the view and the '
+    + 'flag they set', async () => {
     const school = await newSchool({ name: 'Restricted Screens' })
     const family = await seedFamily(school.context)
-    await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection', 'details'], summary: 'No collection from school.' })
+    await recordCourtOrder(school.context, family.child, {
+      kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection', 'details'],
+      summary: 'No collection from school.'
+    })
     // An application naming the child again, kept apart from them: the child's merge history.
-    const application = await submitApplication(school.context, applicationBody({ student: { familyName: 'Okafor', givenNames: 'Adaeze', dateOfBirth: '2015-04-02', new: true } }))
+    const application = await submitApplication(
+      school.context, applicationBody({ student: { familyName: 'Okafor', givenNames: 'Adaeze', dateOfBirth: '2015-04-02', new: true } })
+    )
     await decideDuplicate(school.context, { type: 'applications', id: application.id }, { path: 'student', decision: 'new' })
     const browser = await useBrowser()
 
@@ -142,7 +153,8 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.waitForLoadState('networkidle')
     await checkScreen(page, 'person-restricted')
     // Each change shows the record read again, and each read is recorded.
-    expect((await entries()).map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
+    expect((await entries()).map(entry => entry.kind).sort())
+      .toEqual(['restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
     await context.close()
   }, 240_000)
 
@@ -158,12 +170,15 @@ describe('a person\'s record (/staff/people/<id>)', () => {
     await page.getByRole('button', { name: 'Correct the name' }).click()
     await page.getByLabel('Given names').fill('Renamed')
     await page.getByRole('button', { name: 'Save the name' }).click()
-    await page.getByRole('alert').getByText('The school keeps names in its student information system; change them there and the next sync brings them here.').waitFor()
+    await page.getByRole('alert')
+      .getByText('The school keeps names in its student information system; change them there and the next sync brings them here.').waitFor()
     const [person] = await school.database.db.select({ givenNames: people.givenNames }).from(people).where(eq(people.id, family.child))
     expect(person!.givenNames).toBe('Adaeze')
 
     // A carer is chosen by name, typed without its accent, never by an id.
-    await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Whāanga', givenNames: 'Hēmi', dateOfBirth: '1984-09-30' }))
+    await writeChanges(
+      school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Whāanga', givenNames: 'Hēmi', dateOfBirth: '1984-09-30' })
+    )
     await page.getByRole('button', { name: 'Add parental responsibility' }).click()
     await page.getByRole('combobox', { name: 'The adult' }).fill('whaanga')
     await page.getByRole('option', { name: /Whāanga, Hēmi/ }).click()

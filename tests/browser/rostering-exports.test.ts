@@ -49,7 +49,8 @@ describe('the rostering and exports settings screens', () => {
     await context.close()
   }, 180_000)
 
-  it('the old /staff/exports bookmark reaches the exports screen, which downloads the newest file of a table and records class and retention changes in Activity', async () => {
+  it('the old /staff/exports bookmark reaches the exports screen, which downloads the newest file of a table and records class and retention changes '
+    + 'in Activity', async () => {
     const school = await demoSchool()
     const produced = await produceSchoolExports(school.context, { storage: configuredExportStorage() })
     const people = produced.find(file => file.tableKey === 'people')!
@@ -74,7 +75,8 @@ describe('the rostering and exports settings screens', () => {
     await page.getByRole('button', { name: 'Save retention' }).click()
     await page.getByText('Export files are kept 45 days', { exact: true }).waitFor()
     const entries = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id)))
-    expect(entries.filter(entry => entry.kind === 'column_class.changed' && entry.subjectId === 'people.id').map(entry => JSON.parse(entry.changes!))).toContainEqual({ class: ['general', 'personal'] })
+    expect(entries.filter(entry => entry.kind === 'column_class.changed' && entry.subjectId === 'people.id').map(entry => JSON.parse(entry.changes!)))
+      .toContainEqual({ class: ['general', 'personal'] })
     expect(entries.some(entry => entry.kind === 'retention.changed' && entry.actor?.startsWith('staff:'))).toBe(true)
 
     await page.mouse.move(0, 0)

@@ -26,7 +26,10 @@ afterAll(() => Promise.all(contexts.map(context => context.close())))
 describe('the school, modules, roles and activity settings screens', () => {
   it('changes the zone and the Activity list follows it; a campus still in use is refused beside its field', async () => {
     const school = await newSchool({ name: 'Zone College', campuses: [{ name: 'North', sisCode: 'N1' }, { name: 'South' }] })
-    await createTour(school.context, { title: 'Open morning', startsAt: '2031-03-01T09:00:00+11:00', venue: 'Hall', capacity: 20, campus: 'South', audience: 'families' })
+    await createTour(
+      school.context,
+      { title: 'Open morning', startsAt: '2031-03-01T09:00:00+11:00', venue: 'Hall', capacity: 20, campus: 'South', audience: 'families' }
+    )
     const { context, page } = await signedIn(school, 'admin')
     contexts.push(context)
     await page.goto(`${siteUrl()}/staff/settings/school`)

@@ -8,7 +8,9 @@ import { checkScreen, siteUrl } from '../support/staff-browser'
 // The reference repeats one operation's components for every endpoint: its scan covers the page's frame, the
 // endpoint list, the shared errors and the first tag's operations, which use every component the rest use.
 const referenceParts = ['main > p', 'main > h1', 'main > nav', 'section.shared', 'section.shared + section']
-const publicScreens: [string, string, string[]?][] = [['home', '/'], ['sign-in', '/sign-in'], ['reference', '/reference', referenceParts], ['outbox', '/dev/outbox']]
+const publicScreens: [string, string, string[]?][] = [
+  ['home', '/'], ['sign-in', '/sign-in'], ['reference', '/reference', referenceParts], ['outbox', '/dev/outbox']
+]
 // The staff screens no browser file of their own scans in light with every rule (the others' files scan them in
 // the states they reach); every staff screen is scanned in dark by keyboard.test.ts.
 const staffScreens: [string, string][] = [

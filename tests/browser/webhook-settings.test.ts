@@ -27,7 +27,8 @@ async function submitNewWebhook(page: Page, expected: ReturnType<Page['getByText
 }
 
 describe('the webhooks settings screen', () => {
-  it('refuses a URL with its reason beside the field, creates a webhook to a loopback receiver, sends test deliveries and shows the receiver\'s last answer', async () => {
+  it('refuses a URL with its reason beside the field, creates a webhook to a loopback receiver, sends test deliveries and shows the receiver\'s '
+    + 'last answer', async () => {
     const school = await newSchool({ name: 'Webhook Screens' })
     const token = await school.tokenWithId(['person.read'])
     let answer = 200

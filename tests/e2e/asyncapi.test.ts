@@ -20,8 +20,10 @@ describe('GET /_asyncapi.json', () => {
   it('passes the AsyncAPI parser with no error, and parses into both operations', async () => {
     const parser = new Parser()
     const { document: parsed, diagnostics } = await parser.parse(JSON.stringify(document))
-    expect(diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === errorSeverity).map(diagnostic => `${diagnostic.path.join('.')}: ${diagnostic.message}`)).toEqual([])
-    expect(parsed?.operations().all().map(operation => [operation.id(), operation.action()])).toEqual([['sendWebhookDelivery', 'send'], ['sendEventsFeedPage', 'send']])
+    expect(diagnostics.filter((diagnostic: Diagnostic) => diagnostic.severity === errorSeverity)
+      .map(diagnostic => `${diagnostic.path.join('.')}: ${diagnostic.message}`)).toEqual([])
+    expect(parsed?.operations().all().map(operation => [operation.id(), operation.action()]))
+      .toEqual([['sendWebhookDelivery', 'send'], ['sendEventsFeedPage', 'send']])
   }, 30_000)
 
   it('has a message for every webhook kind on both channels, and the test delivery on the webhook\'s', () => {

@@ -2,7 +2,9 @@ import { request } from 'node:http'
 import { describe, expect, inject, it } from 'vitest'
 
 /** A GET with exactly these headers (fetch would add its own Accept-Encoding and decompress), its body as sent. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number, headers: Record<string, string | string[] | undefined>, body: Buffer }> {
+function rawGet(
+  path: string, headers: Record<string, string> = {}
+): Promise<{ status: number, headers: Record<string, string | string[] | undefined>, body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(new URL(path, inject('baseUrl')), { headers }, (res) => {
       const chunks: Buffer[] = []

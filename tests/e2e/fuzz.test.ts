@@ -101,7 +101,10 @@ describe('fuzzing every operation of /_openapi.json, and of the screens\' routes
     expect(cursors.every(cursor => typeof cursor === 'string')).toBe(true)
     const listed = { channel: [...school.school.lists.channels], relationship: [...school.school.lists.relationships] }
     const narrow = await school.token(['affiliation.read'])
-    context = { operations, components, knownIds, cursors, listed, credentials: { by: 'bearer', secrets: [{ secret: all, weight: 16 }, { secret: narrow, weight: 1 }] } }
+    context = {
+      operations, components, knownIds, cursors, listed,
+      credentials: { by: 'bearer', secrets: [{ secret: all, weight: 16 }, { secret: narrow, weight: 1 }] }
+    }
   })
 
   afterAll(() => server?.stop())
@@ -119,7 +122,9 @@ describe('fuzzing every operation of /_openapi.json, and of the screens\' routes
 
     const after = await retainedMemory(server)
     const mb = (bytes: number) => Math.round(bytes / megabyte)
-    console.info(`fuzz answers by status: ${byStatus(statuses)}; after a full collection: RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.usage.heapUsed)} → ${mb(after.usage.heapUsed)} MB`)
+    console.info(
+      `fuzz answers by status: ${byStatus(statuses)}; after a full collection: RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.usage.heapUsed)} → ${mb(after.usage.heapUsed)} MB`
+    )
     expect(after.rss - before.rss).toBeLessThan(50 * megabyte)
     // What the JavaScript heap keeps is the leak detector: the rest of the RSS is malloc's free memory,
     // which glibc returns to the system when it chooses (docs/performance.md, "Memory under fuzzing").

@@ -65,7 +65,8 @@ describe('GET /_openapi.json', () => {
     const error = document.components.schemas.Error
     expect(error.required).toEqual(['statusCode', 'statusMessage', 'data'])
     expect(error.properties.data.required).toEqual(['code', 'detail', 'traceId'])
-    expect(error.properties.data.properties.code.enum).toEqual(expect.arrayContaining(['validation_failed', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'rate_limited', 'internal']))
+    expect(error.properties.data.properties.code.enum)
+      .toEqual(expect.arrayContaining(['validation_failed', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'rate_limited', 'internal']))
   })
 
   it('documents every member a refusal\'s data can carry, missingScope of forbidden among them', () => {
@@ -128,7 +129,9 @@ describe('GET /_openapi.json', () => {
       await updateSchoolSettings(sis.context, { heldElsewhere: ['studentSpans'] })
       const refused = await callApi('/api/v1/enrolments', {
         token: await sis.token(['application.write']),
-        body: { student: { familyName: 'Held', givenNames: 'Elsewhere', dateOfBirth: '2016-09-30' }, carers: [{ familyName: 'Held', givenNames: 'Carer', email: 'held.carer@example.org', relationship: 'mother' }], yearLevel: '4', startsOn: '2026-07-20' }
+        body: { student: { familyName: 'Held', givenNames: 'Elsewhere', dateOfBirth: '2016-09-30' }, carers: [
+          { familyName: 'Held', givenNames: 'Carer', email: 'held.carer@example.org', relationship: 'mother' }
+        ], yearLevel: '4', startsOn: '2026-07-20' }
       })
       expect([refused.status, refused.body.data?.code]).toEqual([409, 'held_elsewhere'])
       expect(operation('post', '/enrolments').responses['409']['x-error-codes']).toContain(refused.body.data.code)
@@ -148,7 +151,9 @@ describe('GET /_openapi.json', () => {
       const file = join(scratch, 'openapi.json')
       writeFileSync(file, JSON.stringify(document))
       // redocly exits 1 when it finds errors; the JSON report says which.
-      const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/redocly'), ['lint', file, '--format=json', '--config', join(projectRoot, 'redocly.yaml')], {
+      const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/redocly'), [
+        'lint', file, '--format=json', '--config', join(projectRoot, 'redocly.yaml')
+      ], {
         cwd: projectRoot,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
         maxBuffer: 16 * 1024 * 1024

@@ -6,9 +6,14 @@ import { startServerOnOwnDatabase } from '../support/own-server'
 
 describe('test switches act only with ROLLBOOK_MODE=test or bench', () => {
   it.each([
-    { mode: 'production', limit: 300, appRoutesDescribed: false, warning: /WARNING: ignoring [^\n]*RATE_LIMIT_SCALE[^\n]*test switches act only with ROLLBOOK_MODE=test or bench/ },
+    {
+      mode: 'production', limit: 300, appRoutesDescribed: false,
+      warning: /WARNING: ignoring [^\n]*RATE_LIMIT_SCALE[^\n]*test switches act only with ROLLBOOK_MODE=test or bench/
+    },
     { mode: 'test', limit: 300_000, appRoutesDescribed: true, warning: /WARNING: ROLLBOOK_MODE=test: test switches in force: [^\n]*RATE_LIMIT_SCALE=1000/ }
-  ])('with ROLLBOOK_MODE=$mode and RATE_LIMIT_SCALE=1000 the server says so, and enforces and publishes $limit a minute', async ({ mode, limit, appRoutesDescribed, warning }) => {
+  ])('with ROLLBOOK_MODE=$mode and RATE_LIMIT_SCALE=1000 the server says so, and enforces and publishes $limit a minute', async (
+    { mode, limit, appRoutesDescribed, warning }
+  ) => {
     // A database of its own, on PostgreSQL too: a production server works every school's queues, so on the
     // suite's database it would take other files' messages and webhooks (it "sent" a message test's mails to
     // its development outbox, and that test counted 30 of its 39 on a busy run).

@@ -6,5 +6,9 @@ import { killLeftHere } from './test-processes'
 // names its file; the run's last teardown (tests/support/setup-processes.ts) catches what no file owns.
 afterAll(() => {
   const left = killLeftHere()
-  if (left.length) throw new Error(`This file left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')}`)
+  if (left.length) {
+    throw new Error(
+      `This file left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')}`
+    )
+  }
 })

@@ -14,11 +14,20 @@ export async function seedClass(school: TestSchool, code: string, memberIds: str
   return writeChanges(school.context, async (tx, changes) => {
     const at = timestampNow()
     const sessionId = newId('ses')
-    await tx.insert(academicSessions).values({ id: sessionId, schoolId: school.id, code: `Y${code}`, title: `Year of ${code}`, kind: 'school_year', parentId: null, startsOn: '2024-01-01', endsOn: '2099-12-31', createdAt: at, updatedAt: at })
+    await tx.insert(academicSessions).values({
+      id: sessionId, schoolId: school.id, code: `Y${code}`, title: `Year of ${code}`, kind: 'school_year', parentId: null, startsOn: '2024-01-01',
+      endsOn: '2099-12-31', createdAt: at, updatedAt: at
+    })
     const courseId = newId('crs')
-    await tx.insert(courses).values({ id: courseId, schoolId: school.id, code: `C${code}`, title: `Course ${code}`, subject: null, yearLevels: '[]', schoolYearId: sessionId, createdAt: at, updatedAt: at })
+    await tx.insert(courses).values({
+      id: courseId, schoolId: school.id, code: `C${code}`, title: `Course ${code}`, subject: null, yearLevels: '[]', schoolYearId: sessionId,
+      createdAt: at, updatedAt: at
+    })
     const classId = newId('cls')
-    await tx.insert(classes).values({ id: classId, schoolId: school.id, courseId, code, title: `Class ${code}`, kind: 'homeroom', room: null, periods: '[]', createdAt: at, updatedAt: at })
+    await tx.insert(classes).values({
+      id: classId, schoolId: school.id, courseId, code, title: `Class ${code}`, kind: 'homeroom', room: null, periods: '[]', createdAt: at,
+      updatedAt: at
+    })
     changes.record('class.created', 'classes', classId)
     for (const personId of memberIds) {
       const id = newId('clm')
@@ -44,7 +53,9 @@ export async function seedYearFamilies(school: TestSchool, yearLevel: string, co
       for (let c = 0; c < childCount; c++) {
         const child = await insertPerson(tx, changes, school.id, { familyName: `Family${i}`, givenNames: `Child${c}`, dateOfBirth: '2014-03-04' })
         await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel, campusId: null })
-        await insertParentalResponsibility(tx, changes, school.school, { adultId: parent, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+        await insertParentalResponsibility(
+          tx, changes, school.school, { adultId: parent, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null }
+        )
         children.push(child)
       }
       parents.push({ id: parent, email })

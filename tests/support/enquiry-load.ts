@@ -6,7 +6,10 @@ import { changeEvents, enquiries, people } from '../../db/schema'
 
 /** An enquiry the API accepts; `n` makes each one's names its own. */
 export function enquiryBody(n: number) {
-  return { student: { familyName: 'Load', givenNames: `Student ${n}` }, enquirer: { familyName: 'Load', givenNames: `Parent ${n}`, email: `parent${n}@example.org` } }
+  return {
+    student: { familyName: 'Load', givenNames: `Student ${n}` },
+    enquirer: { familyName: 'Load', givenNames: `Parent ${n}`, email: `parent${n}@example.org` }
+  }
 }
 
 /**
@@ -14,7 +17,9 @@ export function enquiryBody(n: number) {
  * refused connection or a reset counts as not acknowledged, as a client would take it. Returns the ids
  * the servers acknowledged (2xx) and how many posts got no acknowledgement.
  */
-export async function sendEnquiries(urls: string[], token: string, options: { concurrency: number, stop: () => boolean, onAcknowledged?: (count: number) => void, limit?: number }) {
+export async function sendEnquiries(
+  urls: string[], token: string, options: { concurrency: number, stop: () => boolean, onAcknowledged?: (count: number) => void, limit?: number }
+) {
   const acknowledged: string[] = []
   let unacknowledged = 0
   let sent = 0

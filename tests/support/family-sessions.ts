@@ -15,7 +15,9 @@ type TestSchool = Awaited<ReturnType<typeof newSchool>>
  * has, or the record's while no account has it (the fixtures' fixed addresses recur in every school a run
  * makes), else a fresh one.
  */
-export async function familySession(school: Pick<TestSchool, 'id' | 'context' | 'database'>, adultId: string, options: { email?: string, method?: SessionMethod } = {}) {
+export async function familySession(
+  school: Pick<TestSchool, 'id' | 'context' | 'database'>, adultId: string, options: { email?: string, method?: SessionMethod } = {}
+) {
   const [person] = await school.database.db.select({ email: people.email }).from(people).where(eq(people.id, adultId))
   const [taken] = person?.email ? await school.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, person.email.toLowerCase())) : []
   const [own] = await school.database.db.select({ email: accounts.email }).from(familyAccess).innerJoin(accounts, eq(accounts.id, familyAccess.accountId))

@@ -4,7 +4,9 @@ import { chromium } from 'playwright-core'
 import { projectRoot } from './server-process'
 
 /** Headless, without the sandbox (tests run as root in containers), a GPU or calls home. */
-export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'
+]
 
 const systemChromium = '/usr/bin/chromium'
 

@@ -49,7 +49,8 @@ const signedIn = {
   bearer: {
     header: 'Authorization',
     value: (secret: string) => `Bearer ${secret}`,
-    garbled: (secret: string) => [`bearer ${secret}`, `Bearer  ${secret} `, `Bearer ${secret}x`, 'Bearer', 'Basic YTpi', `Bearer rbk_${'A'.repeat(40)}`, `Bearer ${'x'.repeat(3000)}`]
+    garbled: (secret: string) =>
+      [`bearer ${secret}`, `Bearer  ${secret} `, `Bearer ${secret}x`, 'Bearer', 'Basic YTpi', `Bearer rbk_${'A'.repeat(40)}`, `Bearer ${'x'.repeat(3000)}`]
   },
   cookie: {
     header: 'Cookie',
@@ -127,7 +128,10 @@ export function valueFor(raw: any, context: Pick<FuzzContext, 'components' | 'li
     fitting = fc.constantFrom(...context.listed[name]!)
   } else if (schema.type === 'object' && depth < 4) {
     const properties = Object.entries<any>(schema.properties ?? {})
-    const known = fc.record(Object.fromEntries(properties.map(([name, property]) => [name, valueFor(property, context, hostile, depth + 1, name)])), { requiredKeys: schema.required ?? [] })
+    const known = fc.record(
+      Object.fromEntries(properties.map(([name, property]) => [name, valueFor(property, context, hostile, depth + 1, name)])),
+      { requiredKeys: schema.required ?? [] }
+    )
     fitting = !hostile
       ? known
       : fc.tuple(known, fc.dictionary(fc.oneof(fc.constantFrom(...prototypeKeys), hostileString), anyJson, { maxKeys: 2 }))
@@ -153,7 +157,8 @@ export function valueFor(raw: any, context: Pick<FuzzContext, 'components' | 'li
 /** A query value as text: what the schema allows or, when hostile, strings and numbers written every which way. */
 function queryValueFor(schema: any, context: FuzzContext, name: string, hostile: boolean): fc.Arbitrary<string> {
   const fitting = name === 'cursor'
-    ? fc.oneof(fc.constantFrom(...context.cursors), fc.constantFrom(...context.cursors).chain(cursor => fc.nat(cursor.length - 1).map(at => cursor.slice(0, at) + 'A' + cursor.slice(at + 1))))
+    ? fc.oneof(fc.constantFrom(...context.cursors), fc.constantFrom(...context.cursors)
+        .chain(cursor => fc.nat(cursor.length - 1).map(at => cursor.slice(0, at) + 'A' + cursor.slice(at + 1))))
     : valueFor(schema, context, false).map(value => typeof value === 'string' ? value : JSON.stringify(value) ?? '')
   return hostile ? urlSafe(fc.oneof({ weight: 1, arbitrary: fitting }, { weight: 2, arbitrary: hostileString })) : fitting
 }
@@ -164,14 +169,26 @@ const encodedSegment = (value: fc.Arbitrary<string>) => fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4', '%C0%AE', '%2F', '%2e%2e', 'a%00b', '%FF%FE', '%F0%9F%98') }
 )
 
-const queryText = (pairs: [string, string][]) => pairs.length ? '?' + pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&') : ''
+const queryText = (pairs: [string, string][]) => pairs.length
+  ? '?' + pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&')
+  : ''
 
 function queryFor(operation: any, context: FuzzContext): fc.Arbitrary<string> {
-  const parameters = (operation?.parameters ?? []).map((parameter: any) => resolve(parameter, context.components)).filter((parameter: any) => parameter.in === 'query')
-  const named = (hostile: boolean) => fc.record(Object.fromEntries(parameters.map((parameter: any) => [parameter.name, queryValueFor(parameter.schema, context, parameter.name, hostile)])), { requiredKeys: [] })
+  const parameters = (operation?.parameters ?? []).map((parameter: any) => resolve(parameter, context.components))
+    .filter((parameter: any) => parameter.in === 'query')
+  const named = (hostile: boolean) => fc.record(
+    Object.fromEntries(parameters.map((parameter: any) => [parameter.name, queryValueFor(parameter.schema, context, parameter.name, hostile)])),
+    { requiredKeys: [] }
+  )
     .map(values => Object.entries(values as Record<string, string>))
-  const unknown = fc.array(fc.tuple(urlSafe(fc.oneof(fc.constantFrom(...prototypeKeys, 'limit[]', 'limit[0]', 'a.b', ''), hostileString)), urlSafe(hostileString)), { maxLength: 2 })
-  const repeated = fc.array(fc.tuple(fc.constantFrom(...parameters.map((parameter: any) => parameter.name as string), 'limit'), urlSafe(hostileString)), { maxLength: 1 })
+  const unknown = fc.array(
+    fc.tuple(urlSafe(fc.oneof(fc.constantFrom(...prototypeKeys, 'limit[]', 'limit[0]', 'a.b', ''), hostileString)), urlSafe(hostileString)),
+    { maxLength: 2 }
+  )
+  const repeated = fc.array(
+    fc.tuple(fc.constantFrom(...parameters.map((parameter: any) => parameter.name as string), 'limit'), urlSafe(hostileString)), { maxLength: 1 }
+  )
   return fc.oneof(
     { weight: 3, arbitrary: named(false).map(queryText) },
     { weight: 2, arbitrary: fc.tuple(named(true), unknown, repeated).map(([known, extra, again]) => queryText([...known, ...extra, ...again])) }
@@ -183,7 +200,10 @@ function pathFor(context: FuzzContext, target: FuzzContext['operations'][number]
     return fc.array(encodedSegment(hostileString), { minLength: 1, maxLength: 3 }).map(segments => `${context.operations[0]!.basePath}/${segments.join('/')}`)
   }
   const names = [...target.path.matchAll(/\{(\w+)\}/g)].map(match => match[1]!)
-  const idValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...context.knownIds) }, { weight: 2, arbitrary: fc.stringMatching(/^[a-z]{3}_[0-9a-z]{1,20}$/) }, { weight: 3, arbitrary: hostileString })
+  const idValue = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...context.knownIds) }, { weight: 2, arbitrary: fc.stringMatching(/^[a-z]{3}_[0-9a-z]{1,20}$/) },
+    { weight: 3, arbitrary: hostileString }
+  )
   return fc.tuple(...names.map(() => encodedSegment(idValue))).map(values =>
     target.basePath + names.reduce((path, name, index) => path.replace(`{${name}}`, values[index]!), target.path))
 }
@@ -192,7 +212,10 @@ const bodyPlan = (operation: any, context: FuzzContext): fc.Arbitrary<BodyPlan> 
   const schema = operation?.requestBody?.content?.['application/json']?.schema
   const contentType = fc.oneof(
     { weight: 12, arbitrary: fc.constant('application/json') },
-    { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'application/vnd.api+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'APPLICATION/JSON') },
+    { weight: 1, arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8', 'application/vnd.api+json', 'text/plain', 'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x', 'APPLICATION/JSON'
+    ) },
     { weight: 1, arbitrary: fc.constant(null) }
   )
   const chunked = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(1, 7, 512, 4096, 65_536) })
@@ -200,7 +223,9 @@ const bodyPlan = (operation: any, context: FuzzContext): fc.Arbitrary<BodyPlan> 
     { weight: 6, arbitrary: valueFor(schema, context, false).map(value => ({ kind: 'json' as const, value })) },
     { weight: 10, arbitrary: valueFor(schema, context, true).map(value => ({ kind: 'json' as const, value })) },
     { weight: 2, arbitrary: anyJson.map(value => ({ kind: 'json' as const, value })) },
-    { weight: 2, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('', '{', '[', '{"student":', 'nul', '{"a":1}x', '\ufeff{}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}')).map(text => ({ kind: 'text' as const, text })) },
+    { weight: 2, arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom(
+      '', '{', '[', '{"student":', 'nul', '{"a":1}x', '\ufeff{}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}'
+    )).map(text => ({ kind: 'text' as const, text })) },
     { weight: 1, arbitrary: fc.integer({ min: 60, max: 8000 }).map(size => ({ kind: 'deep' as const, size })) },
     { weight: 1, arbitrary: fc.constantFrom(100_000, 900_000, 999_980, 1_000_001, 1_300_000).map(size => ({ kind: 'big' as const, size })) },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 64 }).map(size => ({ kind: 'bytes' as const, size })) }
@@ -219,8 +244,13 @@ export function hostileRequest(context: FuzzContext): fc.Arbitrary<RequestPlan> 
   const credential = credentialFor(context.credentials)
   const credentialHeader = signedIn[context.credentials.by].header
   const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map(code => String.fromCharCode(code)), maxLength: 300 })
-  const host = fc.oneof({ weight: 20, arbitrary: fc.constant('localhost') }, { weight: 1, arbitrary: fc.constantFrom('[::1', 'a b', '', 'localhost:99999999', '%00', '[', ':') })
-  const idempotencyKey = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), printable, fc.constantFrom(' ', 'k'.repeat(256))) })
+  const host = fc.oneof(
+    { weight: 20, arbitrary: fc.constant('localhost') },
+    { weight: 1, arbitrary: fc.constantFrom('[::1', 'a b', '', 'localhost:99999999', '%00', '[', ':') }
+  )
+  const idempotencyKey = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.oneof(fc.uuid(), printable, fc.constantFrom(' ', 'k'.repeat(256))) }
+  )
   const rareBody = fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: bodyPlan(null, context) })
   const requestFor = (target: FuzzContext['operations'][number] | null) => fc.record({
     method: fc.oneof({ weight: 6, arbitrary: fc.constant((target?.method ?? 'get').toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom(...methods) }),
@@ -285,6 +315,11 @@ export function requestBytes(plan: RequestPlan): { head: string, body: Buffer[] 
 /** A plan as a line for a failure message: long values cut. */
 export function describePlan(plan: RequestPlan): string {
   const cut = (text: string) => text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text
-  const body = plan.body && { ...plan.body, value: plan.body.value === undefined ? undefined : cut(JSON.stringify(plan.body.value) ?? 'undefined'), text: plan.body.text === undefined ? undefined : cut(plan.body.text) }
-  return cut(`${plan.method} ${plan.path}`) + ' ' + JSON.stringify({ headers: Object.fromEntries(Object.entries(plan.headers).map(([name, value]) => [name, cut(name === 'Authorization' ? value.replace(/rbk_\w+/, 'rbk_…') : value)])), body })
+  const body = plan.body && {
+    ...plan.body, value: plan.body.value === undefined ? undefined : cut(JSON.stringify(plan.body.value) ?? 'undefined'),
+    text: plan.body.text === undefined ? undefined : cut(plan.body.text)
+  }
+  return cut(`${plan.method} ${plan.path}`) + ' ' + JSON.stringify({ headers: Object.fromEntries(
+    Object.entries(plan.headers).map(([name, value]) => [name, cut(name === 'Authorization' ? value.replace(/rbk_\w+/, 'rbk_…') : value)])
+  ), body })
 }

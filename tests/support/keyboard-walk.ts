@@ -22,7 +22,8 @@ export async function walk(page: Page, options: { limit: number, within?: string
       const marker = element.dataset.walked ??= String(Math.random())
       const labelled = element.getAttribute('aria-labelledby')?.split(' ').map(id => document.getElementById(id)?.textContent ?? '').join(' ')
       const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent : undefined
-      const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.getAttribute('title') ?? element.textContent ?? element.getAttribute('placeholder') ?? '').replace(/\s+/g, ' ').trim()
+      const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.getAttribute('title') ?? element.textContent
+        ?? element.getAttribute('placeholder') ?? '').replace(/\s+/g, ' ').trim()
       // Nuxt UI draws some rings on the element, others (navigation links) on its ::before.
       const styles = [getComputedStyle(element), getComputedStyle(element, '::before'), getComputedStyle(element, '::after')]
       const outlined = styles.some(style => style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0)
@@ -37,7 +38,11 @@ export async function walk(page: Page, options: { limit: number, within?: string
       const box = element.getBoundingClientRect()
       const top = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 8))
       const covered = box.width > 0 && !!top && !element.contains(top) && !top.contains(element)
-      return { marker, name: `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${name.slice(0, 60)}"`, visibleFocus: outlined || ringed || boxed, covered, inMain: !!element.closest('main'), inside: !!within && !!element.closest(within) }
+      return {
+        marker,
+        name: `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${name.slice(0, 60)}"`,
+        visibleFocus: outlined || ringed || boxed, covered, inMain: !!element.closest('main'), inside: !!within && !!element.closest(within)
+      }
     }, options.within)
     if (!stop) break
     // A date input keeps focus while Tab moves through its day, month and year.
@@ -84,7 +89,9 @@ async function walkDialog(page: Page, opener: string): Promise<{ stops: Stop[], 
  * too (walkDialog). One screen is one test's work (issue 45): a walk of a dozen screens in one test grew
  * past its budget on a loaded machine.
  */
-export async function walkScreen(page: Page, path: string, options: { wholeFrame: boolean, dialog?: string }): Promise<{ problems: string[], walked: string[] }> {
+export async function walkScreen(
+  page: Page, path: string, options: { wholeFrame: boolean, dialog?: string }
+): Promise<{ problems: string[], walked: string[] }> {
   const problems: string[] = []
   const walked: string[] = []
   await page.goto(siteUrl() + path)
@@ -139,6 +146,9 @@ export async function walkScreen(page: Page, path: string, options: { wholeFrame
   await page.setViewportSize({ width: 1280, height: 720 })
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
   // The frame once, then each screen's own content.
-  await checkScreen(page, `keyboard${path.replaceAll('/', '-').replace(/per_\w+/, 'person')}-dark`, wholeFrame ? undefined : ['main'], { phone: false, rules: ['color-contrast', 'target-size'] })
+  await checkScreen(
+    page, `keyboard${path.replaceAll('/', '-').replace(/per_\w+/, 'person')}-dark`, wholeFrame ? undefined : ['main'],
+    { phone: false, rules: ['color-contrast', 'target-size'] }
+  )
   return { problems, walked }
 }

@@ -13,7 +13,9 @@ export interface DocumentedOperation {
  * Every operation `/_openapi.json` publishes (or, in test mode, `/_app-openapi.json` describes), so a
  * test over them covers routes added later too.
  */
-export async function documentedOperations(baseUrl?: string, documentPath: '/_openapi.json' | '/_app-openapi.json' = '/_openapi.json'): Promise<DocumentedOperation[]> {
+export async function documentedOperations(
+  baseUrl?: string, documentPath: '/_openapi.json' | '/_app-openapi.json' = '/_openapi.json'
+): Promise<DocumentedOperation[]> {
   const document = (await callApi(documentPath, { baseUrl })).body
   const basePath = new URL(document.servers?.[0]?.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '')
   return Object.entries(document.paths).flatMap(([path, item]: [string, any]) =>

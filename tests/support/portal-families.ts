@@ -31,7 +31,8 @@ export async function seedPortalFamilies(school: TestSchool, campusId: string | 
       insertPerson(tx, changes, school.id, { familyName, givenNames, ...extra })
     const carer = (adultId: string, childId: string, validFrom = '2015-01-01', validTo: string | null = null) =>
       insertParentalResponsibility(tx, changes, school.school, { adultId, childId, relationship: 'parent', validFrom, validTo })
-    const student = (personId: string) => insertAffiliation(tx, changes, school.school, { personId, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId })
+    const student = (personId: string) =>
+      insertAffiliation(tx, changes, school.school, { personId, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId })
     const aroha = await person('Ngata', 'Aroha', { dateOfBirth: '2016-02-03', phone: '+61 400 000 001' })
     const mother = await person('Ngata', 'Hine', { email: 'hine@example.org', phone: '+61 400 000 002' })
     const father = await person('Ngata', 'Rawiri', { email: 'rawiri@example.org', phone: '+61 400 000 003' })
@@ -56,15 +57,24 @@ export async function seedPortalFamilies(school: TestSchool, campusId: string | 
     await carer(former, rua, '2018-09-10', lastMonth)
     await carer(guardian, rua, addDays(lastMonth, 1))
     await carer(staffParent, wiremu)
-    await applyBillingSplit(tx, changes, school.school, aroha, { category: 'all', from: '2024-01-29', shares: [{ payerId: mother, share: 5000 }, { payerId: father, share: 5000 }] })
-    await applyBillingSplit(tx, changes, school.school, tama, { category: 'all', from: '2024-01-29', shares: [{ payerId: resident, share: 7000 }, { payerId: separated, share: 3000 }] })
+    await applyBillingSplit(
+      tx, changes, school.school, aroha,
+      { category: 'all', from: '2024-01-29', shares: [{ payerId: mother, share: 5000 }, { payerId: father, share: 5000 }] }
+    )
+    await applyBillingSplit(
+      tx, changes, school.school, tama,
+      { category: 'all', from: '2024-01-29', shares: [{ payerId: resident, share: 7000 }, { payerId: separated, share: 3000 }] }
+    )
     await applyBillingSplit(tx, changes, school.school, mere, { category: 'all', from: '2024-01-29', shares: [{ payerId: safe, share: 10_000 }] })
     await applyBillingSplit(tx, changes, school.school, rua, { category: 'all', from: '2024-01-29', shares: [{ payerId: guardian, share: 10_000 }] })
     await applyBillingSplit(tx, changes, school.school, wiremu, { category: 'all', from: '2024-01-29', shares: [{ payerId: staffParent, share: 10_000 }] })
     await insertConcession(tx, changes, school.school, aroha, { kind: 'sibling', validFrom: '2024-01-29' })
     return { aroha, mother, father, tama, resident, separated, mere, safe, unsafe, rua, former, guardian, wiremu, staffParent }
   })
-  await recordCourtOrder(school.context, people.tama, { kind: 'parenting_order', restrainedPersonId: people.separated, purposes: ['details', 'contact'], validFrom: lastMonth, validTo: addDays(today, 365) })
+  await recordCourtOrder(
+    school.context, people.tama,
+    { kind: 'parenting_order', restrainedPersonId: people.separated, purposes: ['details', 'contact'], validFrom: lastMonth, validTo: addDays(today, 365) }
+  )
   await recordProtectionFlag(school.context, people.mere, { kind: 'family_violence', validFrom: lastMonth, safeAdultIds: [people.safe] })
   return { ...people, today, lastMonth }
 }
@@ -72,7 +82,14 @@ export async function seedPortalFamilies(school: TestSchool, campusId: string | 
 /** The school's year and a term still to run, and one over, so key dates have something to show and to leave out. */
 export async function seedKeyDates(school: TestSchool, today: string) {
   const year = today.slice(0, 4)
-  await saveAcademicSession(school.context, { code: `${Number(year) - 1}`, title: `School year ${Number(year) - 1}`, kind: 'school_year', startsOn: `${Number(year) - 1}-01-20`, endsOn: `${Number(year) - 1}-12-15` })
-  await saveAcademicSession(school.context, { code: year, title: `School year ${year}`, kind: 'school_year', startsOn: `${year}-01-01`, endsOn: `${year}-12-31` })
-  await saveAcademicSession(school.context, { code: `${year}T4`, title: 'Term 4', kind: 'term', startsOn: `${year}-10-01`, endsOn: `${year}-12-18`, parentCode: year })
+  await saveAcademicSession(school.context, {
+    code: `${Number(year) - 1}`, title: `School year ${Number(year) - 1}`, kind: 'school_year', startsOn: `${Number(year) - 1}-01-20`,
+    endsOn: `${Number(year) - 1}-12-15`
+  })
+  await saveAcademicSession(
+    school.context, { code: year, title: `School year ${year}`, kind: 'school_year', startsOn: `${year}-01-01`, endsOn: `${year}-12-31` }
+  )
+  await saveAcademicSession(
+    school.context, { code: `${year}T4`, title: 'Term 4', kind: 'term', startsOn: `${year}-10-01`, endsOn: `${year}-12-18`, parentCode: year }
+  )
 }

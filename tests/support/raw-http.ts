@@ -33,7 +33,9 @@ export function parseRawAnswer(raw: Buffer): RawAnswer | undefined {
  * repair what a hostile client may send, such as a malformed Host), and reads the answer. With
  * `body`, keeps writing its chunks until the server answers or closes.
  */
-export function rawRequest(baseUrl: string, head: string, body?: AsyncIterable<Buffer> | Iterable<Buffer>, options: { localAddress?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string, head: string, body?: AsyncIterable<Buffer> | Iterable<Buffer>, options: { localAddress?: string } = {}
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl)
   return new Promise((resolve, reject) => {
     const socket = connect({ port: Number(port), host: hostname, localAddress: options.localAddress })

@@ -20,7 +20,10 @@ export function addPeopleWithSpans<const L extends readonly PersonWithSpans[]>(s
       const id = await insertPerson(tx, changes, school.id, { familyName: person.familyName, givenNames: person.givenNames })
       for (const span of person.spans ?? []) {
         const kind = span.kind ?? 'student'
-        await insertAffiliation(tx, changes, school.school, { personId: id, kind, validFrom: span.validFrom, validTo: span.validTo ?? null, yearLevel: kind === 'student' ? span.yearLevel ?? null : null })
+        await insertAffiliation(
+          tx, changes, school.school,
+          { personId: id, kind, validFrom: span.validFrom, validTo: span.validTo ?? null, yearLevel: kind === 'student' ? span.yearLevel ?? null : null }
+        )
       }
       ids.push(id)
     }

@@ -13,7 +13,9 @@ export interface SentRequest {
  * The client against the shared test server, through a fetch that records every request it sends (after
  * the client's own layer: its `Idempotency-Key`, its retries). `answer` may answer a request itself.
  */
-export function recordedClient(token: string, options: Partial<RollbookClientOptions> & { answer?: (request: Request, index: number) => Response | undefined } = {}) {
+export function recordedClient(
+  token: string, options: Partial<RollbookClientOptions> & { answer?: (request: Request, index: number) => Response | undefined } = {}
+) {
   const sent: SentRequest[] = []
   const { answer, ...clientOptions } = options
   const client = createRollbookClient({

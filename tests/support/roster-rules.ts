@@ -24,7 +24,8 @@ const sds: Record<string, string> = {
   'enrollments.csv': 'classSourcedId,userSourcedId,role'
 }
 
-const manifestFiles = 'academicSessions categories classes classResources courses courseResources demographics enrollments lineItems orgs resources results users'.split(' ')
+const manifestFiles =
+  'academicSessions categories classes classResources courses courseResources demographics enrollments lineItems orgs resources results users'.split(' ')
 const cedsGrades = new Set(['IT', 'PR', 'PK', 'TK', 'KG', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', 'PS', 'UG', 'Other'])
 const sdsGrades = new Set(['it', 'pr', 'pk', 'tk', 'kg', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', 'ps', 'ug', 'other'])
 const idShape = /^[A-Za-z0-9._-]+$/
@@ -103,7 +104,9 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
     if (parsed[file.name]!.header.join(',') !== headers[file.name]) problems.push(`${file.name}: header is not ${headers[file.name]}`)
     if (phoneLike.test(file.content)) problems.push(`${file.name}: has something phone-like`)
     for (const [r, row] of parsed[file.name]!.rows.entries()) {
-      for (const [column, value] of Object.entries(row)) if (/[\r\n]/.test(value)) problems.push(`${file.name} line ${r + 2} ${column}: a line break inside a value`)
+      for (const [column, value] of Object.entries(row)) if (/[\r\n]/.test(value)) {
+        problems.push(`${file.name} line ${r + 2} ${column}: a line break inside a value`)
+      }
     }
   }
   const rows = (name: string) => parsed[name]?.rows ?? []
@@ -132,7 +135,9 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
       const expected = files.some(f => f.name === `${file}.csv`) ? 'bulk' : 'absent'
       if (manifest.get(`file.${file}`) !== expected) problems.push(`manifest.csv: file.${file} should be ${expected}`)
     }
-    for (const key of manifest.keys()) if (!/^(manifest\.version|oneroster\.version|file\.\w+|source\.system(Name|Code))$/.test(key)) problems.push(`manifest.csv: unknown property ${key}`)
+    for (const key of manifest.keys()) if (!/^(manifest\.version|oneroster\.version|file\.\w+|source\.system(Name|Code))$/.test(key)) {
+      problems.push(`manifest.csv: unknown property ${key}`)
+    }
     for (const name of Object.keys(oneRoster).filter(name => name !== 'manifest.csv')) {
       unique(name)
       rows(name).forEach((row, r) => {
@@ -243,7 +248,9 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
       resolves('enrollments.csv', r, 'classSourcedId', row.classSourcedId!, classes)
       resolves('enrollments.csv', r, 'userSourcedId', row.userSourcedId!, users)
       const role = staffRole.get(row.userSourcedId!)
-      if ((row.role === 'student') !== (role === 'student')) problems.push(`enrollments.csv line ${r + 2}: role ${row.role} differs from the user's role ${role}`)
+      if ((row.role === 'student') !== (role === 'student')) {
+        problems.push(`enrollments.csv line ${r + 2}: role ${row.role} differs from the user's role ${role}`)
+      }
     })
   }
   // roster-formats.md: a username is never email-like; any other value (a title, a name) may hold an @.

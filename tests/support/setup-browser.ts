@@ -49,5 +49,7 @@ export async function teardown() {
   const choice = await chosenChromium()
   if (choice.executablePath) return
   const tried = choice.failures.map(failure => `${failure.name}: ${failure.reason.slice(0, 120)}`).join('; ')
-  console.warn(`\u001B[1;33mBROWSER TESTS SKIPPED: no Chromium starts here (${tried || 'none to try'}). To run them: apt-get install chromium (or set CHROMIUM_PATH to a Chromium), then npm test -- --project browser\u001B[0m`)
+  console.warn(
+    `\u001B[1;33mBROWSER TESTS SKIPPED: no Chromium starts here (${tried || 'none to try'}). To run them: apt-get install chromium (or set CHROMIUM_PATH to a Chromium), then npm test -- --project browser\u001B[0m`
+  )
 }

@@ -27,7 +27,10 @@ const cursorLogPath = resolve(projectRoot, `.data/test-cursors-${process.pid}.lo
 function sharedServer() {
   return oncePerRun('server', async () => {
     if (process.env.ROLLBOOK_TEST_SKIP_BUILD !== '1') {
-      execFileSync(resolve(projectRoot, 'node_modules/.bin/nuxt'), ['build'], { cwd: projectRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
+      execFileSync(
+        resolve(projectRoot, 'node_modules/.bin/nuxt'), ['build'],
+        { cwd: projectRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } }
+      )
     }
     await freshTestDatabase()
     const server = await startBuiltServer()
@@ -65,7 +68,9 @@ export async function teardown() {
       // Vitest reports an error thrown here ("error during close") but exits 0 for it; the run must fail.
       process.exitCode = 1
       // The log stays for reading.
-      throw new Error(`The server log holds what it must never hold (docs/operations.md, "Logs"); kept at ${serverLogPath}:\n${leaks.slice(0, 20).map(leak => `  line ${leak.line}: ${leak.what}: ${leak.excerpt}`).join('\n')}`)
+      throw new Error(
+        `The server log holds what it must never hold (docs/operations.md, "Logs"); kept at ${serverLogPath}:\n${leaks.slice(0, 20).map(leak => `  line ${leak.line}: ${leak.what}: ${leak.excerpt}`).join('\n')}`
+      )
     }
     rmSync(serverLogPath, { force: true })
   })

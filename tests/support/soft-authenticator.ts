@@ -42,7 +42,10 @@ export function softAuthenticator(origin: string) {
     credentials.set(id, { privateKey, userHandle: options.user.id, counter: 0 })
     return {
       id, rawId: id, type: 'public-key',
-      response: { clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject), transports: ['internal' as const] },
+      response: {
+        clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject),
+        transports: ['internal' as const]
+      },
       clientExtensionResults: {}, authenticatorAttachment: 'platform'
     }
   }
@@ -59,7 +62,10 @@ export function softAuthenticator(origin: string) {
     const signature = sign('sha256', Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]), credential.privateKey)
     return {
       id, rawId: id, type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature), userHandle: credential.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature),
+        userHandle: credential.userHandle
+      },
       clientExtensionResults: {}, authenticatorAttachment: 'platform'
     }
   }

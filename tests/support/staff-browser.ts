@@ -22,7 +22,10 @@ export async function pageWithAuthenticator(browser: Browser) {
   const devtools = await context.newCDPSession(page)
   await devtools.send('WebAuthn.enable')
   const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true }
+    options: {
+      protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true,
+      automaticPresenceSimulation: true
+    }
   })
   const credentials = async () => (await devtools.send('WebAuthn.getCredentials', { authenticatorId })).credentials
   return { context, page, credentials }
@@ -77,5 +80,7 @@ export async function checkScreen(page: Page, name: string, within?: string[], o
   for (const selector of within ?? []) scan.include(selector)
   const results = await scan.analyze()
   const grave = results.violations.filter(violation => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(grave.map(violation => `${name}: ${violation.id} (${violation.impact}): ${violation.nodes.map(node => node.html.slice(0, 160)).slice(0, 3).join(', ')}`)).toEqual([])
+  expect(
+    grave.map(violation => `${name}: ${violation.id} (${violation.impact}): ${violation.nodes.map(node => node.html.slice(0, 160)).slice(0, 3).join(', ')}`)
+  ).toEqual([])
 }

@@ -16,8 +16,12 @@ export function uniqueEmail(name = 'staff'): string {
  * A member of staff of the school with a session made `ago` milliseconds ago (by passkey unless
  * said), and the Cookie header that carries it, for API tests that are not about signing in.
  */
-export async function staffSession(school: Pick<TestSchool, 'id' | 'context' | 'database'>, role: RoleName, options: { method?: SessionMethod, ago?: number, email?: string } = {}) {
+export async function staffSession(
+  school: Pick<TestSchool, 'id' | 'context' | 'database'>, role: RoleName, options: { method?: SessionMethod, ago?: number, email?: string } = {}
+) {
   const member = await addStaffAccount(school.context, { email: options.email ?? uniqueEmail(role), role })
-  const { secret, session } = await startSession(school.database, { id: member.id, schoolId: school.id }, options.method ?? 'passkey', new Date(currentTime().getTime() - (options.ago ?? 0)))
+  const { secret, session } = await startSession(
+    school.database, { id: member.id, schoolId: school.id }, options.method ?? 'passkey', new Date(currentTime().getTime() - (options.ago ?? 0))
+  )
   return { member, session, cookie: `rollbook_session=${secret}` }
 }

@@ -26,7 +26,10 @@ export function syncPeople(n: number, prefix = 'S'): SyncPerson[] {
 /** A sync file of these people, lines ending `eol`. */
 export function syncFile(rows: SyncPerson[], eol = '\n'): string {
   const quote = (value: string) => /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
-  return ['id,familyName,givenNames,dateOfBirth,yearLevel', ...rows.map(r => [r.id, r.familyName, r.givenNames, r.dateOfBirth, r.yearLevel ?? ''].map(quote).join(','))].join(eol) + eol
+  return [
+    'id,familyName,givenNames,dateOfBirth,yearLevel',
+    ...rows.map(r => [r.id, r.familyName, r.givenNames, r.dateOfBirth, r.yearLevel ?? ''].map(quote).join(','))
+  ].join(eol) + eol
 }
 
 const settled: SyncRunStatus[] = ['paused', 'applied', 'failed', 'cancelled', 'reverted']

@@ -46,7 +46,8 @@ function notedIn(file: string): Noted[] {
   })
 }
 
-const aliveOf = (noted: Noted) => noted.kind === 'group' ? membersOf(noted.pid, noted.startedAt) : (isAlive(noted.pid, noted.startedAt || undefined) ? [noted.pid] : [])
+const aliveOf = (noted: Noted) =>
+  noted.kind === 'group' ? membersOf(noted.pid, noted.startedAt) : (isAlive(noted.pid, noted.startedAt || undefined) ? [noted.pid] : [])
 const leftOf = (all: Noted[]) => all.map(noted => ({ what: `${noted.what} (pid ${noted.pid})`, pids: aliveOf(noted) })).filter(left => left.pids.length)
 
 /** What of a run's noted children is still alive: a group's members, or the process itself. */

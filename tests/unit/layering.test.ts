@@ -24,7 +24,8 @@ function target(file: string, specifier: string): string {
 }
 
 function importsOf(folder: string) {
-  return sourceFiles(folder).flatMap(file => importSpecifiers(readFileSync(join(root, file), 'utf8')).map(specifier => ({ file, target: target(file, specifier) })))
+  return sourceFiles(folder)
+    .flatMap(file => importSpecifiers(readFileSync(join(root, file), 'utf8')).map(specifier => ({ file, target: target(file, specifier) })))
 }
 
 /** The modules a file imports only for their types (`import type …`), which leave nothing in the bundle. */
@@ -65,7 +66,8 @@ describe('layering', () => {
     const unimported = files.flatMap((file) => {
       const code = codeOnly(readFileSync(join(root, file), 'utf8'))
       const named = new Set([
-        ...[...code.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(match => match[1]!.split(',').map(name => name.trim().split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''))),
+        ...[...code.matchAll(/\bimport\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(match => match[1]!.split(',')
+          .map(name => name.trim().split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''))),
         ...[...code.matchAll(/\b(?:const|let|var|function|class|interface|type|enum)\s+([\w$]+)/g)].map(match => match[1]!)
       ])
       const used = [...code.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]*)/g)].map(match => match[1]!)
@@ -110,7 +112,10 @@ describe('layering', () => {
     }
     for (const file of graph.keys()) if (!index.has(file)) visit(file)
     // The storage interface names the two kinds it can make; each kind implements the interface.
-    const allowed = ['server/domain/exports/storage/export-storage.ts', 'server/domain/exports/storage/local-folder-storage.ts', 'server/domain/exports/storage/s3-bucket-storage.ts']
+    const allowed = [
+      'server/domain/exports/storage/export-storage.ts', 'server/domain/exports/storage/local-folder-storage.ts',
+      'server/domain/exports/storage/s3-bucket-storage.ts'
+    ]
     expect(graph.size).toBeGreaterThan(100)
     expect(loops).toEqual([allowed])
   })
@@ -139,14 +144,16 @@ describe('layering', () => {
     const nitro = screens.flatMap(sourceFiles).flatMap((file) => {
       const code = readFileSync(join(root, file), 'utf8')
       const typeOnly = typeOnlyImports(code)
-      return importSpecifiers(code).filter(specifier => /^nitropack(\/|$)/.test(specifier) && !typeOnly.has(specifier)).map(specifier => `${file}: ${specifier}`)
+      return importSpecifiers(code).filter(specifier => /^nitropack(\/|$)/.test(specifier) && !typeOnly.has(specifier))
+        .map(specifier => `${file}: ${specifier}`)
     })
     expect(nitro).toEqual([])
   })
 
   it('leaves /api/app paths to the composables: pages, components and layouts name none', () => {
     const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
-    const naming = ['pages', 'components', 'layouts', 'middleware'].flatMap(sourceFiles).filter(file => withoutComments(readFileSync(join(root, file), 'utf8')).includes('/api/app'))
+    const naming = ['pages', 'components', 'layouts', 'middleware'].flatMap(sourceFiles)
+      .filter(file => withoutComments(readFileSync(join(root, file), 'utf8')).includes('/api/app'))
     expect(naming).toEqual([])
   })
 

@@ -35,7 +35,8 @@ describe('one meaning per word', () => {
   })
 
   it('says "activity" in the clubs\' files only as the contract\'s audience word and stored names', () => {
-    const clubFiles = ['server/domain/clubs', 'server/api/app/clubs', 'shared/schemas/clubs.ts', 'composables/useClubs.ts', 'components/clubs'].flatMap(filesUnder)
+    const clubFiles =
+      ['server/domain/clubs', 'server/api/app/clubs', 'shared/schemas/clubs.ts', 'composables/useClubs.ts', 'components/clubs'].flatMap(filesUnder)
     expect(clubFiles.length).toBeGreaterThan(8)
     const other = clubFiles.flatMap(file => readFileSync(join(root, file), 'utf8').split('\n').flatMap((line, i) =>
       line.replace(/activity:|activity_members?\b|text\('activity'\)/g, '').match(/activit/i) ? [`${file}:${i + 1}: ${line.trim()}`] : []))
@@ -43,7 +44,10 @@ describe('one meaning per word', () => {
   })
 
   it('keeps clubs out of the audit log\'s files', () => {
-    const auditFiles = ['server/domain/activity', 'server/api/app/activity', 'db/schema/activity.ts', 'composables/useActivity.ts', 'components/activity', 'pages/staff/settings/activity.vue'].flatMap(filesUnder)
+    const auditFiles = [
+      'server/domain/activity', 'server/api/app/activity', 'db/schema/activity.ts', 'composables/useActivity.ts', 'components/activity',
+      'pages/staff/settings/activity.vue'
+    ].flatMap(filesUnder)
     expect(auditFiles.length).toBeGreaterThan(6)
     expect(linesMatching(auditFiles, /\b[Cc]lubs?\b|\bactivity:[a-z<]/)).toEqual([])
   })

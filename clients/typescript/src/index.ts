@@ -72,7 +72,9 @@ export type RollbookClient = Client<paths> & NamedLists & {
   pages: <P extends ListPath>(path: P, query?: ListQuery<P>, startAfter?: string) => AsyncGenerator<ListPage<P>, void, undefined>
 }
 
-const idempotentOperations = new Set<string>(operationTable.filter(operation => operation.idempotent).map(operation => `${operation.method.toUpperCase()} ${operation.path}`))
+const idempotentOperations = new Set<string>(
+  operationTable.filter(operation => operation.idempotent).map(operation => `${operation.method.toUpperCase()} ${operation.path}`)
+)
 
 /** Gives every write that honours `Idempotency-Key` a random one, unless the caller set its own. */
 const idempotencyKeys: Middleware = {
@@ -117,7 +119,9 @@ export function createRollbookClient(options: RollbookClientOptions): RollbookCl
     let cursor = startAfter
     for (;;) {
       // The path is a list's, so its GET takes this query; openapi-fetch's types cannot follow a generic path.
-      const { data, error, response } = await (api.GET as (path: string, init: object) => Promise<{ data?: unknown, error?: unknown, response: Response }>)(path, {
+      const { data, error, response } = await (api.GET as (
+        path: string, init: object
+      ) => Promise<{ data?: unknown, error?: unknown, response: Response }>)(path, {
         params: { query: { ...query, ...(cursor === undefined ? {} : { [cursorName.cursor]: cursor }) } }
       })
       if (error !== undefined || data === undefined) throw new RollbookApiError(response.status, error)

@@ -34,7 +34,9 @@ export default defineApiRoute({
   let afterSequence: number | undefined
   if (ctx.query.after !== undefined) {
     const position = openCursor(binding, ctx.query.after)
-    if (!position || typeof position[0] !== 'number' || typeof position[1] !== 'string') throw apiError('bad_request', ['Not a cursor this feed gave out to this school.'])
+    if (!position || typeof position[0] !== 'number' || typeof position[1] !== 'string') {
+      throw apiError('bad_request', ['Not a cursor this feed gave out to this school.'])
+    }
     if (position[1] < from) throw apiError('unprocessable', [`This cursor is older than the ${retentionDays} days the feed keeps; start again without one.`])
     afterSequence = position[0]
   }

@@ -37,7 +37,10 @@ export async function accessFor(database: Database, school: Pick<SchoolRef, 'id'
     case 'token':
       return { actor: { kind: 'token', tokenId: caller.tokenId, issuedVia: caller.issuedVia }, capabilities: new Set(caller.scopes.filter(isScope)) }
     case 'staff':
-      return { actor: { kind: 'staff', accountId: caller.accountId, sessionId: caller.sessionId }, capabilities: await roleCapabilities(database, school.id, caller.role) }
+      return {
+        actor: { kind: 'staff', accountId: caller.accountId, sessionId: caller.sessionId },
+        capabilities: await roleCapabilities(database, school.id, caller.role)
+      }
     case 'family':
       return { actor: { kind: 'family', accountId: caller.accountId, sessionId: caller.sessionId, personId: caller.personId }, capabilities: new Set() }
     case 'system':

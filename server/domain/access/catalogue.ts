@@ -62,5 +62,6 @@ export const everyCapability: ReadonlySet<Capability> = new Set(capabilityNames)
 export function unknownScopeProblems(body: unknown): { path: string, message: string }[] {
   const scopes = (body as { scopes?: unknown } | null)?.scopes
   if (!Array.isArray(scopes)) return []
-  return scopes.flatMap((scope, i) => typeof scope === 'string' && !isScope(scope) ? [{ path: `scopes[${i}]`, message: `Not a scope: ${scope.slice(0, 64)}.` }] : [])
+  return scopes.flatMap((scope, i) =>
+    typeof scope === 'string' && !isScope(scope) ? [{ path: `scopes[${i}]`, message: `Not a scope: ${scope.slice(0, 64)}.` }] : [])
 }

@@ -24,7 +24,10 @@ export function refuseBeyondHolder(ctx: DomainContext, wanted: Iterable<Capabili
   if (!delegatingMember(ctx)) return
   const missing = [...wanted].filter(capability => !ctx.capabilities.has(capability))
   if (!missing.length) return
-  throw domainError('forbidden', [`You cannot ${what} with ${missing.join(', ')}: your own role does not hold ${missing.length > 1 ? 'them' : 'it'}.`], { data: { missingScope: missing[0] } })
+  throw domainError(
+    'forbidden', [`You cannot ${what} with ${missing.join(', ')}: your own role does not hold ${missing.length > 1 ? 'them' : 'it'}.`],
+    { data: { missingScope: missing[0] } }
+  )
 }
 
 async function isAdministrator(ctx: DomainContext, accountId: string) {

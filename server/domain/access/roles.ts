@@ -9,7 +9,10 @@ const readScopes: Scope[] = ['person.read', 'affiliation.read', 'billing.read', 
 /** The roles every school starts with; a school may change which capabilities each holds. */
 export const builtInRoles = {
   admin: capabilityNames,
-  office: [...readScopes, 'enquiry.write', 'tour.book', 'application.write', 'people.manage', 'admissions.manage', 'families.manage', 'portal.preview', 'fees.manage', 'consents.manage', 'messages.send'],
+  office: [
+    ...readScopes, 'enquiry.write', 'tour.book', 'application.write', 'people.manage', 'admissions.manage', 'families.manage', 'portal.preview',
+    'fees.manage', 'consents.manage', 'messages.send'
+  ],
   admissions: ['person.read', 'affiliation.read', 'tour.read', 'starter.read', 'enquiry.write', 'tour.book', 'application.write', 'admissions.manage'],
   teacher: ['person.read', 'affiliation.read', 'roster.read'],
   read_only: readScopes

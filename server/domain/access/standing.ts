@@ -72,7 +72,8 @@ async function namedOnAdmissions(ctx: Pick<DomainContext, 'database' | 'school'>
 async function recordsOfChild(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string): Promise<ChildRecords> {
   const { database, school } = ctx
   const [responsibilities, flags, orders, named] = await Promise.all([
-    database.db.select().from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, school.id), eq(parentalResponsibilities.childId, childId))),
+    database.db.select().from(parentalResponsibilities)
+      .where(and(eq(parentalResponsibilities.schoolId, school.id), eq(parentalResponsibilities.childId, childId))),
     database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, childId))),
     database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, childId))),
     namedOnAdmissions(ctx, { childId })
@@ -91,17 +92,29 @@ function basisOf(adultId: string, day: string, records: ChildRecords): Standing 
   const spans = records.responsibilities.filter(row => row.adultId === adultId).sort((a, b) => compareText(a.validFrom, b.validFrom))
   const current = spans.find(span => isInForceOn(span, day))
   if (current) {
-    return { purposes: everyPurpose(true), responsible: true, reasons: [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`] }
+    return {
+      purposes: everyPurpose(true), responsible: true,
+      reasons: [`parental responsibility since ${current.validFrom}${current.validTo ? ` until ${current.validTo}` : ''}`]
+    }
   }
   const last = spans.at(-1)
   if (last) {
-    return { purposes: everyPurpose(false), responsible: false, reasons: [last.validFrom > day ? `parental responsibility only from ${last.validFrom}` : `parental responsibility ended on ${last.validTo}`] }
+    return {
+      purposes: everyPurpose(false), responsible: false,
+      reasons: [last.validFrom > day ? `parental responsibility only from ${last.validFrom}` : `parental responsibility ended on ${last.validTo}`]
+    }
   }
   if (!records.named.includes(adultId)) return { purposes: everyPurpose(false), responsible: false, reasons: ['no parental responsibility on file'] }
   if (records.responsibilities.length) {
-    return { purposes: everyPurpose(false), responsible: false, reasons: ['no parental responsibility on file; others hold it, so an application or a booking gives nothing'] }
+    return {
+      purposes: everyPurpose(false), responsible: false,
+      reasons: ['no parental responsibility on file; others hold it, so an application or a booking gives nothing']
+    }
   }
-  return { purposes: { ...everyPurpose(false), applications: true }, responsible: false, reasons: ['named on an application or a tour booking, with no parental responsibility on file for the child'] }
+  return {
+    purposes: { ...everyPurpose(false), applications: true }, responsible: false,
+    reasons: ['named on an application or a tour booking, with no parental responsibility on file for the child']
+  }
 }
 
 /** The standing of one adult from the child's records, on the day: the rule above, in one place. */
@@ -141,7 +154,9 @@ export async function standingOf(ctx: Pick<DomainContext, 'database' | 'school'>
  * responsibility for, or kept from them by a flag or an order, with the same body and the same reads
  * (the child's records are read whatever the case), so nothing tells the cases apart.
  */
-export async function assertStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, purpose: StandingPurpose, day: string): Promise<void> {
+export async function assertStanding(
+  ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, purpose: StandingPurpose, day: string
+): Promise<void> {
   const standing = await standingOf(ctx, adultId, childId, day)
   if (!showsChild(standing, purpose)) throw standingWithheld()
 }
@@ -178,7 +193,8 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
     ...records.orders.flatMap(row => row.restrainedPersonId ? [row.restrainedPersonId] : [])
   ])]
   if (adultIds.length === 0) return []
-  const adults = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey }).from(people)
+  const adults = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
+    .from(people)
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, adultIds)))
   return adults.sort(compareByName).map(({ nameKey: _, ...adult }) => ({ adult, ...decide(adult.id, day, records) }))
 }
@@ -192,13 +208,16 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
 export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
   const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
     .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId)))
-  const candidates = [...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? (await namedOnAdmissions(ctx, { adultId })).map(pair => pair.childId) : []])]
+  const candidates = [
+    ...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? (await namedOnAdmissions(ctx, { adultId })).map(pair => pair.childId) : []])
+  ]
   const granted: string[] = []
   for (const childId of candidates) {
     if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
   }
   if (!granted.length) return []
-  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey }).from(people)
+  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
+    .from(people)
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, granted), isNull(people.deletedAt)))
   // Given names first: a family's children mostly share the family name.
   return children.map(child => ({ child, key: givenFirstKey(child.nameKey) }))
@@ -212,12 +231,15 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
  * child: what consents and messages ask of a class, a year or a school at once. Every adult listed has
  * a span on file, so an application or a booking could give none of them anything: no admissions read.
  */
-export async function standingsOfChildren(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Map<string, { adultId: string, standing: Standing }[]>> {
+export async function standingsOfChildren(
+  ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string
+): Promise<Map<string, { adultId: string, standing: Standing }[]>> {
   const answer = new Map<string, { adultId: string, standing: Standing }[]>()
   const { db } = ctx.database
   for (const slice of slicesOf([...new Set(childIds)])) {
     const [responsibilities, flags, orders] = await Promise.all([
-      db.select().from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, slice))),
+      db.select().from(parentalResponsibilities)
+        .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, slice))),
       db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, ctx.school.id), inArray(protectionFlags.personId, slice))),
       db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), inArray(courtOrders.childId, slice)))
     ])

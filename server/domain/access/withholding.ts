@@ -47,7 +47,9 @@ export function underRestriction(db: Db, childId: Column, day: string) {
  * hand children's details to others leave them out; the answer says no more than
  * that, so a caller learns nothing restricted from it.
  */
-export async function childrenUnderRestriction(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string): Promise<Set<string>> {
+export async function childrenUnderRestriction(
+  ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string
+): Promise<Set<string>> {
   if (childIds.length === 0) return new Set()
   // The school's restricted children are few whatever its size: asked for whole, so a long list of ids binds nothing.
   const restricted = await childrenUnderRestrictionAt(ctx, day)

@@ -14,7 +14,8 @@ export async function removeAccountSignIns(tx: Db, accountId: string) {
   const removed = await tx.delete(passkeys).where(eq(passkeys.accountId, accountId)).returning({ name: passkeys.name })
   await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, accountId), isNull(staffSessions.endedAt)))
   await tx.update(signInLinks).set({ usedAt: now }).where(and(eq(signInLinks.accountId, accountId), isNull(signInLinks.usedAt)))
-  await tx.update(signInCodes).set({ replacedAt: now }).where(and(eq(signInCodes.accountId, accountId), isNull(signInCodes.usedAt), isNull(signInCodes.replacedAt)))
+  await tx.update(signInCodes).set({ replacedAt: now })
+    .where(and(eq(signInCodes.accountId, accountId), isNull(signInCodes.usedAt), isNull(signInCodes.replacedAt)))
   return removed.map(passkey => passkey.name)
 }
 

@@ -18,7 +18,9 @@ export function callerAccountId(ctx: DomainContext): string {
 
 /** The session the signed-in member acts through (signing out, a passkey proof renewing it). */
 export function callerSessionId(ctx: DomainContext): string {
-  if (ctx.actor.kind !== 'staff' || !ctx.actor.sessionId) throw domainError('forbidden', ['Only a member of staff signed in through a session has one to end or renew.'])
+  if (ctx.actor.kind !== 'staff' || !ctx.actor.sessionId) {
+    throw domainError('forbidden', ['Only a member of staff signed in through a session has one to end or renew.'])
+  }
   return ctx.actor.sessionId
 }
 

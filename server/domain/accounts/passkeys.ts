@@ -42,7 +42,9 @@ export interface PasskeyChangeRequest { passkeyAt: string | null, userAgent: str
  */
 async function requirePasskeyProofFor(db: Db, accountId: string, request: PasskeyChangeRequest) {
   if (hasRecentPasskeyProof(request)) return
-  if (await hasAnyPasskey(db, accountId)) throw domainError('step_up_required', ['Confirm with one of your passkeys first: adding or removing a passkey needs a passkey proof within the last five minutes.'])
+  if (await hasAnyPasskey(db, accountId)) throw domainError(
+    'step_up_required', ['Confirm with one of your passkeys first: adding or removing a passkey needs a passkey proof within the last five minutes.']
+  )
 }
 
 /**
@@ -69,7 +71,9 @@ export async function passkeyRegistrationOptions(ctx: DomainContext, rp: Relying
   return options
 }
 
-const credentialOnFile = () => domainError('conflict', ['This passkey is already registered (to this or another account): use it to sign in, or make a new one.'])
+const credentialOnFile = () => domainError(
+  'conflict', ['This passkey is already registered (to this or another account): use it to sign in, or make a new one.']
+)
 
 /**
  * Verifies the browser's answer and keeps the new passkey on the caller's account under the name

@@ -82,7 +82,8 @@ export async function rotateSessionAfterPasskey(ctx: DomainContext) {
 }
 
 export async function endSession(database: Database, sessionId: string) {
-  await database.transaction(tx => tx.update(staffSessions).set({ endedAt: timestampNow() }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
+  await database.transaction(tx => tx.update(staffSessions).set({ endedAt: timestampNow() })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt))))
 }
 
 /** Signs the caller out of the session they act through; `endSession` is the same for sign-in, before a caller exists. */

@@ -32,7 +32,10 @@ export async function requestSignInCode(database: Database, rawEmail: string, cl
   const [{ count }] = await database.db.select({ count: sql<number>`count(*)` }).from(signInCodes)
     .where(and(eq(signInCodes.email, email), eq(signInCodes.client, client), gt(signInCodes.createdAt, hourAgo))) as [{ count: number }]
   if (Number(count) >= codesPerAddressAndClientPerHour) {
-    throw domainError('rate_limited', [`At most ${codesPerAddressAndClientPerHour} codes an hour are sent to one address from one place; use the last one sent, or try again later.`])
+    throw domainError(
+      'rate_limited',
+      [`At most ${codesPerAddressAndClientPerHour} codes an hour are sent to one address from one place; use the last one sent, or try again later.`]
+    )
   }
   const account = await activeAccountByEmail(database, email)
   const id = newId('sic')
@@ -55,7 +58,10 @@ export async function requestSignInCode(database: Database, rawEmail: string, cl
   return { sent: true as const }
 }
 
-const refused = () => domainError('unauthenticated', ['That code is not valid: it may be wrong, used, replaced by a newer one, older than ten minutes, tried too often or asked for from another network. Ask for a new one.'])
+const refused = () => domainError(
+  'unauthenticated',
+  ['That code is not valid: it may be wrong, used, replaced by a newer one, older than ten minutes, tried too often or asked for from another network. Ask for a new one.']
+)
 
 /** What a refusal without a code on file is compared against, so it hashes and compares like any other. */
 const noCode = { id: 'sic_none', codeHash: codeHash('sic_none', 'none') }

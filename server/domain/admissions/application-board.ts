@@ -39,7 +39,10 @@ export async function listBoardColumn(ctx: DomainContext, request: BoardColumnRe
   const [adults, events, campusRows] = ids.length === 0
     ? [[], [], []]
     : await Promise.all([
-        db.select({ applicationId: applicationAdults.applicationId, id: people.id, familyName: people.familyName, givenNames: people.givenNames, relationship: applicationAdults.relationship })
+        db.select({
+          applicationId: applicationAdults.applicationId, id: people.id, familyName: people.familyName, givenNames: people.givenNames,
+          relationship: applicationAdults.relationship
+        })
           .from(applicationAdults).innerJoin(people, eq(people.id, applicationAdults.personId))
           .where(inArray(applicationAdults.applicationId, ids)).orderBy(asc(applicationAdults.position)),
         db.select().from(applicationEvents).where(and(eq(applicationEvents.schoolId, ctx.school.id), inArray(applicationEvents.applicationId, ids))),

@@ -20,7 +20,9 @@ export function enrolStudent(ctx: DomainContext, input: EnrolmentInput) {
     const affiliationId = await startOnRoll(tx, changes, ctx, studentId, input.startsOn, { yearLevel: input.yearLevel, campusId: campus?.id ?? null })
     const carers = carerIds.map((personId, i) => ({ personId, relationship: input.carers[i]!.relationship }))
     for (const carer of carers) {
-      await insertParentalResponsibility(tx, changes, ctx.school, { adultId: carer.personId, childId: studentId, relationship: carer.relationship, validFrom: input.startsOn })
+      await insertParentalResponsibility(
+        tx, changes, ctx.school, { adultId: carer.personId, childId: studentId, relationship: carer.relationship, validFrom: input.startsOn }
+      )
     }
     const applicationId = await insertApplication(tx, ctx.school, {
       origin: 'enrolment',

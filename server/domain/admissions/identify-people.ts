@@ -66,7 +66,9 @@ async function checkNamedPeople(tx: Db, school: SchoolRef, sent: Sent[]) {
  * sent with `new: true`; only then are new people written. Runs inside the send's write, under the
  * school's lock, so two sends of the same new person cannot both miss each other.
  */
-export async function identifyPeople(tx: Db, changes: ChangeLog, school: SchoolRef, student: StudentReference, adults: { field: string, refs: AdultReference[] }) {
+export async function identifyPeople(
+  tx: Db, changes: ChangeLog, school: SchoolRef, student: StudentReference, adults: { field: string, refs: AdultReference[] }
+) {
   const sent: Sent[] = [
     { path: 'student', kind: 'student', ref: student },
     ...adults.refs.map((ref, i): Sent => ({ path: `${adults.field}[${i}]`, kind: 'adult', ref }))
@@ -80,10 +82,14 @@ export async function identifyPeople(tx: Db, changes: ChangeLog, school: SchoolR
   }
   if (candidates.length) {
     throw domainError('conflict', candidates.map(({ path, personIds }) =>
-      `${path} may already be on file (${personIds.join(', ')}); resend with its personId, or with "new": true if it is someone else.`), { data: { candidates } })
+      `${path} may already be on file (${personIds.join(', ')}); resend with its personId, or with "new": true if it is someone else.`), {
+      data: { candidates }
+    })
   }
   const ids: string[] = []
-  for (const { ref } of sent) ids.push(ref.personId ?? await insertPerson(tx, changes, school.id, { ...ref, familyName: ref.familyName!, givenNames: ref.givenNames! }))
+  for (const { ref } of sent) ids.push(
+    ref.personId ?? await insertPerson(tx, changes, school.id, { ...ref, familyName: ref.familyName!, givenNames: ref.givenNames! })
+  )
   const [studentId, ...adultIds] = ids
   return { studentId: studentId!, adultIds }
 }

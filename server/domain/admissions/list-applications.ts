@@ -14,8 +14,11 @@ export async function schoolOfApplication(database: Database, applicationId: str
 
 /** The school's applications and enrolments, oldest first, with their adults' ids in the order sent. */
 export async function listApplications({ database, school }: DomainContext) {
-  const rows = await database.db.select().from(applications).where(eq(applications.schoolId, school.id)).orderBy(asc(applications.receivedAt), asc(applications.id))
-  const adults = await database.db.select({ applicationId: applicationAdults.applicationId, personId: applicationAdults.personId, position: applicationAdults.position })
+  const rows = await database.db.select().from(applications).where(eq(applications.schoolId, school.id))
+    .orderBy(asc(applications.receivedAt), asc(applications.id))
+  const adults = await database.db.select({
+    applicationId: applicationAdults.applicationId, personId: applicationAdults.personId, position: applicationAdults.position
+  })
     .from(applicationAdults).innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
     .where(eq(applications.schoolId, school.id)).orderBy(asc(applicationAdults.position))
   return rows.map(({ schoolId: _, ...application }) => ({

@@ -76,7 +76,8 @@ async function startersPage(ctx: DomainContext, request: StartersPageRequest, wi
   const multiCampus = (await schoolCampuses(database.db, school)).length > 1
   const restricted = keepsRestricted ? await childrenUnderRestriction(ctx, page.items.map(child => child.personId), today) : new Set<string>()
   return {
-    items: page.items.map(({ campusSisCode: _, startsOn, ...child }) => ({ ...child, startsOn: startsOn!, started: startsOn! <= today, restricted: restricted.has(child.personId) })),
+    items: page.items.map(({ campusSisCode: _, startsOn, ...child }) =>
+      ({ ...child, startsOn: startsOn!, started: startsOn! <= today, restricted: restricted.has(child.personId) })),
     adults: await adultsOf(ctx, page.items),
     waiting: multiCampus
       ? page.items.filter(child => !child.campusSisCode).map(child => ({ applicationId: child.applicationId, personId: child.personId, campus: child.campus }))

@@ -33,7 +33,8 @@ export async function portalApplications(ctx: DomainContext, adultId: string, da
   const applied = await ctx.database.db.selectDistinct({
     id: applications.id, childId: student.id, familyName: student.familyName, givenNames: student.givenNames,
     state: applications.state, yearLevel: applications.yearLevel, entryYear: applications.entryYear, campus: campuses.name,
-    receivedAt: applications.receivedAt, offeredAt: applications.offeredAt, answeredAt: applications.answeredAt, startsOn: applications.startsOn, updatedAt: applications.updatedAt
+    receivedAt: applications.receivedAt, offeredAt: applications.offeredAt, answeredAt: applications.answeredAt, startsOn: applications.startsOn,
+    updatedAt: applications.updatedAt
   })
     .from(applicationAdults)
     .innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
@@ -52,9 +53,11 @@ export async function portalApplications(ctx: DomainContext, adultId: string, da
     .where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, adultId)))
     .orderBy(desc(tours.startsAt), asc(bookings.id))
   const inView = await childrenInView(ctx, adultId, [...applied, ...booked].map(row => row.childId), day)
-  const child = (row: { childId: string, familyName: string, givenNames: string }) => ({ id: row.childId, familyName: row.familyName, givenNames: row.givenNames })
+  const child = (row: { childId: string, familyName: string, givenNames: string }) =>
+    ({ id: row.childId, familyName: row.familyName, givenNames: row.givenNames })
   return {
-    applications: applied.filter(row => inView.has(row.childId)).map(({ childId, familyName, givenNames, ...application }) => ({ ...application, child: child({ childId, familyName, givenNames }) })),
+    applications: applied.filter(row => inView.has(row.childId))
+      .map(({ childId, familyName, givenNames, ...application }) => ({ ...application, child: child({ childId, familyName, givenNames }) })),
     tours: await listTours(ctx),
     bookings: booked.filter(row => inView.has(row.childId)).map(row => ({
       id: row.id,
@@ -66,6 +69,12 @@ export async function portalApplications(ctx: DomainContext, adultId: string, da
 }
 
 /** A family's own tour booking: the API's booking (bookTour, its rule and its events) with the adult on file as the enquirer. */
-export function bookTourFromPortal(ctx: DomainContext, adultId: string, tourId: string, input: { student: { familyName: string, givenNames: string }, relationship?: string, intendedEntryYear?: number }) {
-  return bookTour(ctx, tourId, { student: input.student, enquirer: { personId: adultId, relationship: input.relationship }, intendedEntryYear: input.intendedEntryYear })
+export function bookTourFromPortal(
+  ctx: DomainContext, adultId: string, tourId: string,
+  input: { student: { familyName: string, givenNames: string }, relationship?: string, intendedEntryYear?: number }
+) {
+  return bookTour(
+    ctx, tourId,
+    { student: input.student, enquirer: { personId: adultId, relationship: input.relationship }, intendedEntryYear: input.intendedEntryYear }
+  )
 }

@@ -30,7 +30,10 @@ async function subjectPeople(db: Db, school: SchoolRef, subject: DuplicateSubjec
     if (!application) throw domainError('not_found', [`No application with the id ${subject.id}.`])
     const adults = await db.select({ personId: applicationAdults.personId }).from(applicationAdults)
       .where(eq(applicationAdults.applicationId, subject.id)).orderBy(asc(applicationAdults.position))
-    return [{ path: 'student', personId: application.studentId, child: true }, ...adults.map((adult, i) => ({ path: `adults[${i}]`, personId: adult.personId, child: false }))]
+    return [
+      { path: 'student', personId: application.studentId, child: true },
+      ...adults.map((adult, i) => ({ path: `adults[${i}]`, personId: adult.personId, child: false }))
+    ]
   }
   const [enquiry] = await db.select({ studentId: enquiries.studentId, enquirerId: enquiries.enquirerId }).from(enquiries)
     .where(and(eq(enquiries.schoolId, school.id), eq(enquiries.id, subject.id)))
@@ -45,12 +48,20 @@ async function subjectPeople(db: Db, school: SchoolRef, subject: DuplicateSubjec
  */
 async function candidatesOf(db: Db, school: SchoolRef, person: PersonRow, child: boolean): Promise<string[]> {
   const matches = child
-    ? person.dateOfBirth ? await possibleStudents(db, school, { familyName: person.familyName, givenNames: person.givenNames, dateOfBirth: person.dateOfBirth }) : []
-    : await possibleAdults(db, school, { familyName: person.familyName, givenNames: person.givenNames, email: person.email ?? undefined, phone: person.phone ?? undefined })
+    ? person.dateOfBirth
+      ? await possibleStudents(db, school, { familyName: person.familyName, givenNames: person.givenNames, dateOfBirth: person.dateOfBirth })
+      : []
+    : await possibleAdults(
+        db, school,
+        { familyName: person.familyName, givenNames: person.givenNames, email: person.email ?? undefined, phone: person.phone ?? undefined }
+      )
   const others = matches.map(match => match.id).filter(id => id !== person.id)
   if (others.length === 0) return []
   const told = await db.select({ personId: identityDecisions.personId, otherPersonId: identityDecisions.otherPersonId }).from(identityDecisions)
-    .where(and(eq(identityDecisions.schoolId, school.id), eq(identityDecisions.decision, 'distinct'), or(eq(identityDecisions.personId, person.id), eq(identityDecisions.otherPersonId, person.id))))
+    .where(and(
+      eq(identityDecisions.schoolId, school.id), eq(identityDecisions.decision, 'distinct'),
+      or(eq(identityDecisions.personId, person.id), eq(identityDecisions.otherPersonId, person.id))
+    ))
   const apart = new Set(told.map(row => row.personId === person.id ? row.otherPersonId : row.personId))
   return others.filter(id => !apart.has(id))
 }
@@ -76,7 +87,10 @@ async function comparedPeople(db: Db, school: SchoolRef, ids: string[]): Promise
     db.select().from(parentalResponsibilities).where(or(inArray(parentalResponsibilities.adultId, ids), inArray(parentalResponsibilities.childId, ids)))
   ])
   const relativeIds = [...new Set(responsibilities.flatMap(row => [row.adultId, row.childId]))]
-  const relatives = new Map((relativeIds.length ? await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people).where(inArray(people.id, relativeIds)) : [])
+  const relatives = new Map((relativeIds.length
+    ? await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames })
+        .from(people).where(inArray(people.id, relativeIds))
+    : [])
     .map(row => [row.id, row]))
   const family = (id: string) => responsibilities.flatMap((row) => {
     const other = row.childId === id ? relatives.get(row.adultId) : row.adultId === id ? relatives.get(row.childId) : undefined
@@ -85,7 +99,8 @@ async function comparedPeople(db: Db, school: SchoolRef, ids: string[]): Promise
   return new Map(rows.map((row): [string, ComparedPerson] => [row.id, {
     id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, email: row.email, phone: row.phone,
     family: family(row.id),
-    affiliations: spans.filter(span => span.personId === row.id).map(span => ({ kind: span.kind, from: span.validFrom, to: span.validTo, yearLevel: span.yearLevel }))
+    affiliations: spans.filter(span => span.personId === row.id)
+      .map(span => ({ kind: span.kind, from: span.validFrom, to: span.validTo, yearLevel: span.yearLevel }))
   }]))
 }
 
@@ -105,7 +120,9 @@ export async function possibleDuplicates(ctx: DomainContext, subject: DuplicateS
     if (candidateIds.length) found.push({ path: person.path, personId: person.personId, candidateIds })
   }
   const compared = await comparedPeople(db, ctx.school, [...new Set(found.flatMap(entry => [entry.personId, ...entry.candidateIds]))])
-  return { people: found.map(entry => ({ path: entry.path, person: compared.get(entry.personId)!, candidates: entry.candidateIds.map(id => compared.get(id)!) })) }
+  return {
+    people: found.map(entry => ({ path: entry.path, person: compared.get(entry.personId)!, candidates: entry.candidateIds.map(id => compared.get(id)!) }))
+  }
 }
 
 /** The places a person can be named other than the application or enquiry: any of them means the person has a record of their own. */
@@ -117,7 +134,8 @@ function elsewhere(personId: string, subject: DuplicateSubject): [table: SQLiteT
     [affiliations, is(affiliations.personId)], [nameHistory, is(nameHistory.personId)],
     [parentalResponsibilities, or(is(parentalResponsibilities.adultId), is(parentalResponsibilities.childId))],
     [billingResponsibilities, or(is(billingResponsibilities.studentId), is(billingResponsibilities.payerId))], [concessions, is(concessions.studentId)],
-    [protectionFlags, is(protectionFlags.personId)], [courtOrders, or(is(courtOrders.childId), is(courtOrders.restrainedPersonId))], [exitReasons, is(exitReasons.personId)],
+    [protectionFlags, is(protectionFlags.personId)], [courtOrders, or(is(courtOrders.childId), is(courtOrders.restrainedPersonId))],
+    [exitReasons, is(exitReasons.personId)],
     [personSourceIds, is(personSourceIds.personId)], [staffChecks, is(staffChecks.personId)], [accounts, is(accounts.personId)],
     [classMembers, is(classMembers.personId)], [teachingAssignments, is(teachingAssignments.personId)], [loginNames, is(loginNames.personId)],
     [applicationEvents, is(applicationEvents.personId)],
@@ -139,7 +157,8 @@ async function repoint(tx: Db, subject: DuplicateSubject, path: string, from: st
   const now = timestampNow()
   if (subject.type === 'applications') {
     if (path === 'student') await tx.update(applications).set({ studentId: to, updatedAt: now }).where(eq(applications.id, subject.id))
-    else await tx.update(applicationAdults).set({ personId: to }).where(and(eq(applicationAdults.applicationId, subject.id), eq(applicationAdults.personId, from)))
+    else await tx.update(applicationAdults).set({ personId: to })
+      .where(and(eq(applicationAdults.applicationId, subject.id), eq(applicationAdults.personId, from)))
   } else {
     await tx.update(enquiries).set(path === 'student' ? { studentId: to } : { enquirerId: to }).where(eq(enquiries.id, subject.id))
   }
@@ -161,12 +180,16 @@ export async function decideDuplicate(ctx: DomainContext, subject: DuplicateSubj
     const [row] = await tx.select().from(people).where(and(eq(people.id, sent.personId), isNull(people.deletedAt)))
     const candidateIds = row ? await candidatesOf(tx, ctx.school, row, sent.child) : []
     if (candidateIds.length === 0) throw domainError('conflict', ['This person has no possible duplicate left to decide.'])
-    const decided = { schoolId: ctx.school.id, personId: sent.personId, subjectType: subject.type, subjectId: subject.id, decidedAt: timestampNow(), decidedBy: recordedActor(ctx.actor) }
+    const decided = {
+      schoolId: ctx.school.id, personId: sent.personId, subjectType: subject.type, subjectId: subject.id, decidedAt: timestampNow(),
+      decidedBy: recordedActor(ctx.actor)
+    }
     if (decision.decision === 'link') {
       if (!candidateIds.includes(decision.personId)) throw validationFailed([{ path: 'personId', message: 'Not one of the possible matches of this person.' }])
       await tx.insert(identityDecisions).values({ id: newId('idd'), ...decided, otherPersonId: decision.personId, decision: 'linked' })
     } else {
-      await tx.insert(identityDecisions).values(candidateIds.map(otherPersonId => ({ id: newId('idd'), ...decided, otherPersonId, decision: 'distinct' as const })))
+      await tx.insert(identityDecisions)
+        .values(candidateIds.map(otherPersonId => ({ id: newId('idd'), ...decided, otherPersonId, decision: 'distinct' as const })))
     }
     await recordActivity(tx, ctx, {
       kind: 'identity.decided', subjectType: 'person', subjectId: sent.personId,
@@ -183,7 +206,10 @@ export async function decideDuplicate(ctx: DomainContext, subject: DuplicateSubj
   return writeChanges(ctx, async (tx, changes) => {
     const { sent } = await decide(tx)
     if (await hasRecordsOfTheirOwn(tx, sent.personId, subject)) {
-      throw domainError('conflict', ['The person this record opened already has records of their own (a start on the roll, a family, another application or enquiry); link before any of those, or keep them as a new person.'])
+      throw domainError(
+        'conflict',
+        ['The person this record opened already has records of their own (a start on the roll, a family, another application or enquiry); link before any of those, or keep them as a new person.']
+      )
     }
     await repoint(tx, subject, decision.path, sent.personId, decision.personId)
     const now = timestampNow()

@@ -20,12 +20,16 @@ export async function campusNamed(db: Db, school: SchoolRef, name: string | null
   const rows = await schoolCampuses(db, school)
   if (name == null) {
     if (rows.length === 1) return rows[0]!
-    if (rows.length > 1 && required) throw validationFailed([{ path, message: `Required where the school has more than one campus. It has: ${rows.map(c => c.name).join(', ')}.` }])
+    if (rows.length > 1 && required) {
+      throw validationFailed([{ path, message: `Required where the school has more than one campus. It has: ${rows.map(c => c.name).join(', ')}.` }])
+    }
     return null
   }
   const campus = rows.find(row => row.name === name)
   if (!campus) {
-    throw validationFailed([{ path, message: rows.length ? `The school has no campus "${name}". It has: ${rows.map(c => c.name).join(', ')}.` : 'The school has no campuses.' }])
+    throw validationFailed([
+      { path, message: rows.length ? `The school has no campus "${name}". It has: ${rows.map(c => c.name).join(', ')}.` : 'The school has no campuses.' }
+    ])
   }
   return campus
 }

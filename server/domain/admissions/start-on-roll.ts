@@ -21,7 +21,9 @@ export interface RollPlacement {
  * Opens the child's student span from `startsOn`. A child already on the roll then, or due on it
  * later, is already enrolled: `conflict`, since the record moved on, not the request.
  */
-export async function startOnRoll(tx: Db, changes: ChangeLog, ctx: DomainContext, studentId: string, startsOn: string, placement: RollPlacement): Promise<string> {
+export async function startOnRoll(
+  tx: Db, changes: ChangeLog, ctx: DomainContext, studentId: string, startsOn: string, placement: RollPlacement
+): Promise<string> {
   checkWithinAYear(ctx.school, startsOn, 'first day on the roll')
   const [enrolled] = await tx.select({ validFrom: affiliations.validFrom }).from(affiliations).where(and(
     eq(affiliations.personId, studentId), eq(affiliations.kind, 'student'),
@@ -32,7 +34,9 @@ export async function startOnRoll(tx: Db, changes: ChangeLog, ctx: DomainContext
 }
 
 /** Records that an application's child started or was withdrawn, with who recorded it. */
-export async function insertApplicationEvent(tx: Db, ctx: DomainContext, event: { applicationId: string, personId: string, kind: ApplicationEventKind, occurredOn: string, reason?: string }) {
+export async function insertApplicationEvent(
+  tx: Db, ctx: DomainContext, event: { applicationId: string, personId: string, kind: ApplicationEventKind, occurredOn: string, reason?: string }
+) {
   const id = newId('evt')
   await tx.insert(applicationEvents).values({
     id, schoolId: ctx.school.id, ...event, reason: event.reason ?? null, recordedAt: timestampNow(), recordedBy: recordedActor(ctx.actor)

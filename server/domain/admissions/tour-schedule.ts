@@ -20,7 +20,17 @@ const tourColumns = {
   booked: tours.booked, campus: campuses.name, audience: tours.audience, cancelledAt: tours.cancelledAt
 }
 
-interface TourScheduleRow { id: string, title: string, startsAt: string, venue: string, capacity: number, booked: number, campus: string | null, audience: string, cancelledAt: string | null }
+interface TourScheduleRow {
+  id: string
+  title: string
+  startsAt: string
+  venue: string
+  capacity: number
+  booked: number
+  campus: string | null
+  audience: string
+  cancelledAt: string | null
+}
 
 /** A tour as the office reads it: its places taken and left (never below 0), and whether it is cancelled. */
 function officeTourView({ cancelledAt, ...tour }: TourScheduleRow) {
@@ -97,6 +107,9 @@ export async function listTourBookings(ctx: DomainContext, tourId: string, reque
     receivedAt: row.receivedAt,
     enquiryId: row.enquiryId,
     child: { personId: row.childId, familyName: row.childFamilyName, givenNames: row.childGivenNames },
-    adult: { personId: row.adultId, familyName: row.adultFamilyName, givenNames: row.adultGivenNames, email: row.email, phone: row.phone, relationship: row.relationship }
+    adult: {
+      personId: row.adultId, familyName: row.adultFamilyName, givenNames: row.adultGivenNames, email: row.email, phone: row.phone,
+      relationship: row.relationship
+    }
   }), (last): [string, string] => [last.receivedAt, last.id])
 }

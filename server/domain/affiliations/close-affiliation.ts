@@ -31,7 +31,10 @@ export async function endAffiliation(tx: Db, changes: ChangeLog, school: SchoolR
       if (closing.exitReason) {
         if (row.kind !== 'student') throw domainError('unprocessable', ['Only a student span has an exit reason.'])
         if (!school.lists.withdrawalReasons.includes(closing.exitReason.reason)) {
-          throw domainError('unprocessable', [`The school does not list the reason "${excerpt(closing.exitReason.reason)}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`])
+          throw domainError(
+            'unprocessable',
+            [`The school does not list the reason "${excerpt(closing.exitReason.reason)}". It lists: ${school.lists.withdrawalReasons.join(', ')}.`]
+          )
         }
       }
       await checkNoOverlap(tx, row.personId, row.kind, { validFrom: row.validFrom, validTo: closing.lastDay }, row.id)

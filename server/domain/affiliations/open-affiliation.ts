@@ -62,7 +62,10 @@ export async function checkNoOverlap(tx: Db, personId: string, kind: Affiliation
     .where(and(eq(affiliations.personId, personId), eq(affiliations.kind, kind), exceptId ? ne(affiliations.id, exceptId) : undefined))
   const clash = others.find(other => spansOverlap(other, span))
   if (clash) {
-    throw domainError('unprocessable', [`The person already has a ${kind} span from ${clash.validFrom} ${clash.validTo ? `to ${clash.validTo}` : 'with no end'}, which this one would overlap.`])
+    throw domainError(
+      'unprocessable',
+      [`The person already has a ${kind} span from ${clash.validFrom} ${clash.validTo ? `to ${clash.validTo}` : 'with no end'}, which this one would overlap.`]
+    )
   }
 }
 

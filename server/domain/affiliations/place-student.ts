@@ -35,7 +35,9 @@ export function placeStudent(ctx: DomainContext, affiliationId: string, placemen
  * a span with the new placement opens from the day, to the old span's end, in one write: the
  * timeline then shows each placement with its days. Returns the id of the span that holds the new placement.
  */
-export function moveStudent(ctx: DomainContext, affiliationId: string, move: { yearLevel?: string | null, campusId?: string | null, from: string }): Promise<string> {
+export function moveStudent(
+  ctx: DomainContext, affiliationId: string, move: { yearLevel?: string | null, campusId?: string | null, from: string }
+): Promise<string> {
   return writeChanges(ctx, async (tx, changes) => {
     const span = await requireAffiliation(tx, ctx.school, affiliationId)
     if (span.kind !== 'student') throw domainError('unprocessable', ['Only a student span has a year level or campus.'])
@@ -45,7 +47,9 @@ export function moveStudent(ctx: DomainContext, affiliationId: string, move: { y
       ...(move.campusId !== undefined ? { campusId: move.campusId } : {})
     }
     if (Object.keys(placement).length === 0) throw domainError('unprocessable', ['Give a year level or a campus.'])
-    if (span.validTo !== null && move.from > span.validTo) throw domainError('unprocessable', [`The span ended on ${span.validTo}; a move from ${move.from} is after it.`])
+    if (span.validTo !== null && move.from > span.validTo) {
+      throw domainError('unprocessable', [`The span ended on ${span.validTo}; a move from ${move.from} is after it.`])
+    }
     await checkPlacement(tx, ctx.school, span.kind, placement)
     if (move.from <= span.validFrom) {
       await tx.update(affiliations).set(placement).where(eq(affiliations.id, span.id))

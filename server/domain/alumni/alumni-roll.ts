@@ -35,7 +35,9 @@ function alumniRollQuery(db: Db) {
       givenNames: people.givenNames,
       nameKey: people.nameKey,
       lastDay: lastDay.as('last_day'),
-      lastDayAtFinalLevel: sql<string | null>`max(case when ${affiliations.yearLevel} = ${placeholder('finalYearLevel')} then ${affiliations.validTo} end)`.as('last_day_at_final_level')
+      lastDayAtFinalLevel: sql<string | null>`max(case when ${affiliations.yearLevel} = ${placeholder('finalYearLevel')} then ${affiliations.validTo} end)`.as(
+        'last_day_at_final_level'
+      )
     })
     .from(people)
     .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), lte(affiliations.validFrom, asAt)))
@@ -65,5 +67,8 @@ export function alumniRoll({ database, school }: DomainContext, asAt: string): P
 
 /** About what the roll takes in memory: each entry's object and string headers, and two bytes a character. */
 function rollBytes(entries: AlumnusEntry[]): number {
-  return entries.reduce((bytes, entry) => bytes + 160 + 2 * (entry.id.length + entry.nameKey.length + entry.familyName.length + entry.givenNames.length + entry.leftAt.length), 0)
+  return entries.reduce(
+    (bytes, entry) => bytes + 160 + 2 * (entry.id.length + entry.nameKey.length + entry.familyName.length + entry.givenNames.length + entry.leftAt.length),
+    0
+  )
 }

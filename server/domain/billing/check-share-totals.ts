@@ -12,7 +12,9 @@ import { shareTotalProblems, shareTotalSentence } from './share-totals'
 export async function enforceShareTotals(tx: Db, studentId: string, categories: readonly string[]) {
   const open = await tx.select({ category: billingResponsibilities.category, share: billingResponsibilities.share, validTo: billingResponsibilities.validTo })
     .from(billingResponsibilities)
-    .where(and(eq(billingResponsibilities.studentId, studentId), inArray(billingResponsibilities.category, [...categories]), isNull(billingResponsibilities.validTo)))
+    .where(
+      and(eq(billingResponsibilities.studentId, studentId), inArray(billingResponsibilities.category, [...categories]), isNull(billingResponsibilities.validTo))
+    )
   const problems = shareTotalProblems(open)
   if (problems.length) throw domainError('unprocessable', problems.map(shareTotalSentence), { data: { totals: problems } })
 }

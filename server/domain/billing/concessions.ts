@@ -18,7 +18,9 @@ export interface NewConcession {
 
 /** Grants a student a concession inside a write. A concession is a kind; the amount belongs to the fee schedule. */
 export async function insertConcession(tx: Db, changes: ChangeLog, school: SchoolRef, studentId: string, input: NewConcession): Promise<string> {
-  if (!concessionKinds.includes(input.kind)) throw domainError('unprocessable', [`There is no concession kind "${excerpt(input.kind)}". The kinds are: ${concessionKinds.join(', ')}.`])
+  if (!concessionKinds.includes(input.kind)) {
+    throw domainError('unprocessable', [`There is no concession kind "${excerpt(input.kind)}". The kinds are: ${concessionKinds.join(', ')}.`])
+  }
   const span = { validFrom: input.validFrom, validTo: input.validTo ?? null }
   checkSpanInput(span)
   await requirePerson(tx, school, studentId, 'student')

@@ -14,7 +14,10 @@ type Child = { id: string, familyName: string, givenNames: string }
  */
 async function payersOf(ctx: ReadContext, child: Child, day: string) {
   const [shares, held] = await Promise.all([
-    ctx.database.db.select({ category: billingResponsibilities.category, share: billingResponsibilities.share, payerId: people.id, familyName: people.familyName, givenNames: people.givenNames })
+    ctx.database.db.select({
+      category: billingResponsibilities.category, share: billingResponsibilities.share, payerId: people.id, familyName: people.familyName,
+      givenNames: people.givenNames
+    })
       .from(billingResponsibilities)
       .innerJoin(people, eq(people.id, billingResponsibilities.payerId))
       .where(and(eq(billingResponsibilities.schoolId, ctx.school.id), eq(billingResponsibilities.studentId, child.id), inForceOn(billingResponsibilities, day)))

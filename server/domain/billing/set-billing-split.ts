@@ -30,7 +30,9 @@ function checkSplit(split: BillingSplit) {
   if (!isDay(split.from)) problems.push(`"${split.from}" is not a day (YYYY-MM-DD).`)
   const payers = new Set<string>()
   for (const { payerId, share } of split.shares) {
-    if (!Number.isInteger(share) || share < 1 || share > wholeBasisPoints) problems.push(`A share is a whole number of basis points from 1 to ${wholeBasisPoints}; ${payerId} has ${share}.`)
+    if (!Number.isInteger(share) || share < 1 || share > wholeBasisPoints) {
+      problems.push(`A share is a whole number of basis points from 1 to ${wholeBasisPoints}; ${payerId} has ${share}.`)
+    }
     if (payers.has(payerId)) problems.push(`${payerId} is named twice in category "${split.category}".`)
     payers.add(payerId)
   }
@@ -53,7 +55,8 @@ export async function applyBillingSplit(tx: Db, changes: ChangeLog, school: Scho
     notEndedBefore(billingResponsibilities, split.from)
   )
   await tx.delete(billingResponsibilities).where(and(ofCategory, gte(billingResponsibilities.validFrom, split.from)))
-  const begun = await tx.select({ id: billingResponsibilities.id, validFrom: billingResponsibilities.validFrom }).from(billingResponsibilities).where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
+  const begun = await tx.select({ id: billingResponsibilities.id, validFrom: billingResponsibilities.validFrom }).from(billingResponsibilities)
+    .where(and(ofCategory, lt(billingResponsibilities.validFrom, split.from)))
   for (const row of begun) await endSpan(tx, billingResponsibilities, row, addDays(split.from, -1))
   if (split.shares.length) {
     const createdAt = timestampNow()

@@ -26,7 +26,8 @@ export async function listClubs(ctx: Pick<DomainContext, 'database' | 'school'>)
 export async function setClub(ctx: DomainContext, name: string, memberIds: string[]) {
   const wanted = [...new Set(memberIds)]
   if (wanted.length) {
-    const known = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, wanted), isNull(people.deletedAt)))
+    const known = await ctx.database.db.select({ id: people.id }).from(people)
+      .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, wanted), isNull(people.deletedAt)))
     const knownIds = new Set(known.map(row => row.id))
     const problems = memberIds.flatMap((id, i) => knownIds.has(id) ? [] : [{ path: `memberIds[${i}]`, message: 'No person with this id at the school.' }])
     if (problems.length) throw validationFailed(problems)
@@ -56,7 +57,9 @@ export async function clubMembersPage(ctx: Pick<DomainContext, 'database' | 'sch
     .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name), afterPosition(people.nameKey, people.id, page.after)))
     .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
   if (!rows.length && !page.after && !(await clubExists(ctx, name))) throw domainError('not_found', ['No club of this name.'])
-  return keysetSlice(rows, page.limit, ({ id, familyName, givenNames }) => ({ id, familyName, givenNames }), (last): [string, string] => [last.nameKey, last.id])
+  return keysetSlice(
+    rows, page.limit, ({ id, familyName, givenNames }) => ({ id, familyName, givenNames }), (last): [string, string] => [last.nameKey, last.id]
+  )
 }
 
 async function clubExists(ctx: Pick<DomainContext, 'database' | 'school'>, name: string) {
@@ -67,7 +70,8 @@ async function clubExists(ctx: Pick<DomainContext, 'database' | 'school'>, name:
 
 /** Puts one child in a club, starting the club if it had nobody; a child already in it stays as they were. */
 export async function addClubMember(ctx: DomainContext, name: string, personId: string) {
-  const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, ctx.school.id), eq(people.id, personId), isNull(people.deletedAt)))
+  const [person] = await ctx.database.db.select({ id: people.id }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, personId), isNull(people.deletedAt)))
   if (!person) throw validationFailed([{ path: 'personId', message: 'No person with this id at the school.' }])
   try {
     return await writeChanges(ctx, async (tx, changes) => {

@@ -23,13 +23,16 @@ async function namesOf(ctx: ReadContext, ids: readonly string[]) {
   return new Map(rows.map(row => [row.id, row]))
 }
 
-async function answerItems(ctx: ReadContext, ask: AskRow, purpose: PurposeRow, children: { id: string, familyName: string, givenNames: string }[], day: string) {
+async function answerItems(
+  ctx: ReadContext, ask: AskRow, purpose: PurposeRow, children: { id: string, familyName: string, givenNames: string }[], day: string
+) {
   const states = await answersOfChildren(ctx, ask, purpose, children.map(child => child.id), day)
   const names = await namesOf(ctx, states.flatMap(state => state.adults.map(adult => adult.adultId)))
   return children.map((child, i) => ({
     child: { id: child.id, familyName: child.familyName, givenNames: child.givenNames },
     status: states[i]!.status,
-    adults: states[i]!.adults.map(({ adultId, ...answer }) => ({ adult: names.get(adultId)!, ...answer, enteredByStaff: answer.enteredBy !== null })).map(({ enteredBy: _enteredBy, ...rest }) => rest)
+    adults: states[i]!.adults.map(({ adultId, ...answer }) => ({ adult: names.get(adultId)!, ...answer, enteredByStaff: answer.enteredBy !== null }))
+      .map(({ enteredBy: _enteredBy, ...rest }) => rest)
   }))
 }
 
@@ -52,7 +55,9 @@ async function askChildrenPage(ctx: ReadContext, askId: string, keepsRestricted:
   if (children < walkFromPages * (page.limit + 1)) {
     return db.select(childColumns).from(consentAskChildren)
       .innerJoin(people, eq(people.id, consentAskChildren.childId))
-      .where(and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, askId), shown, afterPosition(people.nameKey, people.id, page.after)))
+      .where(
+        and(eq(consentAskChildren.schoolId, ctx.school.id), eq(consentAskChildren.askId, askId), shown, afterPosition(people.nameKey, people.id, page.after))
+      )
       .orderBy(asc(people.nameKey), asc(people.id)).limit(page.limit + 1)
   }
   const inAsk = db.select({ childId: consentAskChildren.childId }).from(consentAskChildren)
@@ -75,7 +80,10 @@ export async function askAnswersPage(ctx: DomainContext, askId: string, day: str
   const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, page)
   const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.nameKey, last.id])
   const restricted = await restrictedMarks(ctx, keepsRestricted, slice.items)
-  return { items: (await answerItems(ctx, ask, purpose, slice.items, day)).map(item => ({ ...item, restricted: restricted.has(item.child.id) })), next: slice.next }
+  return {
+    items: (await answerItems(ctx, ask, purpose, slice.items, day)).map(item => ({ ...item, restricted: restricted.has(item.child.id) })),
+    next: slice.next
+  }
 }
 
 /** Which of the listed children are under restriction today, for a caller who sees them marked (none for anyone else: they were left out). */
@@ -92,7 +100,8 @@ async function restrictedMarks(ctx: ReadContext, keepsRestricted: boolean, child
 export async function askClassList(ctx: DomainContext, askId: string, classCode: string, day: string) {
   assertDayReadable(ctx, day)
   const { ask, purpose } = await askWithPurpose(ctx, askId)
-  const [found] = await ctx.database.db.select({ id: classes.id, code: classes.code, title: classes.title }).from(classes).where(and(eq(classes.schoolId, ctx.school.id), eq(classes.code, classCode)))
+  const [found] = await ctx.database.db.select({ id: classes.id, code: classes.code, title: classes.title }).from(classes)
+    .where(and(eq(classes.schoolId, ctx.school.id), eq(classes.code, classCode)))
   if (!found) throw domainError('not_found', ['No class with this code.'])
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
   const inAsk = new Set(await childIdsOfAsk(ctx, ask.id))
@@ -107,6 +116,7 @@ export async function askClassList(ctx: DomainContext, askId: string, classCode:
     ask: askView(ask, purpose, todayInZone(ctx.school.timeZone)),
     class: { code: found.code, title: found.title },
     day,
-    children: (await answerItems(ctx, ask, purpose, children, day)).map(item => ({ child: item.child, status: item.status, restricted: restricted.has(item.child.id) }))
+    children: (await answerItems(ctx, ask, purpose, children, day)).map(item =>
+      ({ child: item.child, status: item.status, restricted: restricted.has(item.child.id) }))
   }
 }

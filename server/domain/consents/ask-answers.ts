@@ -22,7 +22,13 @@ type PurposeRow = typeof consentPurposes.$inferSelect
 
 export type ChildConsentStatus = ConsentAnswer | 'not_yet'
 
-export interface AdultAnswer { adultId: string, answer: ConsentAnswer | null, effectiveFrom: string | null, answeredAt: string | null, enteredBy: string | null }
+export interface AdultAnswer {
+  adultId: string
+  answer: ConsentAnswer | null
+  effectiveFrom: string | null
+  answeredAt: string | null
+  enteredBy: string | null
+}
 export interface ChildAnswers { childId: string, status: ChildConsentStatus, adults: AdultAnswer[] }
 
 /** The ask with its purpose, of this school, or null. */
@@ -71,7 +77,10 @@ export async function answersOfChildren(ctx: ReadContext, ask: AskRow, purpose: 
   return childIds.map((childId) => {
     const adults = (standings.get(childId) ?? []).filter(entry => showsChild(entry.standing, 'consents')).map(({ adultId }) => {
       const current = answerInForce(byChildAdult.get(`${childId} ${adultId}`) ?? [], day)
-      return { adultId, answer: current?.answer ?? null, effectiveFrom: current?.effectiveFrom ?? null, answeredAt: current?.createdAt ?? null, enteredBy: current?.enteredBy ?? null }
+      return {
+        adultId, answer: current?.answer ?? null, effectiveFrom: current?.effectiveFrom ?? null, answeredAt: current?.createdAt ?? null,
+        enteredBy: current?.enteredBy ?? null
+      }
     })
     return { childId, status: statusOf(ask, adults), adults }
   })

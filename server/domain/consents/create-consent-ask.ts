@@ -27,16 +27,21 @@ export interface ConsentAskInput {
  */
 export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInput) {
   const today = todayInZone(ctx.school.timeZone)
-  const [purpose] = await ctx.database.db.select().from(consentPurposes).where(and(eq(consentPurposes.schoolId, ctx.school.id), eq(consentPurposes.id, input.purposeId)))
+  const [purpose] = await ctx.database.db.select().from(consentPurposes)
+    .where(and(eq(consentPurposes.schoolId, ctx.school.id), eq(consentPurposes.id, input.purposeId)))
   if (!purpose) throw validationFailed([{ path: 'purposeId', message: 'The school has no consent purpose with this id.' }])
   const subject = input.subject?.trim() || null
-  if (purpose.aboutNamedThing === 'yes' && !subject) throw domainError('subject_required', [`${purpose.name} is about a named thing: name it as the ask's subject (the excursion, the activity).`])
+  if (purpose.aboutNamedThing === 'yes' && !subject) {
+    throw domainError('subject_required', [`${purpose.name} is about a named thing: name it as the ask's subject (the excursion, the activity).`])
+  }
   if (input.closesOn < today) throw validationFailed([{ path: 'closesOn', message: 'The closing day has passed.' }])
   const resolved = await resolveGroups(ctx, input.audience, today)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
   // A named adult's children count whatever standing says, so `audience_empty` never tells that an order or a flag withholds them (audience.ts).
   const reach = await reachOf(ctx, resolved.entries, 'consents', today, resolved.named)
-  if (reach.children.size === 0 && reach.named.size === 0) throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
+  if (reach.children.size === 0 && reach.named.size === 0) {
+    throw domainError('audience_empty', ['No child of this audience has an adult who may answer for them.'])
+  }
   const childIds = resolved.entries.map(entry => entry.childId)
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()

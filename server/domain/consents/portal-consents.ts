@@ -28,7 +28,10 @@ export async function portalConsents(ctx: ReadContext, adultId: string, day: str
     const [state] = await answersOfChildren(ctx, ask, purpose, [childId], day)
     const mine = state!.adults.find(adult => adult.adultId === adultId)
     items.push({
-      ask: { id: ask.id, purpose: purpose.name, lasting: purpose.lasting, subject: ask.subject, closesOn: ask.closesOn, occasionOn: ask.occasionOn, answeredBy: ask.answeredBy, open: askIsOpen(ask, day) },
+      ask: {
+        id: ask.id, purpose: purpose.name, lasting: purpose.lasting, subject: ask.subject, closesOn: ask.closesOn, occasionOn: ask.occasionOn,
+        answeredBy: ask.answeredBy, open: askIsOpen(ask, day)
+      },
       child: byId.get(childId)!,
       status: state!.status,
       myAnswer: mine?.answer ?? null,

@@ -56,14 +56,18 @@ export async function recordConsentAnswer(ctx: DomainContext, input: ConsentAnsw
   if (!askIsOpen(ask, today) && !withdrawal) throw domainError('ask_closed', ['This ask no longer takes answers.'])
   return writeChanges(ctx, async (tx, changes) => {
     const earlier = await tx.select({ id: consents.id }).from(consents)
-      .where(and(eq(consents.askId, ask.id), eq(consents.childId, input.childId), eq(consents.adultId, input.adultId))).orderBy(asc(consents.createdAt)).limit(1)
+      .where(and(eq(consents.askId, ask.id), eq(consents.childId, input.childId), eq(consents.adultId, input.adultId)))
+      .orderBy(asc(consents.createdAt)).limit(1)
     const row = {
       id: newId('cns'), schoolId: ctx.school.id, askId: ask.id, purposeId: purpose.id, childId: input.childId, adultId: input.adultId,
       answer: input.answer, effectiveFrom: day, enteredBy: input.onBehalf ? recordedActor(ctx.actor) : null, createdAt: timestampNow()
     }
     await tx.insert(consents).values(row)
     changes.record(earlier.length ? 'consent.updated' : 'consent.created', 'consents', row.id)
-    return { id: row.id, askId: row.askId, childId: row.childId, adultId: row.adultId, answer: row.answer, effectiveFrom: row.effectiveFrom, answeredAt: row.createdAt, enteredByStaff: row.enteredBy !== null }
+    return {
+      id: row.id, askId: row.askId, childId: row.childId, adultId: row.adultId, answer: row.answer, effectiveFrom: row.effectiveFrom,
+      answeredAt: row.createdAt, enteredByStaff: row.enteredBy !== null
+    }
   })
 }
 

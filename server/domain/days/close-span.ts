@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
-import type { affiliations, billingResponsibilities, classMembers, concessions, courtOrders, parentalResponsibilities, protectionFlags, teachingAssignments } from '../../../db/schema'
+import type {
+  affiliations, billingResponsibilities, classMembers, concessions, courtOrders, parentalResponsibilities, protectionFlags, teachingAssignments
+} from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { SchoolRef } from '../shared/context'
 import type { Span } from './calendar'
@@ -27,7 +29,9 @@ export interface CloseSpanOptions<T extends SpanTable> {
  * was: `not_found` when the school has no record with this id (another school's included), refused
  * when the day is not a day or falls before the span starts.
  */
-export async function closeSpan<T extends SpanTable>(tx: Db, school: SchoolRef, table: T, recordId: string, lastDay: string, options: CloseSpanOptions<T>): Promise<T['$inferSelect']> {
+export async function closeSpan<T extends SpanTable>(
+  tx: Db, school: SchoolRef, table: T, recordId: string, lastDay: string, options: CloseSpanOptions<T>
+): Promise<T['$inferSelect']> {
   // Every table of the union has these columns; one of them stands for all in the query's types.
   const spans = table as typeof concessions
   const [row] = await tx.select().from(spans).where(and(eq(spans.schoolId, school.id), eq(spans.id, recordId)))
@@ -44,7 +48,9 @@ export async function closeSpan<T extends SpanTable>(tx: Db, school: SchoolRef, 
  * a class's members an import leaves out) on its last day; refused when the day falls before the
  * span starts. `closeSpan` is this for one record named by id.
  */
-export async function endSpan<T extends SpanTable>(tx: Db, table: T, row: { id: string } & Pick<Span, 'validFrom'>, lastDay: string, alsoSet?: Partial<T['$inferInsert']>): Promise<void> {
+export async function endSpan<T extends SpanTable>(
+  tx: Db, table: T, row: { id: string } & Pick<Span, 'validFrom'>, lastDay: string, alsoSet?: Partial<T['$inferInsert']>
+): Promise<void> {
   checkLastDay(row, lastDay)
   const spans = table as typeof concessions
   await tx.update(spans).set({ ...alsoSet, validTo: lastDay }).where(eq(spans.id, row.id))

@@ -43,7 +43,8 @@ export async function listEnquiries(ctx: DomainContext, request: EnquiryPageRequ
     )
   }
   const rows = await ctx.database.db.select({
-    id: enquiries.id, receivedAt: enquiries.receivedAt, channel: enquiries.channel, intendedEntryYear: enquiries.intendedEntryYear, relationship: enquiries.relationship,
+    id: enquiries.id, receivedAt: enquiries.receivedAt, channel: enquiries.channel, intendedEntryYear: enquiries.intendedEntryYear,
+    relationship: enquiries.relationship,
     childId: child.id, childFamilyName: child.familyName, childGivenNames: child.givenNames,
     enquirerId: enquirer.id, enquirerFamilyName: enquirer.familyName, enquirerGivenNames: enquirer.givenNames, email: enquirer.email, phone: enquirer.phone
   }).from(enquiries)
@@ -62,6 +63,9 @@ export async function listEnquiries(ctx: DomainContext, request: EnquiryPageRequ
     channel: row.channel,
     intendedEntryYear: row.intendedEntryYear,
     student: { id: row.childId, familyName: row.childFamilyName, givenNames: row.childGivenNames },
-    enquirer: { id: row.enquirerId, familyName: row.enquirerFamilyName, givenNames: row.enquirerGivenNames, email: row.email, phone: row.phone, relationship: row.relationship }
+    enquirer: {
+      id: row.enquirerId, familyName: row.enquirerFamilyName, givenNames: row.enquirerGivenNames, email: row.email, phone: row.phone,
+      relationship: row.relationship
+    }
   }), (last): [string, string] => [last.receivedAt, last.id])
 }

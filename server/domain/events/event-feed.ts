@@ -84,7 +84,10 @@ export async function readEventFeed({ database, school }: Pick<DomainContext, 'd
   const horizon = last?.sequence == null ? 0 : Number(last.sequence)
   const rows = request.kinds.length === 0
     ? []
-    : await database.db.select({ sequence: changeEvents.sequence, position: changeEvents.position, kind: changeEvents.kind, table: changeEvents.tableName, id: changeEvents.recordId, at: changeEvents.at })
+    : await database.db.select({
+        sequence: changeEvents.sequence, position: changeEvents.position, kind: changeEvents.kind, table: changeEvents.tableName,
+        id: changeEvents.recordId, at: changeEvents.at
+      })
         .from(changeEvents)
         .where(and(
           eq(changeEvents.schoolId, school.id),

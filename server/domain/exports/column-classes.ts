@@ -60,7 +60,10 @@ export async function classifyExportColumn(ctx: DomainContext, qualified: string
     else await tx.insert(exportColumnClasses).values({ schoolId: ctx.school.id, column: qualified, columnClass: to, setAt: timestampNow() })
       .onConflictDoUpdate({ target: [exportColumnClasses.schoolId, exportColumnClasses.column], set: { columnClass: to, setAt: timestampNow() } })
     if (was !== to) {
-      await recordActivity(tx, ctx, { kind: 'column_class.changed', subjectType: 'export_column', subjectId: qualified, summary: `Export column ${qualified} is now ${to}`, changes: { class: [was, to] } })
+      await recordActivity(tx, ctx, {
+        kind: 'column_class.changed', subjectType: 'export_column', subjectId: qualified, summary: `Export column ${qualified} is now ${to}`,
+        changes: { class: [was, to] }
+      })
     }
   })
   return columnsOfTable(table, await schoolColumnClasses(ctx))
@@ -81,6 +84,7 @@ export async function listExportColumns(ctx: DomainContext) {
 export async function pageExportColumns(ctx: DomainContext, request: { limit: number, after?: readonly unknown[], table?: string }) {
   const all = (await listExportColumns(ctx)).map((column, position) => ({ ...column, position }))
   const start = typeof request.after?.[0] === 'number' ? request.after[0] : -1
-  const rows = all.filter(column => (request.table === undefined || column.column.startsWith(`${request.table}.`)) && column.position > start).slice(0, request.limit + 1)
+  const rows = all.filter(column => (request.table === undefined || column.column.startsWith(`${request.table}.`)) && column.position > start)
+    .slice(0, request.limit + 1)
   return keysetSlice(rows, request.limit, ({ position: _, ...column }) => column, (last): [number] => [last.position])
 }

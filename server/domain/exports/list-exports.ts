@@ -59,7 +59,9 @@ export async function listExportFiles(ctx: DomainContext) {
 }
 
 /** One of the school's files, to stream: `not_found` for another school's, a pruned one, or one the school's modules or classes no longer let out. */
-export async function openExportFile(ctx: DomainContext, storage: ExportStorage, fileId: string): Promise<{ fileName: string, bytes: number, checksum: string, body: Readable }> {
+export async function openExportFile(
+  ctx: DomainContext, storage: ExportStorage, fileId: string
+): Promise<{ fileName: string, bytes: number, checksum: string, body: Readable }> {
   const [file] = await ctx.database.db.select().from(exportFiles).where(and(eq(exportFiles.id, fileId), eq(exportFiles.schoolId, ctx.school.id)))
   const table = tablesExportedBy(ctx.school).find(candidate => candidate.key === file?.tableKey)
   if (!file || !table || !servable(table, file, await schoolColumnClasses(ctx))) throw domainError('not_found', [`No export file has the id ${fileId}.`])

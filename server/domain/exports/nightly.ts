@@ -100,7 +100,9 @@ export async function produceDueExports(database: Database, options: NightlyOpti
       await claim.heartbeat()
       await options.onProgress?.({ schoolId: night.schoolId, ...progress })
     }
-    const files = await produceSchoolExports(ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: claim.heartbeat })
+    const files = await produceSchoolExports(
+      ctx, { storage: options.storage, night: night.night, resume: true, batchSize: options.batchSize, afterBatch, afterFile: claim.heartbeat }
+    )
     await database.transaction(tx => claim.release(tx, { state: 'done', doneAt: new Date(clock()).toISOString() }))
     return files.length
   }, (night, outcome) => {
@@ -110,7 +112,10 @@ export async function produceDueExports(database: Database, options: NightlyOpti
     // lease has ended, tries again, producing only the tables still missing. The fault's class and
     // message only: never a value of the school's data.
     const fault = outcome.kind === 'failed' ? outcome.fault : outcome.kind === 'lost' ? new LeaseLost(night.id) : undefined
-    if (fault) failed.push({ schoolId: night.schoolId, night: night.night, error: fault instanceof Error ? `${fault.name}: ${fault.message}` : 'unknown fault', fault, durationMs })
+    if (fault) failed.push({
+      schoolId: night.schoolId, night: night.night, error: fault instanceof Error ? `${fault.name}: ${fault.message}` : 'unknown fault', fault,
+      durationMs
+    })
   })
   return { produced, failed }
 }

@@ -29,7 +29,9 @@ export interface ProduceFileOptions {
 }
 
 /** The rows of `table` for the school, in keyset batches by id: one batch in memory at a time. */
-async function* tableRows(ctx: DomainContext, table: ExportTable, columns: ReturnType<typeof writtenColumns>, options: ProduceFileOptions, counter: { rows: number }) {
+async function* tableRows(
+  ctx: DomainContext, table: ExportTable, columns: ReturnType<typeof writtenColumns>, options: ProduceFileOptions, counter: { rows: number }
+) {
   const batchSize = options.batchSize ?? 1000
   if ('rows' in table) {
     for await (const row of table.rows(ctx)) {

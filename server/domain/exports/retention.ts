@@ -22,7 +22,10 @@ export async function setExportRetention(ctx: DomainContext, days: number) {
     await tx.insert(exportSettings).values({ schoolId: ctx.school.id, retentionDays: days })
       .onConflictDoUpdate({ target: exportSettings.schoolId, set: { retentionDays: days } })
     if (was !== days) {
-      await recordActivity(tx, ctx, { kind: 'retention.changed', subjectType: 'exports', summary: `Export files are now kept ${days} days`, changes: { retentionDays: [was, days] } })
+      await recordActivity(
+        tx, ctx,
+        { kind: 'retention.changed', subjectType: 'exports', summary: `Export files are now kept ${days} days`, changes: { retentionDays: [was, days] } }
+      )
     }
   })
   return { retentionDays: days }
@@ -34,7 +37,9 @@ export async function setExportRetention(ctx: DomainContext, days: number) {
  */
 export async function pruneExportFiles(ctx: DomainContext, storage: ExportStorage, now = currentTime()) {
   const cutoff = new Date(now.getTime() - await exportRetentionDays(ctx) * 86_400_000).toISOString()
-  const old = await ctx.database.db.select({ id: exportFiles.id, tableKey: exportFiles.tableKey, storageKey: exportFiles.storageKey, producedAt: exportFiles.producedAt })
+  const old = await ctx.database.db.select({
+    id: exportFiles.id, tableKey: exportFiles.tableKey, storageKey: exportFiles.storageKey, producedAt: exportFiles.producedAt
+  })
     .from(exportFiles).where(and(eq(exportFiles.schoolId, ctx.school.id), lt(exportFiles.producedAt, cutoff)))
   if (old.length === 0) return 0
   const newest = await newestFileIds(ctx)

@@ -135,7 +135,8 @@ export function computeStatement(input: StatementInput): Statement {
   }
   const categoryNames = [...new Set(lines.map(line => line.category))].sort()
   const categories = categoryNames.map((category): StatementCategory => {
-    const own = lines.filter(line => line.category === category).map(line => ({ id: line.id, description: line.description, amount: line.amount, ...reduceLine(line.amount, category, input.rules, held) }))
+    const own = lines.filter(line => line.category === category)
+      .map(line => ({ id: line.id, description: line.description, amount: line.amount, ...reduceLine(line.amount, category, input.rules, held) }))
     const total = own.reduce((acc, line) => acc + line.charged, 0)
     const ownShares = sharesOf(category)
     const paidAs = ownShares.length ? category : allCategory

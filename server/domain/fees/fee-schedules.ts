@@ -57,8 +57,12 @@ export function createFeeSchedule(ctx: DomainContext, input: ScheduleInput): Pro
     const versionId = newId('fsv')
     const at = timestampNow()
     const by = recordedActor(ctx.actor)
-    await tx.insert(feeSchedules).values({ id, schoolId: ctx.school.id, name: input.name, startsOn: input.startsOn, endsOn: input.endsOn, createdAt: at, createdBy: by })
-    await tx.insert(feeScheduleVersions).values({ id: versionId, schoolId: ctx.school.id, scheduleId: id, number: 1, state: 'draft', replacesVersionId: null, appliesFrom: null, createdAt: at, createdBy: by })
+    await tx.insert(feeSchedules)
+      .values({ id, schoolId: ctx.school.id, name: input.name, startsOn: input.startsOn, endsOn: input.endsOn, createdAt: at, createdBy: by })
+    await tx.insert(feeScheduleVersions).values({
+      id: versionId, schoolId: ctx.school.id, scheduleId: id, number: 1, state: 'draft', replacesVersionId: null, appliesFrom: null, createdAt: at,
+      createdBy: by
+    })
     changes.record('fee_schedule.created', 'fee_schedules', id)
     return { id, versionId }
   })
@@ -78,16 +82,22 @@ async function draftProblems(tx: Db, school: SchoolRef, schedule: typeof feeSche
   })
   const campusIds = new Set((await tx.select({ id: campuses.id }).from(campuses).where(eq(campuses.schoolId, school.id))).map(row => row.id))
   input.lines.forEach((line, i) => {
-    if (line.period !== null && !names.has(line.period)) problems.push({ path: `lines[${i}].period`, message: `No period of this draft is named "${excerpt(line.period)}".` })
+    if (line.period !== null && !names.has(line.period)) {
+      problems.push({ path: `lines[${i}].period`, message: `No period of this draft is named "${excerpt(line.period)}".` })
+    }
     line.yearLevels.forEach((level, j) => {
-      if (!school.lists.yearLevels.includes(level)) problems.push({ path: `lines[${i}].yearLevels[${j}]`, message: `"${excerpt(level)}" is not one of the school's year levels.` })
+      if (!school.lists.yearLevels.includes(level)) {
+        problems.push({ path: `lines[${i}].yearLevels[${j}]`, message: `"${excerpt(level)}" is not one of the school's year levels.` })
+      }
     })
     if (line.campusId !== null && !campusIds.has(line.campusId)) problems.push({ path: `lines[${i}].campusId`, message: 'Not a campus of this school.' })
   })
   const rules = new Set<string>()
   input.concessionRules.forEach((rule, i) => {
     const key = `${rule.kind} ${rule.category ?? ''}`
-    if (rules.has(key)) problems.push({ path: `concessionRules[${i}]`, message: `A rule for ${rule.kind}${rule.category ? ` on ${rule.category}` : ''} is given twice.` })
+    if (rules.has(key)) {
+      problems.push({ path: `concessionRules[${i}]`, message: `A rule for ${rule.kind}${rule.category ? ` on ${rule.category}` : ''} is given twice.` })
+    }
     rules.add(key)
   })
   if (version.replacesVersionId === null && input.appliesFrom !== undefined) {
@@ -101,9 +111,14 @@ async function draftProblems(tx: Db, school: SchoolRef, schedule: typeof feeSche
 
 /** A correction's first day lies in its schedule, on or after the day the version it replaces applies from. */
 async function appliesFromProblems(tx: Db, schedule: typeof feeSchedules.$inferSelect, replacedId: string, appliesFrom: string): Promise<FieldProblem[]> {
-  const [replaced] = await tx.select({ appliesFrom: feeScheduleVersions.appliesFrom, number: feeScheduleVersions.number }).from(feeScheduleVersions).where(eq(feeScheduleVersions.id, replacedId))
-  if (appliesFrom < schedule.startsOn || appliesFrom > schedule.endsOn) return [{ path: 'appliesFrom', message: `Falls outside the schedule (${schedule.startsOn} to ${schedule.endsOn}).` }]
-  if (replaced?.appliesFrom && appliesFrom < replaced.appliesFrom) return [{ path: 'appliesFrom', message: `Before ${replaced.appliesFrom}, the day version ${replaced.number} applies from.` }]
+  const [replaced] = await tx.select({ appliesFrom: feeScheduleVersions.appliesFrom, number: feeScheduleVersions.number }).from(feeScheduleVersions)
+    .where(eq(feeScheduleVersions.id, replacedId))
+  if (appliesFrom < schedule.startsOn || appliesFrom > schedule.endsOn) {
+    return [{ path: 'appliesFrom', message: `Falls outside the schedule (${schedule.startsOn} to ${schedule.endsOn}).` }]
+  }
+  if (replaced?.appliesFrom && appliesFrom < replaced.appliesFrom) {
+    return [{ path: 'appliesFrom', message: `Before ${replaced.appliesFrom}, the day version ${replaced.number} applies from.` }]
+  }
   return []
 }
 
@@ -148,7 +163,8 @@ export function editFeeDraft(ctx: DomainContext, versionId: string, input: Draft
     if (problems.length) throw domainError('unprocessable', problems.map(p => `${p.path}: ${p.message}`), { fields: problems })
     await clearContent(tx, versionId)
     await writeContent(tx, ctx.school.id, versionId, input)
-    if (input.appliesFrom !== undefined) await tx.update(feeScheduleVersions).set({ appliesFrom: input.appliesFrom }).where(eq(feeScheduleVersions.id, versionId))
+    if (input.appliesFrom !== undefined) await tx.update(feeScheduleVersions).set({ appliesFrom: input.appliesFrom })
+      .where(eq(feeScheduleVersions.id, versionId))
     changes.record('fee_schedule.updated', 'fee_schedules', schedule.id)
   })
 }
@@ -187,11 +203,14 @@ export function startFeeCorrection(ctx: DomainContext, versionId: string, applie
   return writeChanges(ctx, async (tx, changes) => {
     const { version, schedule } = await requireVersion(tx, ctx.school, versionId)
     if (version.state !== 'published') throw domainError('unprocessable', [`Version ${version.number} is a draft: edit it instead of correcting it.`])
-    const versions = await tx.select().from(feeScheduleVersions).where(eq(feeScheduleVersions.scheduleId, schedule.id)).orderBy(desc(feeScheduleVersions.number))
+    const versions = await tx.select().from(feeScheduleVersions).where(eq(feeScheduleVersions.scheduleId, schedule.id))
+      .orderBy(desc(feeScheduleVersions.number))
     const draft = versions.find(row => row.state === 'draft')
     if (draft) throw domainError('conflict', [`Version ${draft.number} of "${schedule.name}" is already a draft: finish or discard it first.`])
     const newest = versions.find(row => row.state === 'published')!
-    if (newest.id !== version.id) throw domainError('conflict', [`Version ${newest.number} is the newest published version of "${schedule.name}": correct that one.`])
+    if (newest.id !== version.id) {
+      throw domainError('conflict', [`Version ${newest.number} is the newest published version of "${schedule.name}": correct that one.`])
+    }
     const problems = await appliesFromProblems(tx, schedule, version.id, appliesFrom)
     if (problems.length) throw domainError('unprocessable', problems.map(p => `${p.path}: ${p.message}`), { fields: problems })
     const id = newId('fsv')

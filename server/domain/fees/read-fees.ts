@@ -23,9 +23,11 @@ function versionSummary(row: VersionRow, labels: Map<string, string>) {
 /** The school's fee schedules, newest first, each with its history of versions, first to last. */
 export async function listFeeSchedules(ctx: ReadContext) {
   const [schedules, versions, campusRows] = await Promise.all([
-    ctx.database.db.select().from(feeSchedules).where(eq(feeSchedules.schoolId, ctx.school.id)).orderBy(asc(feeSchedules.startsOn), asc(feeSchedules.name), asc(feeSchedules.id)),
+    ctx.database.db.select().from(feeSchedules).where(eq(feeSchedules.schoolId, ctx.school.id))
+      .orderBy(asc(feeSchedules.startsOn), asc(feeSchedules.name), asc(feeSchedules.id)),
     ctx.database.db.select().from(feeScheduleVersions).where(eq(feeScheduleVersions.schoolId, ctx.school.id)).orderBy(asc(feeScheduleVersions.number)),
-    ctx.database.db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ctx.school.id)).orderBy(asc(campuses.name), asc(campuses.id))
+    ctx.database.db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ctx.school.id))
+      .orderBy(asc(campuses.name), asc(campuses.id))
   ])
   const labels = await actorLabels(ctx.database.db, ctx.school.id, versions.flatMap(row => [row.createdBy, row.publishedBy]))
   return {
@@ -41,9 +43,12 @@ export async function listFeeSchedules(ctx: ReadContext) {
 /** A version's whole content, read for computing statements: periods in order, lines, concession rules. */
 export async function versionContent(ctx: ReadContext, versionId: string) {
   const [periods, lines, rules] = await Promise.all([
-    ctx.database.db.select().from(feePeriods).where(and(eq(feePeriods.schoolId, ctx.school.id), eq(feePeriods.versionId, versionId))).orderBy(asc(feePeriods.position)),
+    ctx.database.db.select().from(feePeriods).where(and(eq(feePeriods.schoolId, ctx.school.id), eq(feePeriods.versionId, versionId)))
+      .orderBy(asc(feePeriods.position)),
     ctx.database.db.select().from(feeLines).where(and(eq(feeLines.schoolId, ctx.school.id), eq(feeLines.versionId, versionId))).orderBy(asc(feeLines.position)),
-    ctx.database.db.select().from(feeConcessionRules).where(and(eq(feeConcessionRules.schoolId, ctx.school.id), eq(feeConcessionRules.versionId, versionId))).orderBy(asc(feeConcessionRules.kind), asc(feeConcessionRules.category))
+    ctx.database.db.select().from(feeConcessionRules)
+      .where(and(eq(feeConcessionRules.schoolId, ctx.school.id), eq(feeConcessionRules.versionId, versionId)))
+      .orderBy(asc(feeConcessionRules.kind), asc(feeConcessionRules.category))
   ])
   return {
     periods,
@@ -90,7 +95,9 @@ export function periodView(period: PeriodRow) {
  * start on or after the day it applies from; a period that starts earlier stays with the version
  * before it (the first version applies from the schedule's start). Periods in order of their first day.
  */
-export function periodsInForce<P extends { startsOn: string }>(published: readonly { version: Pick<VersionRow, 'id' | 'number' | 'appliesFrom'>, periods: readonly P[] }[]) {
+export function periodsInForce<P extends { startsOn: string }>(
+  published: readonly { version: Pick<VersionRow, 'id' | 'number' | 'appliesFrom'>, periods: readonly P[] }[]
+) {
   const newestFirst = [...published].sort((a, b) => b.version.number - a.version.number)
   const charged: { version: Pick<VersionRow, 'id' | 'number'>, period: P }[] = []
   // The first day a newer version charges from: a period starting on or after it is that version's.
@@ -120,6 +127,7 @@ export async function publishedSchedules(ctx: ReadContext) {
   }
   return [...bySchedule.values()].map(({ schedule, versions }) => ({
     schedule,
-    periods: periodsInForce(versions.map(version => ({ version, periods: contents.get(version.id)!.periods }))).map(entry => ({ ...entry, content: contents.get(entry.version.id)! }))
+    periods: periodsInForce(versions.map(version => ({ version, periods: contents.get(version.id)!.periods })))
+      .map(entry => ({ ...entry, content: contents.get(entry.version.id)! }))
   }))
 }

@@ -16,10 +16,14 @@ type Period = Content['periods'][number]
 export async function studentBillingFacts(ctx: ReadContext, studentIds: string[]) {
   if (!studentIds.length) return new Map<string, StudentFacts>()
   const [spans, responsibilities, held] = await Promise.all([
-    ctx.database.db.select({ personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campusId: affiliations.campusId, campus: campuses.name })
+    ctx.database.db.select({
+      personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel,
+      campusId: affiliations.campusId, campus: campuses.name
+    })
       .from(affiliations).leftJoin(campuses, eq(campuses.id, affiliations.campusId))
       .where(and(eq(affiliations.schoolId, ctx.school.id), inArray(affiliations.personId, studentIds), eq(affiliations.kind, 'student'))),
-    ctx.database.db.select().from(billingResponsibilities).where(and(eq(billingResponsibilities.schoolId, ctx.school.id), inArray(billingResponsibilities.studentId, studentIds))),
+    ctx.database.db.select().from(billingResponsibilities)
+      .where(and(eq(billingResponsibilities.schoolId, ctx.school.id), inArray(billingResponsibilities.studentId, studentIds))),
     ctx.database.db.select().from(concessions).where(and(eq(concessions.schoolId, ctx.school.id), inArray(concessions.studentId, studentIds)))
   ])
   return new Map(studentIds.map((id): [string, StudentFacts] => [id, {
@@ -106,7 +110,9 @@ export async function* feeStatementRows(ctx: ReadContext): AsyncGenerator<Record
     for (const { version, period, content } of periods) {
       const onRoll = await ctx.database.db.selectDistinct({ id: affiliations.personId }).from(affiliations)
         .innerJoin(people, eq(people.id, affiliations.personId))
-        .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, period.startsOn), isNull(people.deletedAt)))
+        .where(
+          and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, period.startsOn), isNull(people.deletedAt))
+        )
         .orderBy(asc(affiliations.personId))
       for (let start = 0; start < onRoll.length; start += studentsPerBatch) {
         const ids = onRoll.slice(start, start + studentsPerBatch).map(row => row.id)
@@ -114,9 +120,17 @@ export async function* feeStatementRows(ctx: ReadContext): AsyncGenerator<Record
         for (const studentId of ids) {
           const { statement } = statementOf(facts.get(studentId)!, period, content)
           for (const category of statement.categories) {
-            const row = { scheduleId: schedule.id, versionId: version.id, periodId: period.id, studentId, category: category.category, paidAs: category.paidAs, categoryTotal: category.total, currency }
-            for (const part of category.parts) yield { id: `${period.id}.${studentId}.${category.category}.${part.payerId}`, ...row, payerId: part.payerId, share: part.share, amount: part.amount }
-            if (category.unassigned) yield { id: `${period.id}.${studentId}.${category.category}.unassigned`, ...row, payerId: null, share: null, amount: category.unassigned }
+            const row = {
+              scheduleId: schedule.id, versionId: version.id, periodId: period.id, studentId, category: category.category, paidAs: category.paidAs,
+              categoryTotal: category.total, currency
+            }
+            for (const part of category.parts) yield {
+              id: `${period.id}.${studentId}.${category.category}.${part.payerId}`, ...row, payerId: part.payerId, share: part.share,
+              amount: part.amount
+            }
+            if (category.unassigned) {
+              yield { id: `${period.id}.${studentId}.${category.category}.unassigned`, ...row, payerId: null, share: null, amount: category.unassigned }
+            }
           }
         }
       }

@@ -91,7 +91,10 @@ const spanKeys = ['validFrom', 'validTo', 'yearLevel', 'campusId'] as const
 function personSet(update: { id: string, before: PersonFields, after: Partial<PersonFields> }, now: string) {
   const { before, after } = update
   const renamed = after.familyName !== undefined || after.givenNames !== undefined
-  return { id: update.id, ...after, ...(renamed ? { nameKey: nameSortKey(after.familyName ?? before.familyName, after.givenNames ?? before.givenNames) } : {}), updatedAt: now }
+  return {
+    id: update.id, ...after,
+    ...(renamed ? { nameKey: nameSortKey(after.familyName ?? before.familyName, after.givenNames ?? before.givenNames) } : {}), updatedAt: now
+  }
 }
 
 /** Rows read at once by id. */
@@ -103,9 +106,12 @@ const idsPerRead = 1_000
  * school's lock (`lockSchool: 'last'`), so a write may have landed on a record since: what a change
  * records as replaced is read here, as it is written, and undo restores exactly that.
  */
-async function lockedRows<K extends string>(tx: Db, dialect: Database['dialect'], table: typeof people | typeof affiliations, keys: readonly K[], ids: string[]) {
+async function lockedRows<K extends string>(
+  tx: Db, dialect: Database['dialect'], table: typeof people | typeof affiliations, keys: readonly K[], ids: string[]
+) {
   const current = new Map<string, Record<K, unknown>>()
-  const columns = Object.fromEntries(['id', ...keys].map(key => [key, (table as unknown as Record<string, SQLiteColumn>)[key]!])) as Record<'id' | K, SQLiteColumn>
+  const columns =
+    Object.fromEntries(['id', ...keys].map(key => [key, (table as unknown as Record<string, SQLiteColumn>)[key]!])) as Record<'id' | K, SQLiteColumn>
   for (let i = 0; i < ids.length; i += idsPerRead) {
     const read = tx.select(columns).from(table as typeof people).where(inArray(table.id, ids.slice(i, i + idsPerRead)))
     const rows = dialect === 'postgresql'
@@ -155,17 +161,26 @@ export interface SyncPlan {
  */
 export async function planRunChanges(tx: Db, school: SchoolRef, run: Pick<SyncRunSummary, 'system' | 'scope' | 'runDay'>, rows: SyncRow[]): Promise<SyncPlan> {
   const links = await sourceIdMap(tx, school, run.system)
-  const linkOf = (personId: SQLiteColumn) => and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
-  const linkedPeople = new Map((await tx.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt })
+  const linkOf = (personId: SQLiteColumn) =>
+    and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
+  const linkedPeople = new Map((await tx.select({
+    id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt
+  })
     .from(people).innerJoin(personSourceIds, linkOf(people.id))).map(person => [person.id, person]))
-  const studentSpans = groupBy((await tx.select({ id: affiliations.id, personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campusId: affiliations.campusId })
+  const studentSpans = groupBy((await tx.select({
+    id: affiliations.id, personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo,
+    yearLevel: affiliations.yearLevel, campusId: affiliations.campusId
+  })
     .from(affiliations).innerJoin(personSourceIds, linkOf(affiliations.personId))
     .where(eq(affiliations.kind, 'student'))), span => span.personId)
   const currentSpan = (personId: string) => (studentSpans.get(personId) ?? [])
     .filter(span => isNotEndedBefore(span, run.runDay))
     .sort((a, b) => compareText(b.validFrom, a.validFrom))[0]
 
-  const plan: SyncPlan = { counts: { created: 0, amended: 0, absent: 0, unchanged: 0 }, syncedBefore: links.size, creates: [], relinked: [], newSpans: [], personUpdates: [], spanUpdates: [] }
+  const plan: SyncPlan = {
+    counts: { created: 0, amended: 0, absent: 0, unchanged: 0 }, syncedBefore: links.size, creates: [], relinked: [], newSpans: [], personUpdates: [],
+    spanUpdates: []
+  }
   const { counts } = plan
   const inFile = new Set<string>()
 
@@ -215,14 +230,18 @@ export async function planRunChanges(tx: Db, school: SchoolRef, run: Pick<SyncRu
  * time, each kept field by field for undo, with their events. The rows written are made a slice at
  * a time and let go, so a 100,000-row run never holds them all.
  */
-async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>) {
+async function applyRunChanges(
+  tx: Db, changes: ChangeLog, ctx: DomainContext, run: SyncRunSummary, rows: SyncRow[], onProgress: (done: number) => Promise<void>
+) {
   const school = ctx.school
   const now = timestampNow()
   const { counts, syncedBefore, creates, relinked, newSpans, personUpdates, spanUpdates } = await planRunChanges(tx, school, run, rows)
 
   if (!run.confirmed) {
     const [earlier] = await tx.select({ id: syncRuns.id }).from(syncRuns)
-      .where(and(eq(syncRuns.schoolId, school.id), eq(syncRuns.system, run.system), inArray(syncRuns.status, ['applied', 'reverted']), ne(syncRuns.id, run.id))).limit(1)
+      .where(
+        and(eq(syncRuns.schoolId, school.id), eq(syncRuns.system, run.system), inArray(syncRuns.status, ['applied', 'reverted']), ne(syncRuns.id, run.id))
+      ).limit(1)
     const reason = pauseReason(counts, syncedBefore, !earlier)
     if (reason) throw new Paused(reason, counts)
   }
@@ -234,7 +253,9 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     affiliationRow(school.id, { personId, kind: 'student', validFrom: run.runDay, yearLevel: row.yearLevel ?? null, campusId: row.campusId ?? null }, now)
 
   for (let i = 0; i < relinked.length; i += sliceRows) {
-    await tx.delete(personSourceIds).where(and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.system, run.system), inArray(personSourceIds.sourceId, relinked.slice(i, i + sliceRows))))
+    await tx.delete(personSourceIds).where(
+      and(eq(personSourceIds.schoolId, school.id), eq(personSourceIds.system, run.system), inArray(personSourceIds.sourceId, relinked.slice(i, i + sliceRows)))
+    )
   }
   // Each slice writes its records, what the run changed of them (for undo), and notes their events.
   for (let i = 0; i < creates.length; i += sliceRows) {
@@ -242,7 +263,10 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
     const newPeople = slice.map(row => personRow(school.id, row, now))
     const spans = newPeople.map((person, j) => spanRow(person.id, slice[j]!))
     await bulkInsert(tx, people, newPeople)
-    await bulkInsert(tx, personSourceIds, newPeople.map((person, j) => ({ schoolId: school.id, system: run.system, sourceId: slice[j]!.sourceId, personId: person.id, createdAt: now })))
+    await bulkInsert(
+      tx, personSourceIds,
+      newPeople.map((person, j) => ({ schoolId: school.id, system: run.system, sourceId: slice[j]!.sourceId, personId: person.id, createdAt: now }))
+    )
     await bulkInsert(tx, affiliations, spans)
     await bulkInsert(tx, syncRunChanges, [
       ...newPeople.map(person => changeRow('people', person.id, 'insert', null, pick(person, personKeys))),
@@ -272,7 +296,10 @@ async function applyRunChanges(tx: Db, changes: ChangeLog, ctx: DomainContext, r
         const planned = shape.slice(i, i + sliceRows)
         const slice = asWritten(planned, await lockedRows(tx, ctx.database.dialect, table, keys, planned.map(update => update.id)))
         await bulkUpdate(tx, table, slice.map(set))
-        await bulkInsert(tx, syncRunChanges, slice.map(update => changeRow(tableName, update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof F)[]), update.after)))
+        await bulkInsert(
+          tx, syncRunChanges,
+          slice.map(update => changeRow(tableName, update.id, 'update', pick(update.before, Object.keys(update.after) as (keyof F)[]), update.after))
+        )
         for (const update of slice) changes.record(event, tableName, update.id)
         done += slice.length
         await onProgress(done)
@@ -302,7 +329,9 @@ const syncLease = (owner: string, stopping?: () => boolean): WorkerLease => ({ o
  * beside it as it goes; on SQLite the one writer is the run's until it commits (docs/imports.md).
  * Once `stopping`, the run is handed back at its next progress note, its transaction rolled back.
  */
-export async function applySyncRun(database: Database, runId: string, owner: string, stopping: () => boolean = () => false): Promise<SyncRunSummary['status'] | null> {
+export async function applySyncRun(
+  database: Database, runId: string, owner: string, stopping: () => boolean = () => false
+): Promise<SyncRunSummary['status'] | null> {
   const [claimed] = await database.db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner)))
   if (!claimed) return null
   const outcome = await runClaim(database, syncRunQueue, syncLease(owner, stopping), claimed, claim => applyClaimedRun(database, claim))
@@ -357,14 +386,17 @@ async function applyClaimedRun(database: Database, claim: ClaimedRun): Promise<S
  * One turn of the worker: claims the oldest ready run, if any, and applies it. Once `stopping`, the
  * run in hand is handed back at its next progress note (every 5,000 rows), nothing of it applied.
  */
-export async function applyNextSyncRun(database: Database, owner: string, stopping: () => boolean = () => false): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
+export async function applyNextSyncRun(
+  database: Database, owner: string, stopping: () => boolean = () => false
+): Promise<{ runId: string, status: SyncRunSummary['status'] | null } | null> {
   const run = await claimNextSyncRun(database, owner, stopping)
   return run ? { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) } : null
 }
 
 /** Claims the oldest ready run for `owner`, if any (none once `stopping`); a plain read first, so an idle poll writes nothing. */
 export async function claimNextSyncRun(database: Database, owner: string, stopping?: () => boolean): Promise<{ id: string } | undefined> {
-  const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns).where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
+  const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns)
+    .where(or(eq(syncRuns.status, 'queued'), eq(syncRuns.status, 'applying'))).limit(1)
   if (!waiting) return undefined
   const [run] = await claimWork(database, syncRunQueue, syncLease(owner, stopping), 1)
   return run

@@ -30,7 +30,8 @@ export async function saveHrisMapping(ctx: DomainContext, input: HrisMappingInpu
   const mapping = parseInput(hrisMappingInputSchema, input)
   const now = timestampNow()
   return database.transaction(async (tx) => {
-    const [sameName] = await tx.select({ id: hrisMappings.id }).from(hrisMappings).where(and(eq(hrisMappings.schoolId, school.id), eq(hrisMappings.name, mapping.name)))
+    const [sameName] = await tx.select({ id: hrisMappings.id }).from(hrisMappings)
+      .where(and(eq(hrisMappings.schoolId, school.id), eq(hrisMappings.name, mapping.name)))
     if (sameName && sameName.id !== mapping.id) throw domainError('conflict', [`The school already has a mapping named "${mapping.name}" (${sameName.id}).`])
     const values = { name: mapping.name, columns: JSON.stringify(mapping.columns), dateFormat: mapping.dateFormat, updatedAt: now }
     const saved = { name: mapping.name, columns: mapping.columns, dateFormat: mapping.dateFormat }
@@ -39,19 +40,26 @@ export async function saveHrisMapping(ctx: DomainContext, input: HrisMappingInpu
       if (!before) throw domainError('not_found', [`No HRIS mapping with the id ${mapping.id}.`])
       await tx.update(hrisMappings).set(values).where(eq(hrisMappings.id, mapping.id))
       const { name, columns, dateFormat } = mappingView(before)
-      await recordActivity(tx, ctx, { kind: 'hris_mapping.saved', subjectType: 'hris_mapping', subjectId: mapping.id, summary: `Changed the HRIS mapping "${mapping.name}" (${mapping.id})`, changes: changedFields({ name, columns, dateFormat }, saved) })
+      await recordActivity(tx, ctx, {
+        kind: 'hris_mapping.saved', subjectType: 'hris_mapping', subjectId: mapping.id,
+        summary: `Changed the HRIS mapping "${mapping.name}" (${mapping.id})`, changes: changedFields({ name, columns, dateFormat }, saved)
+      })
       return { id: mapping.id }
     }
     const id = newId('hrm')
     await tx.insert(hrisMappings).values({ id, schoolId: school.id, ...values, createdAt: now })
-    await recordActivity(tx, ctx, { kind: 'hris_mapping.saved', subjectType: 'hris_mapping', subjectId: id, summary: `Created the HRIS mapping "${mapping.name}" (${id})`, changes: changedFields({}, saved) })
+    await recordActivity(tx, ctx, {
+      kind: 'hris_mapping.saved', subjectType: 'hris_mapping', subjectId: id, summary: `Created the HRIS mapping "${mapping.name}" (${id})`,
+      changes: changedFields({}, saved)
+    })
     return { id }
   })
 }
 
 /** The school's HRIS mappings by name. */
 export async function listHrisMappings(ctx: DomainContext): Promise<HrisMapping[]> {
-  const rows = await ctx.database.db.select().from(hrisMappings).where(eq(hrisMappings.schoolId, ctx.school.id)).orderBy(asc(hrisMappings.name), asc(hrisMappings.id))
+  const rows = await ctx.database.db.select().from(hrisMappings).where(eq(hrisMappings.schoolId, ctx.school.id))
+    .orderBy(asc(hrisMappings.name), asc(hrisMappings.id))
   return rows.map(mappingView)
 }
 

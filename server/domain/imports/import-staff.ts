@@ -100,7 +100,10 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Pic
   if (checkType && !checkNumber) problem(columns.checkNumber ?? columns.checkType!, 'A check needs its number.')
   if (checkNumber && !checkType) problem(columns.checkType ?? columns.checkNumber!, 'A check needs its type.')
   if (!checkType && !checkNumber && expiresOn) problem(columns.checkExpiry!, 'An expiry needs a check type and number.')
-  Object.assign(read, { employeeId: employeeId || null, familyName: familyName || null, givenNames: givenNames || null, dateOfBirth, startDate, endDate, role, checkType: checkType || null, checkNumber: checkNumber || null, checkExpiry: expiresOn })
+  Object.assign(read, {
+    employeeId: employeeId || null, familyName: familyName || null, givenNames: givenNames || null, dateOfBirth, startDate, endDate, role,
+    checkType: checkType || null, checkNumber: checkNumber || null, checkExpiry: expiresOn
+  })
   if (problems.length) return { read, row: null, problems }
   return {
     read,
@@ -118,7 +121,9 @@ function readStaffRow(line: number, values: Record<string, string>, mapping: Pic
  * as the import would read it, and what the import would say of it. The import's own reading
  * (readStaffRow), so the preview never differs from what an import does.
  */
-export function previewStaffRows(header: string[], lines: { line: number, values: string[] }[], mapping: { columns: Partial<HrisColumns>, dateFormat: HrisDateFormat }) {
+export function previewStaffRows(
+  header: string[], lines: { line: number, values: string[] }[], mapping: { columns: Partial<HrisColumns>, dateFormat: HrisDateFormat }
+) {
   const columns: Partial<Record<HrisField, string>> = mapping.columns
   return lines.map(({ line, values }) => {
     const byColumn: Record<string, string> = {}
@@ -155,7 +160,8 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
   const mapping = await requireHrisMapping(ctx.database.db, ctx.school, input.mappingId)
   const { columns } = mapping
   const required = [columns.employeeId, columns.familyName, columns.givenNames, columns.startDate]
-  const optional = [columns.dateOfBirth, columns.endDate, columns.role, columns.checkType, columns.checkNumber, columns.checkExpiry].filter((c): c is string => c !== undefined)
+  const optional = [columns.dateOfBirth, columns.endDate, columns.role, columns.checkType, columns.checkNumber, columns.checkExpiry].filter((c): c is string =>
+    c !== undefined)
   const csv = await readCsv(input.csv, { required, optional, allowOthers: true })
   if (csv.headerProblems.length) throw domainError('unprocessable', csv.headerProblems)
 
@@ -173,7 +179,10 @@ export async function importStaff(ctx: DomainContext, input: StaffImportInput) {
     if (!row) {
       for (const problem of found) problems.add(problem)
     } else if (lineOfEmployee.has(row.employeeId)) {
-      problems.add({ row: row.line, column: columns.employeeId, reason: `The employee id ${row.employeeId} is on line ${lineOfEmployee.get(row.employeeId)} already.` })
+      problems.add({
+        row: row.line, column: columns.employeeId,
+        reason: `The employee id ${row.employeeId} is on line ${lineOfEmployee.get(row.employeeId)} already.`
+      })
     } else {
       lineOfEmployee.set(row.employeeId, row.line)
       rows.push(row)
@@ -275,7 +284,10 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
       const span = { validFrom: row.startDate, validTo: row.endDate }
       const clash = own.find(other => spansOverlap(other, span))
       if (clash) {
-        problems.add({ row: row.line, column: mapping.columns.startDate, reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${clash.validTo ? ` to ${clash.validTo}` : ''}, which this one would overlap.` })
+        problems.add({
+          row: row.line, column: mapping.columns.startDate,
+          reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${clash.validTo ? ` to ${clash.validTo}` : ''}, which this one would overlap.`
+        })
       } else {
         const created = affiliationRow(school.id, { personId, kind: 'staff_member', ...span, role: row.role }, now)
         newSpans.push(created)
@@ -308,7 +320,10 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
   for (const [employeeId, personId] of linked) {
     if (inFile.has(employeeId)) continue
     const open = (spansOf.get(personId) ?? []).some(span => isInForceOn(span, today))
-    if (open) problems.add({ row: null, column: mapping.columns.employeeId, reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.` })
+    if (open) problems.add({
+      row: null, column: mapping.columns.employeeId,
+      reason: `Employee ${employeeId} has open employment but is missing from the export; their employment stays open.`
+    })
   }
   return { counts, problems }
 }

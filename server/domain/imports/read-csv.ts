@@ -69,7 +69,9 @@ function headerProblems(header: string[], rule: CsvHeaderRule): string[] {
   for (const name of names) {
     if (seen.has(name)) problems.push(`Line 1 (the header) names the column "${quotedValue(name)}" more than once.`)
     seen.add(name)
-    if (!rule.allowOthers && !known.has(name)) problems.push(`Line 1 (the header) names an unknown column "${quotedValue(name)}"; the columns are ${[...known].join(', ')}.`)
+    if (!rule.allowOthers && !known.has(name)) {
+      problems.push(`Line 1 (the header) names an unknown column "${quotedValue(name)}"; the columns are ${[...known].join(', ')}.`)
+    }
   }
   for (const name of rule.required) if (!seen.has(name)) problems.push(`Line 1 (the header) lacks the required column "${name}".`)
   return problems
@@ -122,7 +124,10 @@ export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | Unre
     on_skip: (error: CsvError | undefined) => {
       if (!error) return
       const { lines, records } = error as unknown as { lines: number, records: number }
-      skipped.push({ recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines - carriageReturns, reason: csvReasons[error.code] ?? 'The line is not CSV.' })
+      skipped.push({
+        recordsBefore: records, line: error.code === 'CSV_QUOTE_NOT_CLOSED' ? undefined : lines - carriageReturns,
+        reason: csvReasons[error.code] ?? 'The line is not CSV.'
+      })
     }
   })
   Readable.from(slices(text), { objectMode: false }).pipe(parser)
@@ -162,7 +167,10 @@ export async function* readCsvLines(text: string): AsyncGenerator<CsvLine | Unre
 export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ headerProblems: string[], records: AsyncIterable<CsvRecord> }> {
   const lines = readCsvLines(text)
   const { first, beforeHeader } = await headerLine(lines)
-  if (!first) return { headerProblems: beforeHeader.length ? beforeHeader.map(s => `Line ${s.line}: ${s.reason}`) : ['The file is empty; it needs a header line.'], records: emptyRecords() }
+  if (!first) return {
+    headerProblems: beforeHeader.length ? beforeHeader.map(s => `Line ${s.line}: ${s.reason}`) : ['The file is empty; it needs a header line.'],
+    records: emptyRecords()
+  }
   if (first.fields.length > maxCsvColumns) {
     await lines.return(undefined)
     throw domainError('unprocessable', [`Line 1 (the header) has ${first.fields.length} columns; a file may have at most ${maxCsvColumns}.`])
@@ -178,8 +186,9 @@ export async function readCsv(text: string, rule: CsvHeaderRule): Promise<{ head
     yield* beforeHeader
     for await (const record of lines) {
       if (isUnreadable(record)) yield record
-      else if (record.fields.length !== header.length) yield { line: record.line, reason: `The line has ${record.fields.length} fields; the header has ${header.length}.` }
-      else {
+      else if (record.fields.length !== header.length) {
+        yield { line: record.line, reason: `The line has ${record.fields.length} fields; the header has ${header.length}.` }
+      } else {
         const values: Record<string, string> = {}
         for (const [i, name] of header.entries()) values[name] = record.fields[i]!
         yield { line: record.line, values }

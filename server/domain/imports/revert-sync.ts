@@ -40,8 +40,12 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
     })
     if (movedOn.length) {
       const records = [...new Map(movedOn.map(change => [change.recordId, change])).values()]
-      throw domainError('conflict', records.slice(0, 50).map(change => `The ${change.tableName === 'people' ? 'person' : 'affiliation'} ${change.recordId} changed since the run; revert it by hand or leave the run applied.`)
-        .concat(records.length > 50 ? [`And ${records.length - 50} more records.`] : []), { data: { records: records.map(change => ({ table: change.tableName, id: change.recordId })) } })
+      throw domainError('conflict', records.slice(0, 50)
+        .map(change =>
+          `The ${change.tableName === 'people' ? 'person' : 'affiliation'} ${change.recordId} changed since the run; revert it by hand or leave the run applied.`)
+        .concat(records.length > 50 ? [`And ${records.length - 50} more records.`] : []), {
+        data: { records: records.map(change => ({ table: change.tableName, id: change.recordId })) }
+      })
     }
 
     const now = timestampNow()
@@ -56,7 +60,8 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
       } else {
         const person = current.get(change.recordId) as typeof people.$inferSelect
         const restored = { familyName: person.familyName, givenNames: person.givenNames, ...before }
-        await tx.update(people).set({ ...before, nameKey: nameSortKey(restored.familyName!, restored.givenNames!), updatedAt: now }).where(eq(people.id, change.recordId))
+        await tx.update(people).set({ ...before, nameKey: nameSortKey(restored.familyName!, restored.givenNames!), updatedAt: now })
+          .where(eq(people.id, change.recordId))
         events.record('person.updated', 'people', change.recordId)
       }
     }
@@ -77,7 +82,10 @@ export function revertSyncRun(ctx: DomainContext, runId: string) {
     for (const id of madePeople) events.record('person.deleted', 'people', id)
     const [reverted] = await tx.update(syncRuns).set({ status: 'reverted', revertedAt: now }).where(eq(syncRuns.id, runId)).returning()
     events.record('sync_run.updated', 'sync_runs', runId)
-    await recordActivity(tx, ctx, { kind: 'sync_run.reverted', subjectType: 'sync_run', subjectId: runId, summary: `Reverted the ${run.system} sync run ${runId}`, changes: { status: ['applied', 'reverted'] } })
+    await recordActivity(tx, ctx, {
+      kind: 'sync_run.reverted', subjectType: 'sync_run', subjectId: runId, summary: `Reverted the ${run.system} sync run ${runId}`,
+      changes: { status: ['applied', 'reverted'] }
+    })
     return syncRunView(reverted!)
   })
 }

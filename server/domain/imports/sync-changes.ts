@@ -23,7 +23,10 @@ interface PlannedPerson {
 }
 
 /** Record fields as the screens name them: a span's campus id is shown by the campus's name. */
-const fieldOf: Record<string, ChangeField> = { familyName: 'familyName', givenNames: 'givenNames', dateOfBirth: 'dateOfBirth', yearLevel: 'yearLevel', campusId: 'campus', validFrom: 'validFrom', validTo: 'validTo' }
+const fieldOf: Record<string, ChangeField> = {
+  familyName: 'familyName', givenNames: 'givenNames', dateOfBirth: 'dateOfBirth', yearLevel: 'yearLevel', campusId: 'campus', validFrom: 'validFrom',
+  validTo: 'validTo'
+}
 
 function fieldChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): FieldChange[] {
   return Object.entries(after).filter(([key, value]) => fieldOf[key] && value !== undefined)
@@ -44,13 +47,19 @@ async function plannedChanges(ctx: DomainContext, run: Awaited<ReturnType<typeof
   if (kind === 'create') {
     return plan.creates.map(row => ({
       personId: null, sourceId: row.sourceId, familyName: row.familyName, givenNames: row.givenNames,
-      fields: fieldChanges(null, { familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, yearLevel: row.yearLevel, campusId: row.campusId })
+      fields: fieldChanges(
+        null,
+        { familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, yearLevel: row.yearLevel, campusId: row.campusId }
+      )
     }))
   }
-  if (kind === 'close') return plan.spanUpdates.filter(update => update.absent).map(update => ({ personId: update.personId, fields: fieldChanges(update.before, update.after) }))
+  if (kind === 'close') return plan.spanUpdates.filter(update => update.absent)
+    .map(update => ({ personId: update.personId, fields: fieldChanges(update.before, update.after) }))
   const byPerson = new Map<string, PlannedPerson>()
   for (const update of plan.personUpdates) addTo(byPerson, update.id, fieldChanges(update.before, update.after))
-  for (const { personId, row } of plan.newSpans) addTo(byPerson, personId, fieldChanges(null, { validFrom: run.runDay, yearLevel: row.yearLevel, campusId: row.campusId }))
+  for (const { personId, row } of plan.newSpans) addTo(
+    byPerson, personId, fieldChanges(null, { validFrom: run.runDay, yearLevel: row.yearLevel, campusId: row.campusId })
+  )
   for (const update of plan.spanUpdates) if (!update.absent) addTo(byPerson, update.personId, fieldChanges(update.before, update.after))
   return [...byPerson.values()]
 }
@@ -59,7 +68,8 @@ async function plannedChanges(ctx: DomainContext, run: Awaited<ReturnType<typeof
 async function spanPeople(db: Db, spanIds: string[]): Promise<Map<string, string>> {
   const owners = new Map<string, string>()
   for (let i = 0; i < spanIds.length; i += 500) {
-    const rows = await db.select({ id: affiliations.id, personId: affiliations.personId }).from(affiliations).where(inArray(affiliations.id, spanIds.slice(i, i + 500)))
+    const rows = await db.select({ id: affiliations.id, personId: affiliations.personId }).from(affiliations)
+      .where(inArray(affiliations.id, spanIds.slice(i, i + 500)))
     for (const row of rows) owners.set(row.id, row.personId)
   }
   return owners
@@ -114,12 +124,19 @@ export async function syncRunChangesPage(ctx: DomainContext, runId: string, kind
   const page = listSlice(all, request)
   const db = ctx.database.db
   const ids = page.items.flatMap(item => item.personId ? [item.personId] : [])
-  const names = new Map(ids.length ? (await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people).where(inArray(people.id, ids))).map(person => [person.id, person]) : [])
+  const names = new Map(ids.length
+    ? (await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+        .where(inArray(people.id, ids))).map(person => [person.id, person])
+    : [])
   const sourceIds = new Map(ids.length
     ? (await db.select({ personId: personSourceIds.personId, sourceId: personSourceIds.sourceId }).from(personSourceIds)
-        .where(and(eq(personSourceIds.schoolId, ctx.school.id), eq(personSourceIds.system, run.system), inArray(personSourceIds.personId, ids)))).map(link => [link.personId, link.sourceId])
+        .where(and(eq(personSourceIds.schoolId, ctx.school.id), eq(personSourceIds.system, run.system), inArray(personSourceIds.personId, ids)))).map(link =>
+        [link.personId, link.sourceId])
     : [])
-  const campusNames = new Map((await db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ctx.school.id))).map(campus => [campus.id, campus.name]))
+  const campusNames = new Map(
+    (await db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(eq(campuses.schoolId, ctx.school.id))).map(campus =>
+      [campus.id, campus.name])
+  )
   const campusName = (id: string | null) => id === null ? null : campusNames.get(id) ?? id
   return {
     items: page.items.map(item => ({

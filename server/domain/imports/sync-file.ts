@@ -55,7 +55,8 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
   })
   for (const reason of csv.headerProblems) unreadable.add({ line: 1, reason })
   if (csv.headerProblems.length) return file()
-  const schoolCampuses = await db.select({ id: campuses.id, name: campuses.name, sisCode: campuses.sisCode }).from(campuses).where(eq(campuses.schoolId, school.id))
+  const schoolCampuses = await db.select({ id: campuses.id, name: campuses.name, sisCode: campuses.sisCode }).from(campuses)
+    .where(eq(campuses.schoolId, school.id))
   const campusIdOf = new Map<string, string>()
   for (const campus of schoolCampuses) campusIdOf.set(campus.name, campus.id)
   for (const campus of schoolCampuses) if (campus.sisCode) campusIdOf.set(campus.sisCode, campus.id)
@@ -92,13 +93,17 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
     const yearLevel = values.yearLevel?.trim()
     if (yearLevel) {
       if (school.lists.yearLevels.includes(yearLevel)) row.yearLevel = yearLevel
-      else problems.add({ row: line, column: 'yearLevel', reason: `The school has no year level "${quotedValue(yearLevel)}"; the person is synced without it.` })
+      else problems.add({
+        row: line, column: 'yearLevel', reason: `The school has no year level "${quotedValue(yearLevel)}"; the person is synced without it.`
+      })
     }
     const campus = values.campus?.trim()
     if (campus) {
       const campusId = campusIdOf.get(campus)
       if (campusId) row.campusId = campusId
-      else problems.add({ row: line, column: 'campus', reason: `The school has no campus named or coded "${quotedValue(campus)}"; the person is synced without it.` })
+      else problems.add({
+        row: line, column: 'campus', reason: `The school has no campus named or coded "${quotedValue(campus)}"; the person is synced without it.`
+      })
     }
     rows.push(row)
   }

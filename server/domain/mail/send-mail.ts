@@ -17,7 +17,9 @@ let sender = 'Rollbook <rollbook@localhost>'
 export function configureMail(settings: { smtpUrl?: string, from?: string }) {
   transport = settings.smtpUrl ? createTransport(settings.smtpUrl) : undefined
   bulkTransport?.close()
-  bulkTransport = settings.smtpUrl ? createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 } as Parameters<typeof createTransport>[0]) : undefined
+  bulkTransport = settings.smtpUrl
+    ? createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 } as Parameters<typeof createTransport>[0])
+    : undefined
   if (settings.from) sender = settings.from
 }
 
@@ -34,7 +36,8 @@ export interface MailRefusal { permanent: boolean, summary: string }
  */
 export async function sendBulkMail(database: Database, mail: BulkMail): Promise<MailRefusal | undefined> {
   if (!bulkTransport) {
-    await database.transaction(tx => tx.insert(outboxMails).values({ id: newId('mail'), to: mail.to, subject: mail.subject, text: mail.text, createdAt: timestampNow() }))
+    await database.transaction(tx => tx.insert(outboxMails)
+      .values({ id: newId('mail'), to: mail.to, subject: mail.subject, text: mail.text, createdAt: timestampNow() }))
     return undefined
   }
   try {
@@ -43,7 +46,10 @@ export async function sendBulkMail(database: Database, mail: BulkMail): Promise<
   } catch (error) {
     const { responseCode, code } = error as { responseCode?: number, code?: string }
     const response = String((error as { response?: string }).response ?? '').split('\n')[0]!.slice(0, 200)
-    return { permanent: typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600, summary: responseCode ? response || String(responseCode) : (code ?? 'connection failed') }
+    return {
+      permanent: typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600,
+      summary: responseCode ? response || String(responseCode) : (code ?? 'connection failed')
+    }
   }
 }
 

@@ -37,13 +37,16 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
   switch (kind) {
     case 'year': {
       if (!ctx.school.lists.yearLevels.includes(value)) return undefined
-      return ids(await db.selectDistinct({ id: affiliations.personId }).from(affiliations).where(and(inForceStudents(schoolId, day), eq(affiliations.yearLevel, value))))
+      return ids(
+        await db.selectDistinct({ id: affiliations.personId }).from(affiliations).where(and(inForceStudents(schoolId, day), eq(affiliations.yearLevel, value)))
+      )
     }
     case 'campus': {
       const [campus] = await db.select({ id: campuses.id }).from(campuses)
         .where(and(eq(campuses.schoolId, schoolId), or(eq(campuses.sisCode, value), sql`lower(${campuses.name}) = ${value.toLowerCase()}`)))
       if (!campus) return undefined
-      return ids(await db.selectDistinct({ id: affiliations.personId }).from(affiliations).where(and(inForceStudents(schoolId, day), eq(affiliations.campusId, campus.id))))
+      return ids(await db.selectDistinct({ id: affiliations.personId }).from(affiliations)
+        .where(and(inForceStudents(schoolId, day), eq(affiliations.campusId, campus.id))))
     }
     case 'class': {
       const [found] = await db.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.code, value)))
@@ -123,7 +126,9 @@ export interface Reach {
  * The adults in `named` (an audience's `adult:<id>`) are also kept with every child of the audience they
  * hold responsibility for, withheld or not (Reach.named).
  */
-export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string, named: ReadonlySet<string> = new Set()): Promise<Reach> {
+export async function reachOf(
+  ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string, named: ReadonlySet<string> = new Set()
+): Promise<Reach> {
   const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day)
   const adults = new Map<string, string[]>()
   const children = new Set<string>()
@@ -149,7 +154,9 @@ export async function reachOf(ctx: ReadContext, entries: readonly ChildEntry[], 
 export async function adultsByName(ctx: ReadContext, adultIds: readonly string[]) {
   const rows: { id: string, familyName: string, givenNames: string, email: string | null, nameKey: string }[] = []
   for (const slice of slicesOf(adultIds)) {
-    rows.push(...await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey })
+    rows.push(...await ctx.database.db.select({
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey
+    })
       .from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice))))
   }
   return rows.sort(compareByName)

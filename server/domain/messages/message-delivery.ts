@@ -68,7 +68,9 @@ function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<ty
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' })[ch]!)
 
 /** The email of a message: the body as written, in plain text and as HTML paragraphs, and where to read it in the portal. */
-export function messageMail(message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string): BulkMail {
+export function messageMail(
+  message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string
+): BulkMail {
   const footer = `Read it in the family portal: ${portalUrl}/family/messages`
   const paragraphs = message.body.split(/\n{2,}/).map(part => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`).join('\n')
   return {

@@ -29,9 +29,15 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
   const shown: { id: string, subject: string, sentAt: string, readAt: string | null }[] = []
   let after = page.after
   for (;;) {
-    const rows = await ctx.database.db.select({ id: messages.id, subject: messages.subject, sentAt: messages.createdAt, readAt: messageRecipients.readAt, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds })
+    const rows = await ctx.database.db.select({
+      id: messages.id, subject: messages.subject, sentAt: messages.createdAt, readAt: messageRecipients.readAt, adultId: messageRecipients.adultId,
+      childIds: messageRecipients.childIds
+    })
       .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-      .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), shownToAdult, afterPosition(messages.createdAt, messages.id, after, 'desc')))
+      .where(and(
+        eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), shownToAdult,
+        afterPosition(messages.createdAt, messages.id, after, 'desc')
+      ))
       .orderBy(desc(messages.createdAt), desc(messages.id)).limit(Math.max(readAhead, page.limit + 1))
     const told = await stillTold(ctx, rows, day)
     for (const [i, { adultId: _, childIds: __, ...message }] of rows.entries()) if (told[i]) shown.push(message)
@@ -48,7 +54,10 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
  * unknown one, or one the adult may no longer be told of (stillTold, as the list decides) is `not_found`.
  */
 export async function readPortalMessage(ctx: ReadContext, adultId: string, messageId: string, options: { markRead: boolean }) {
-  const [row] = await ctx.database.db.select({ id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt, recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds })
+  const [row] = await ctx.database.db.select({
+    id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt,
+    recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds
+  })
     .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
     .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), eq(messageRecipients.messageId, messageId), shownToAdult))
   if (!row || !(await stillTold(ctx, [row], todayInZone(ctx.school.timeZone)))[0]) throw domainError('not_found', ['No message with this id.'])
@@ -56,7 +65,8 @@ export async function readPortalMessage(ctx: ReadContext, adultId: string, messa
   if (options.markRead && !message.readAt) {
     const readAt = timestampNow()
     // A read receipt is not the school's data: no event, and the school's lock is not taken.
-    await ctx.database.transaction(tx => tx.update(messageRecipients).set({ readAt }).where(and(eq(messageRecipients.id, recipientId), isNull(messageRecipients.readAt))))
+    await ctx.database.transaction(tx => tx.update(messageRecipients).set({ readAt })
+      .where(and(eq(messageRecipients.id, recipientId), isNull(messageRecipients.readAt))))
     message.readAt = readAt
   }
   return message

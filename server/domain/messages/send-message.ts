@@ -72,7 +72,10 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))
     changes.record('message.created', 'messages', message.id)
-    return { id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(input.audience, message.leftOutCount) }
+    return {
+      id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount,
+      ...leftOutOfAudience(input.audience, message.leftOutCount)
+    }
   })
 }
 
@@ -102,7 +105,9 @@ export async function listMessages(ctx: ReadContext, page: { limit: number, afte
     .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
     .where(and(eq(messages.schoolId, ctx.school.id), afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
     .groupBy(messages.id).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit, ({ message, ...tally }) => sentView(message, tally), (last): [string, string] => [last.message.createdAt, last.message.id])
+  return keysetSlice(
+    rows, page.limit, ({ message, ...tally }) => sentView(message, tally), (last): [string, string] => [last.message.createdAt, last.message.id]
+  )
 }
 
 /** One message as the office wrote it, with its tally. */
@@ -123,9 +128,13 @@ export async function messageRecipientsPage(ctx: ReadContext, messageId: string,
     email: messageRecipients.email, status: messageRecipients.status, attempts: messageRecipients.attempts, lastError: messageRecipients.lastError,
     sentAt: messageRecipients.sentAt, readAt: messageRecipients.readAt
   }).from(messageRecipients).innerJoin(people, eq(people.id, messageRecipients.adultId))
-    .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.messageId, messageId), afterPosition(people.nameKey, messageRecipients.id, page.after)))
+    .where(and(
+      eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.messageId, messageId),
+      afterPosition(people.nameKey, messageRecipients.id, page.after)
+    ))
     .orderBy(asc(people.nameKey), asc(messageRecipients.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest }),
+  return keysetSlice(rows, page.limit,
+    ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest }),
     (last): [string, string] => [last.nameKey, last.id])
 }
 
@@ -139,6 +148,7 @@ export async function bouncedAddresses(ctx: ReadContext) {
     .orderBy(desc(messageRecipients.createdAt), desc(messageRecipients.id)).limit(500)
   const seen = new Set<string>()
   return {
-    items: rows.filter(row => !seen.has(`${row.adultId} ${row.email}`) && seen.add(`${row.adultId} ${row.email}`)).map(({ adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest, email: rest.email! }))
+    items: rows.filter(row => !seen.has(`${row.adultId} ${row.email}`) && seen.add(`${row.adultId} ${row.email}`))
+      .map(({ adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest, email: rest.email! }))
   }
 }

@@ -63,7 +63,10 @@ export async function writePersonName(tx: Db, changes: ChangeLog, school: School
 export async function listNameHistory(ctx: DomainContext, personId: string) {
   const { database, school } = ctx
   return database.db
-    .select({ familyName: nameHistory.familyName, givenNames: nameHistory.givenNames, heldFrom: nameHistory.heldFrom, heldTo: nameHistory.heldTo, change: nameHistory.change })
+    .select({
+      familyName: nameHistory.familyName, givenNames: nameHistory.givenNames, heldFrom: nameHistory.heldFrom, heldTo: nameHistory.heldTo,
+      change: nameHistory.change
+    })
     .from(nameHistory)
     .where(and(eq(nameHistory.schoolId, school.id), eq(nameHistory.personId, personId)))
     .orderBy(desc(nameHistory.heldTo))

@@ -33,7 +33,9 @@ function peoplePageQuery(db: Db, fromStart: boolean) {
 export async function listPeople({ database, school }: DomainContext, request: PeoplePageRequest) {
   const after = request.after
   const rows = after
-    ? await database.prepared('people-page-after', db => peoplePageQuery(db, false))({ schoolId: school.id, limit: request.limit + 1, afterKey: after[0], afterId: after[1] })
+    ? await database.prepared('people-page-after', db => peoplePageQuery(db, false))({
+        schoolId: school.id, limit: request.limit + 1, afterKey: after[0], afterId: after[1]
+      })
     : await database.prepared('people-page-first', db => peoplePageQuery(db, true))({ schoolId: school.id, limit: request.limit + 1 })
   return keysetSlice(rows, request.limit, personView, (last): [string, string] => [last.nameKey, last.id])
 }

@@ -30,7 +30,10 @@ export async function insertParentalResponsibility(tx: Db, changes: ChangeLog, s
   checkSpanInput(span)
   if (input.adultId === input.childId) throw domainError('unprocessable', ['A person cannot hold parental responsibility for themselves.'])
   if (input.relationship != null && !school.lists.relationships.includes(input.relationship)) {
-    throw domainError('unprocessable', [`The school does not list the relationship "${excerpt(input.relationship)}". It lists: ${school.lists.relationships.join(', ')}.`])
+    throw domainError(
+      'unprocessable',
+      [`The school does not list the relationship "${excerpt(input.relationship)}". It lists: ${school.lists.relationships.join(', ')}.`]
+    )
   }
   await requirePerson(tx, school, input.adultId, 'adult')
   await requirePerson(tx, school, input.childId, 'child')

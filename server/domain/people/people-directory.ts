@@ -45,7 +45,9 @@ function studentSpanToday(today: string, request: DirectoryRequest): SQL | undef
 function inGroup(today: string, group: DirectoryGroup | undefined): SQL | undefined {
   if (!group) return undefined
   const kind = groupKinds[group]
-  if (kind) return sql`exists (select 1 from ${affiliations} where ${and(eq(affiliations.personId, people.id), eq(affiliations.kind, kind), inForceOn(affiliations, today))})`
+  if (kind) {
+    return sql`exists (select 1 from ${affiliations} where ${and(eq(affiliations.personId, people.id), eq(affiliations.kind, kind), inForceOn(affiliations, today))})`
+  }
   return sql`exists (select 1 from ${parentalResponsibilities} where ${and(eq(parentalResponsibilities.adultId, people.id), inForceOn(parentalResponsibilities, today))})`
 }
 
@@ -76,7 +78,9 @@ export async function listDirectory(ctx: DomainContext, request: DirectoryReques
  * it). A search is one index range per prefix and search key, each read with every other condition and
  * joined by `union`, so the database reads the ranges, never the whole table.
  */
-export function directoryPage({ database, school }: Pick<DomainContext, 'database' | 'school'>, today: string, request: DirectoryRequest, prefixes: readonly string[]) {
+export function directoryPage(
+  { database, school }: Pick<DomainContext, 'database' | 'school'>, today: string, request: DirectoryRequest, prefixes: readonly string[]
+) {
   const after = request.after
   const rowsWhere = (name?: SQL) => database.db
     .select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, nameKey: people.nameKey })
@@ -91,7 +95,8 @@ export function directoryPage({ database, school }: Pick<DomainContext, 'databas
       afterPosition(people.nameKey, people.id, after)
     ))
   if (prefixes.length === 0) return rowsWhere().orderBy(asc(people.nameKey), asc(people.id)).limit(request.limit + 1)
-  const [first, ...rest] = prefixes.flatMap(prefix => [nameSearchKeyColumns.familyFirst(people.nameKey), nameSearchKeyColumns.givenFirst(people.nameKey)].map(key => rowsWhere(keyRange(key, prefix))))
+  const [first, ...rest] = prefixes.flatMap(prefix =>
+    [nameSearchKeyColumns.familyFirst(people.nameKey), nameSearchKeyColumns.givenFirst(people.nameKey)].map(key => rowsWhere(keyRange(key, prefix))))
   // Each arm is its own query; `union` also drops a person two ranges both found.
   let matched = first!.union(rest[0]!)
   for (const arm of rest.slice(1)) matched = matched.union(arm) as typeof matched
@@ -121,7 +126,8 @@ async function alumniPage(ctx: DomainContext, today: string, request: DirectoryR
   if (picked.length === 0) return []
   const births = new Map((await ctx.database.db.select({ id: people.id, dateOfBirth: people.dateOfBirth }).from(people)
     .where(inArray(people.id, picked.map(entry => entry.id)))).map(row => [row.id, row.dateOfBirth]))
-  return picked.map(entry => ({ id: entry.id, familyName: entry.familyName, givenNames: entry.givenNames, nameKey: entry.nameKey, dateOfBirth: births.get(entry.id) ?? null }))
+  return picked.map(entry =>
+    ({ id: entry.id, familyName: entry.familyName, givenNames: entry.givenNames, nameKey: entry.nameKey, dateOfBirth: births.get(entry.id) ?? null }))
 }
 
 /** The page's people's spans in force today (kind, year level, campus) and which of them are carers today. */

@@ -20,8 +20,12 @@ export interface PersonChangesPageRequest {
  */
 export async function listPersonChanges(ctx: DomainContext, personId: string, request: PersonChangesPageRequest) {
   const { database, school } = ctx
-  const spans = database.db.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.schoolId, school.id), eq(affiliations.personId, personId)))
-  const rows = await database.db.select({ position: changeEvents.position, kind: changeEvents.kind, tableName: changeEvents.tableName, recordId: changeEvents.recordId, at: changeEvents.at, actor: changeEvents.actor })
+  const spans = database.db.select({ id: affiliations.id }).from(affiliations)
+    .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.personId, personId)))
+  const rows = await database.db.select({
+    position: changeEvents.position, kind: changeEvents.kind, tableName: changeEvents.tableName, recordId: changeEvents.recordId, at: changeEvents.at,
+    actor: changeEvents.actor
+  })
     .from(changeEvents)
     .where(and(
       eq(changeEvents.schoolId, school.id),
@@ -35,6 +39,9 @@ export async function listPersonChanges(ctx: DomainContext, personId: string, re
     .limit(request.limit + 1)
   const labels = await actorLabels(ctx.database.db, ctx.school.id, rows.map(row => row.actor))
   return keysetSlice(rows, request.limit,
-    row => ({ kind: row.kind, recordId: row.recordId, at: row.at, actor: row.actor, actorName: row.actor === null ? 'not recorded' : labels.get(row.actor) ?? row.actor }),
+    row => ({
+      kind: row.kind, recordId: row.recordId, at: row.at, actor: row.actor,
+      actorName: row.actor === null ? 'not recorded' : labels.get(row.actor) ?? row.actor
+    }),
     (last): [number] => [Number(last.position)])
 }

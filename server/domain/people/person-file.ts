@@ -41,7 +41,10 @@ async function family(ctx: DomainContext, personId: string) {
     id: parentalResponsibilities.id, adultId: parentalResponsibilities.adultId, childId: parentalResponsibilities.childId,
     relationship: parentalResponsibilities.relationship, validFrom: parentalResponsibilities.validFrom, validTo: parentalResponsibilities.validTo
   }).from(parentalResponsibilities)
-    .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), or(eq(parentalResponsibilities.childId, personId), eq(parentalResponsibilities.adultId, personId))))
+    .where(and(
+      eq(parentalResponsibilities.schoolId, ctx.school.id),
+      or(eq(parentalResponsibilities.childId, personId), eq(parentalResponsibilities.adultId, personId))
+    ))
     .orderBy(asc(parentalResponsibilities.validFrom), asc(parentalResponsibilities.id))
   const names = await namesOf(ctx, rows.map(row => row.adultId === personId ? row.childId : row.adultId))
   const withOther = (row: typeof rows[number], otherId: string) => ({
@@ -86,7 +89,8 @@ async function billing(ctx: DomainContext, personId: string) {
   if (!record) return null
   const names = await namesOf(ctx, record.responsibilities.map(row => row.payerId))
   return {
-    responsibilities: record.responsibilities.map(row => ({ ...row, payerFamilyName: names.get(row.payerId)?.familyName ?? '', payerGivenNames: names.get(row.payerId)?.givenNames ?? '' })),
+    responsibilities: record.responsibilities.map(row =>
+      ({ ...row, payerFamilyName: names.get(row.payerId)?.familyName ?? '', payerGivenNames: names.get(row.payerId)?.givenNames ?? '' })),
     concessions: record.concessions
   }
 }

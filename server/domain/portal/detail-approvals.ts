@@ -32,7 +32,10 @@ export async function listDetailRequests(ctx: DomainContext, page: { limit: numb
   const rows = await ctx.database.db.select({ request: detailRequests, familyName: people.familyName, givenNames: people.givenNames })
     .from(detailRequests)
     .innerJoin(people, eq(people.id, detailRequests.personId))
-    .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.state, state), afterPosition(detailRequests.createdAt, detailRequests.id, page.after, direction)))
+    .where(and(
+      eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.state, state),
+      afterPosition(detailRequests.createdAt, detailRequests.id, page.after, direction)
+    ))
     .orderBy(order(detailRequests.createdAt), order(detailRequests.id))
     .limit(page.limit + 1)
   const labels = await actorLabels(ctx.database.db, ctx.school.id, rows.map(row => row.request.decidedBy))
@@ -62,7 +65,8 @@ async function requirePendingRequest(db: Db, schoolId: string, requestId: string
 }
 
 /** What Activity keeps of a decided request: each field before and after, for an adult (never a child). */
-const activityChanges = (row: DetailRequestRow) => Object.fromEntries(detailChangesOf(row).map(change => [change.field, [change.before, change.after] as [unknown, unknown]]))
+const activityChanges = (row: DetailRequestRow) =>
+  Object.fromEntries(detailChangesOf(row).map(change => [change.field, [change.before, change.after] as [unknown, unknown]]))
 
 /** Marks the request decided, if it is still pending at the version read: the condition keeps two decisions from both landing. */
 async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: Exclude<State, 'pending'>, reason: string | null) {
@@ -93,7 +97,9 @@ export async function approveDetailRequest(ctx: DomainContext, requestId: string
       const current = await requirePerson(tx, ctx.school, row.personId)
       const familyName = changes.familyName ?? current.familyName
       const givenNames = changes.givenNames ?? current.givenNames
-      if (familyName !== current.familyName || givenNames !== current.givenNames) await writePersonName(tx, log, ctx.school, row.personId, { familyName, givenNames, change: 'change' })
+      if (familyName !== current.familyName || givenNames !== current.givenNames) {
+        await writePersonName(tx, log, ctx.school, row.personId, { familyName, givenNames, change: 'change' })
+      }
     }
     await writePersonContact(tx, log, ctx.school, row.personId, { email: changes.email, phone: changes.phone })
     return decide(tx, ctx, row, 'approved', null)

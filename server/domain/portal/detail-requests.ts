@@ -41,7 +41,9 @@ export function ownRequestView(row: DetailRequestRow) {
  * school keeps in its SIS, and their latest requests. The person table holds no postal address.
  */
 export async function ownDetails(ctx: ReadContext, adultId: string) {
-  const [adult] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, phone: people.phone })
+  const [adult] = await ctx.database.db.select({
+    id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, phone: people.phone
+  })
     .from(people).where(and(eq(people.schoolId, ctx.school.id), eq(people.id, adultId), isNull(people.deletedAt)))
   const requests = await ctx.database.db.select().from(detailRequests)
     .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.personId, adultId)))
@@ -77,7 +79,8 @@ export async function askDetailChange(ctx: DomainContext, caller: { adultId: str
     const id = pending?.id ?? newId('dcr')
     // A new version: an office that read the one replaced is refused when it decides (detail-approvals.ts).
     if (pending) await tx.update(detailRequests).set({ ...values, version: sql`${detailRequests.version} + 1` }).where(eq(detailRequests.id, id))
-    else await tx.insert(detailRequests).values({ id, schoolId: ctx.school.id, personId: caller.adultId, state: 'pending', reason: null, decidedAt: null, decidedBy: null, ...values })
+    else await tx.insert(detailRequests)
+      .values({ id, schoolId: ctx.school.id, personId: caller.adultId, state: 'pending', reason: null, decidedAt: null, decidedBy: null, ...values })
     const [row] = await tx.select().from(detailRequests).where(eq(detailRequests.id, id))
     return ownRequestView(row!)
   })

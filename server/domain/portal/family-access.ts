@@ -42,12 +42,16 @@ export async function requireAdultOnFile(ctx: Pick<DomainContext, 'database' | '
   const [person] = await db.select().from(people).where(and(eq(people.id, personId), eq(people.schoolId, ctx.school.id), isNull(people.deletedAt)))
   if (!person) throw domainError('not_found', [`No person has the id ${personId}.`])
   const [carer, applicant, enquirer] = await Promise.all([
-    db.select({ id: parentalResponsibilities.id }).from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, personId))).limit(1),
+    db.select({ id: parentalResponsibilities.id }).from(parentalResponsibilities)
+      .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, personId))).limit(1),
     db.select({ id: applicationAdults.id }).from(applicationAdults).where(eq(applicationAdults.personId, personId)).limit(1),
     db.select({ id: enquiries.id }).from(enquiries).where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, personId))).limit(1)
   ])
   if (!carer.length && !applicant.length && !enquirer.length) {
-    throw domainError('unprocessable', ['Only an adult on file gets family access: a carer with parental responsibility, or an adult of an application or an enquiry.'])
+    throw domainError(
+      'unprocessable',
+      ['Only an adult on file gets family access: a carer with parental responsibility, or an adult of an application or an enquiry.']
+    )
   }
   return person
 }
@@ -67,7 +71,10 @@ function addressOnRecord(person: { id: string, email: string | null }): string {
  * it is at: family access as another adult, a member of staff (present or past) who is someone else,
  * an account of another school. So no other school's address can be probed.
  */
-const addressTaken = (email: string) => domainError('conflict', [`The address ${email} already has an account that cannot be this adult's family access.`], { fields: [{ path: 'email', message: 'This address already has an account that cannot be this adult\'s family access.' }] })
+const addressTaken = (email: string) => domainError(
+  'conflict', [`The address ${email} already has an account that cannot be this adult's family access.`],
+  { fields: [{ path: 'email', message: 'This address already has an account that cannot be this adult\'s family access.' }] }
+)
 
 /**
  * Gives the adult family access on the account of the address on their record, inside the caller's
@@ -82,7 +89,10 @@ async function giveAccessWithin(tx: Db, ctx: DomainContext, personId: string, em
     .innerJoin(accounts, eq(accounts.id, familyAccess.accountId))
     .where(and(eq(familyAccess.schoolId, ctx.school.id), eq(familyAccess.personId, personId), isNull(familyAccess.endedAt)))
   if (current) {
-    if (current.email !== email) throw domainError('conflict', [`Person ${personId} has family access at another address, ${current.email}: end it, then invite them at the address on their record.`])
+    if (current.email !== email) throw domainError(
+      'conflict',
+      [`Person ${personId} has family access at another address, ${current.email}: end it, then invite them at the address on their record.`]
+    )
     return { accountId: current.accountId, email, isNew: false }
   }
   const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
@@ -96,8 +106,11 @@ async function giveAccessWithin(tx: Db, ctx: DomainContext, personId: string, em
   const accountId = existing?.id ?? newId('acc')
   if (!existing) await tx.insert(accounts).values({ id: accountId, schoolId: ctx.school.id, email, personId, createdAt: now, removedAt: null })
   // An account with no access left is taken back for the portal alone: staff access it had stays ended.
-  else if (existing.removedAt || existing.personId !== personId) await tx.update(accounts).set({ removedAt: null, personId }).where(eq(accounts.id, existing.id))
-  await tx.insert(familyAccess).values({ id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null })
+  else if (existing.removedAt || existing.personId !== personId) await tx.update(accounts).set({ removedAt: null, personId })
+    .where(eq(accounts.id, existing.id))
+  await tx.insert(familyAccess).values({
+    id: newId('fam'), schoolId: ctx.school.id, accountId, personId, createdAt: now, createdBy: recordedActor(ctx.actor), endedAt: null, endedBy: null
+  })
   await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} given family access` })
   return { accountId, email, isNew: true }
 }
@@ -129,7 +142,10 @@ export async function inviteFamilyMember(ctx: DomainContext, personId: string): 
     const access = await giveAccessWithin(tx, ctx, personId, email)
     await cancelUnusedSignInLinks(tx, access.accountId)
     const link = await insertSignInLink(tx, access.accountId, familyInvitationLifetimeMs)
-    if (!access.isNew) await recordActivity(tx, ctx, { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} invited to the family portal again` })
+    if (!access.isNew) await recordActivity(
+      tx, ctx,
+      { kind: 'family.invited', subjectType: 'person', subjectId: personId, summary: `Person ${personId} invited to the family portal again` }
+    )
     return { access, link }
   }).catch(conflictOnRace(email))
   const signInLink = signInLinkUrl(link.secret)
@@ -171,5 +187,8 @@ export async function familyAccessOfPerson(ctx: Pick<DomainContext, 'database' |
   const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
   if (!current) return null
   const labels = await actorLabels(ctx.database.db, ctx.school.id, [current.createdBy])
-  return { accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), since: current.createdAt, givenBy: labels.get(current.createdBy) ?? current.createdBy }
+  return {
+    accountId: current.accountId, email: await accountEmail(ctx.database, current.accountId), since: current.createdAt,
+    givenBy: labels.get(current.createdBy) ?? current.createdBy
+  }
 }

@@ -14,7 +14,9 @@ import { compareText } from '../shared/compare-text'
  * contacts, rosters, warehouse files, restricted records). The others write, or read no family
  * (tours), or only say that something changed (the events feed).
  */
-export const scopesReachingPeople: readonly Scope[] = ['person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read']
+export const scopesReachingPeople: readonly Scope[] = [
+  'person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read'
+]
 
 /**
  * Our data: the integrations that can read this family's records today, each live token (not revoked,

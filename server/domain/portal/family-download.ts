@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
-import { affiliations, applicationAdults, applications, billingResponsibilities, campuses, concessions, parentalResponsibilities, people } from '../../../db/schema'
+import {
+  affiliations, applicationAdults, applications, billingResponsibilities, campuses, concessions, parentalResponsibilities, people
+} from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { csvBuffer } from '../shared/csv-stream'
 import { childrenWithStanding } from '../access/standing'
@@ -27,27 +29,51 @@ export async function familyRecords(ctx: ReadContext, adultId: string, day: stri
   const billed = childIds.filter(id => paidFor.has(id))
   const personIds = [adultId, ...childIds]
   const [persons, spans, responsibilities, shares, held, applied] = await Promise.all([
-    db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, email: people.email, phone: people.phone, createdAt: people.createdAt, updatedAt: people.updatedAt })
+    db.select({
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, email: people.email,
+      phone: people.phone, createdAt: people.createdAt, updatedAt: people.updatedAt
+    })
       .from(people).where(and(eq(people.schoolId, ofSchool), inArray(people.id, personIds), isNull(people.deletedAt))),
-    db.select({ id: affiliations.id, personId: affiliations.personId, kind: affiliations.kind, validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campus: campuses.name, role: affiliations.role })
+    db.select({
+      id: affiliations.id, personId: affiliations.personId, kind: affiliations.kind, validFrom: affiliations.validFrom, validTo: affiliations.validTo,
+      yearLevel: affiliations.yearLevel, campus: campuses.name, role: affiliations.role
+    })
       .from(affiliations).leftJoin(campuses, eq(campuses.id, affiliations.campusId))
       .where(and(eq(affiliations.schoolId, ofSchool), inArray(affiliations.personId, personIds))).orderBy(asc(affiliations.validFrom), asc(affiliations.id)),
     childIds.length
-      ? db.select({ id: parentalResponsibilities.id, adultId: parentalResponsibilities.adultId, childId: parentalResponsibilities.childId, relationship: parentalResponsibilities.relationship, validFrom: parentalResponsibilities.validFrom, validTo: parentalResponsibilities.validTo })
-          .from(parentalResponsibilities).where(and(eq(parentalResponsibilities.schoolId, ofSchool), eq(parentalResponsibilities.adultId, adultId), inArray(parentalResponsibilities.childId, childIds)))
+      ? db.select({
+          id: parentalResponsibilities.id, adultId: parentalResponsibilities.adultId, childId: parentalResponsibilities.childId,
+          relationship: parentalResponsibilities.relationship, validFrom: parentalResponsibilities.validFrom, validTo: parentalResponsibilities.validTo
+        })
+          .from(parentalResponsibilities).where(and(
+            eq(parentalResponsibilities.schoolId, ofSchool), eq(parentalResponsibilities.adultId, adultId),
+            inArray(parentalResponsibilities.childId, childIds)
+          ))
           .orderBy(asc(parentalResponsibilities.validFrom), asc(parentalResponsibilities.id))
       : [],
     billed.length
-      ? db.select({ id: billingResponsibilities.id, studentId: billingResponsibilities.studentId, payerId: billingResponsibilities.payerId, category: billingResponsibilities.category, share: billingResponsibilities.share, validFrom: billingResponsibilities.validFrom, validTo: billingResponsibilities.validTo })
+      ? db.select({
+          id: billingResponsibilities.id, studentId: billingResponsibilities.studentId, payerId: billingResponsibilities.payerId,
+          category: billingResponsibilities.category, share: billingResponsibilities.share, validFrom: billingResponsibilities.validFrom,
+          validTo: billingResponsibilities.validTo
+        })
           .from(billingResponsibilities).where(and(eq(billingResponsibilities.schoolId, ofSchool), inArray(billingResponsibilities.studentId, billed)))
           .orderBy(asc(billingResponsibilities.validFrom), asc(billingResponsibilities.id))
       : [],
     billed.length
-      ? db.select({ id: concessions.id, studentId: concessions.studentId, kind: concessions.kind, validFrom: concessions.validFrom, validTo: concessions.validTo })
-          .from(concessions).where(and(eq(concessions.schoolId, ofSchool), inArray(concessions.studentId, billed))).orderBy(asc(concessions.validFrom), asc(concessions.id))
+      ? db.select({
+          id: concessions.id, studentId: concessions.studentId, kind: concessions.kind, validFrom: concessions.validFrom, validTo: concessions.validTo
+        })
+          .from(concessions).where(and(eq(concessions.schoolId, ofSchool), inArray(concessions.studentId, billed)))
+          .orderBy(asc(concessions.validFrom), asc(concessions.id))
       : [],
-    db.selectDistinct({ id: applications.id, studentId: applications.studentId, state: applications.state, yearLevel: applications.yearLevel, entryYear: applications.entryYear, campus: campuses.name, receivedAt: applications.receivedAt, offeredAt: applications.offeredAt, answeredAt: applications.answeredAt, startsOn: applications.startsOn })
-      .from(applicationAdults).innerJoin(applications, eq(applications.id, applicationAdults.applicationId)).leftJoin(campuses, eq(campuses.id, applications.campusId))
+    db.selectDistinct({
+      id: applications.id, studentId: applications.studentId, state: applications.state, yearLevel: applications.yearLevel,
+      entryYear: applications.entryYear, campus: campuses.name, receivedAt: applications.receivedAt, offeredAt: applications.offeredAt,
+      answeredAt: applications.answeredAt, startsOn: applications.startsOn
+    })
+      .from(applicationAdults).innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
+      .leftJoin(campuses, eq(campuses.id, applications.campusId))
       .where(and(eq(applicationAdults.personId, adultId), eq(applications.schoolId, ofSchool))).orderBy(asc(applications.receivedAt), asc(applications.id))
   ])
   const inView = await childrenInView(ctx, adultId, applied.map(row => row.studentId), day)

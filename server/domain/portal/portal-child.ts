@@ -21,7 +21,9 @@ export async function childWithStanding(ctx: ReadContext, adultId: string, child
 
 /** The school's key dates a family plans by: its school years and terms still running on the day or to come, soonest first. */
 async function keyDates(ctx: ReadContext, day: string) {
-  return ctx.database.db.select({ title: academicSessions.title, kind: academicSessions.kind, startsOn: academicSessions.startsOn, endsOn: academicSessions.endsOn })
+  return ctx.database.db.select({
+    title: academicSessions.title, kind: academicSessions.kind, startsOn: academicSessions.startsOn, endsOn: academicSessions.endsOn
+  })
     .from(academicSessions)
     .where(and(eq(academicSessions.schoolId, ctx.school.id), gte(academicSessions.endsOn, day)))
     .orderBy(asc(academicSessions.startsOn), asc(academicSessions.endsOn), asc(academicSessions.title))
@@ -34,7 +36,9 @@ async function keyDates(ctx: ReadContext, day: string) {
  */
 export async function portalChild(ctx: ReadContext, adultId: string, childId: string, day: string) {
   const child = await childWithStanding(ctx, adultId, childId, 'details', day)
-  const spans = await ctx.database.db.select({ validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campus: campuses.name })
+  const spans = await ctx.database.db.select({
+    validFrom: affiliations.validFrom, validTo: affiliations.validTo, yearLevel: affiliations.yearLevel, campus: campuses.name
+  })
     .from(affiliations)
     .leftJoin(campuses, eq(campuses.id, affiliations.campusId))
     .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.personId, childId), eq(affiliations.kind, 'student')))

@@ -6,7 +6,9 @@ import { childrenWithStanding } from '../access/standing'
 import { moduleSwitch } from '../access/switches'
 
 /** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */
-export const sectionModules: Partial<Record<PortalSection, ModuleName>> = { children: 'people', details: 'people', payers: 'billing', fees: 'billing', applications: 'admissions' }
+export const sectionModules: Partial<Record<PortalSection, ModuleName>> = {
+  children: 'people', details: 'people', payers: 'billing', fees: 'billing', applications: 'admissions'
+}
 
 /**
  * The sections a portal caller sees: those the school leaves on, or every one for staff previewing

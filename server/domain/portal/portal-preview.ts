@@ -55,7 +55,9 @@ export async function startPortalPreview(ctx: DomainContext, personId: string) {
   for (const childId of restricted) await assertRestrictedReadable(ctx, childId)
   await ctx.database.transaction(async (tx) => {
     await tx.update(staffSessions).set({ previewPersonId: personId }).where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt)))
-    await recordActivity(tx, ctx, { kind: 'portal.previewed', subjectType: 'person', subjectId: personId, summary: `The family portal previewed as person ${personId}` })
+    await recordActivity(
+      tx, ctx, { kind: 'portal.previewed', subjectType: 'person', subjectId: personId, summary: `The family portal previewed as person ${personId}` }
+    )
     for (const childId of restricted) {
       await insertRestrictedView(tx, ctx, childId, `Previewed the family portal as person ${personId}, which shows their standing on person ${childId}`)
     }

@@ -69,7 +69,8 @@ async function writePending(database: Database) {
   try {
     for (let i = 0; i < rows.length; i += rowsPerTransaction) {
       const slice = rows.slice(i, i + rowsPerTransaction)
-      await database.transaction(tx => bulkInsert(tx, dataReceipts, slice, { target: ['tokenId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] }))
+      await database.transaction(tx =>
+        bulkInsert(tx, dataReceipts, slice, { target: ['tokenId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] }))
     }
   } catch (error) {
     logger.error({ fault: faultSummary(error), rows: rows.length }, 'Writing data-access receipts failed; these counts are lost')

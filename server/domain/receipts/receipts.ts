@@ -35,7 +35,9 @@ const scopesOf = (stored: string) => stored.split(' ').filter(isScope).map(name 
  * The receipts of these people at the school from a day on (the whole 13 months by default), newest day
  * first. This process's counts still in memory are written first, so what it answered is there.
  */
-export async function receiptsOf(ctx: Pick<DomainContext, 'database' | 'school'>, personIds: readonly string[], from?: string): Promise<Map<string, Receipt[]>> {
+export async function receiptsOf(
+  ctx: Pick<DomainContext, 'database' | 'school'>, personIds: readonly string[], from?: string
+): Promise<Map<string, Receipt[]>> {
   const found = new Map<string, Receipt[]>(personIds.map(id => [id, []]))
   if (!personIds.length) return found
   await flushReceipts(ctx.database)
@@ -47,7 +49,8 @@ export async function receiptsOf(ctx: Pick<DomainContext, 'database' | 'school'>
     .innerJoin(apiTokens, eq(apiTokens.id, dataReceipts.tokenId))
     .where(and(eq(dataReceipts.schoolId, ctx.school.id), inArray(dataReceipts.personId, [...personIds]), gte(dataReceipts.day, since)))
     .orderBy(desc(dataReceipts.day), asc(apiTokens.purpose), asc(dataReceipts.scopes))
-  for (const row of rows) found.get(row.personId)!.push({ tokenId: row.tokenId, purpose: row.purpose, day: row.day, reads: row.reads, scopes: scopesOf(row.scopes), lastAt: row.lastAt })
+  for (const row of rows) found.get(row.personId)!
+    .push({ tokenId: row.tokenId, purpose: row.purpose, day: row.day, reads: row.reads, scopes: scopesOf(row.scopes), lastAt: row.lastAt })
   return found
 }
 
@@ -60,7 +63,8 @@ export async function receiptsOfPerson(ctx: Pick<DomainContext, 'database' | 'sc
 
 /** Drops receipts older than the retention, counted from today (UTC: a day either way does not matter at 13 months). */
 export async function pruneReceipts(database: Database, today = new Date().toISOString().slice(0, 10)): Promise<number> {
-  const removed = await database.transaction(tx => tx.delete(dataReceipts).where(lt(dataReceipts.day, monthsBefore(today, receiptRetentionMonths))).returning({ day: dataReceipts.day }))
+  const removed = await database.transaction(tx => tx.delete(dataReceipts).where(lt(dataReceipts.day, monthsBefore(today, receiptRetentionMonths)))
+    .returning({ day: dataReceipts.day }))
   return removed.length
 }
 
@@ -84,7 +88,10 @@ export function summariseReceipts(receipts: readonly Receipt[], today: string) {
   }
   return [...byToken.values()]
     .sort((a, b) => compareText(b.lastDay, a.lastDay) || compareText(a.purpose, b.purpose))
-    .map(entry => ({ purpose: entry.purpose, readsToday: entry.readsToday, readsLast30Days: entry.readsLast30Days, lastDay: entry.lastDay, scopes: [...entry.scopes].sort().map(([name, words]) => ({ name, words })) }))
+    .map(entry => ({
+      purpose: entry.purpose, readsToday: entry.readsToday, readsLast30Days: entry.readsLast30Days, lastDay: entry.lastDay,
+      scopes: [...entry.scopes].sort().map(([name, words]) => ({ name, words }))
+    }))
 }
 
 /** A person's every receipt as a file for a subject-access request: JSON `{personId, receipts}`, or CSV a row a receipt. */
@@ -92,6 +99,7 @@ export async function receiptsFile(ctx: Pick<DomainContext, 'database' | 'school
   const receipts = await receiptsOfPerson(ctx, personId)
   if (format === 'json') return Buffer.from(JSON.stringify({ personId, receipts }, null, 2))
   return csvBuffer(['day', 'integration', 'tokenId', 'reads', 'scopes', 'lastAt'], receipts.map(receipt => ({
-    day: receipt.day, integration: receipt.purpose, tokenId: receipt.tokenId, reads: receipt.reads, scopes: receipt.scopes.map(scope => scope.name).join(' '), lastAt: receipt.lastAt
+    day: receipt.day, integration: receipt.purpose, tokenId: receipt.tokenId, reads: receipt.reads,
+    scopes: receipt.scopes.map(scope => scope.name).join(' '), lastAt: receipt.lastAt
   })))
 }

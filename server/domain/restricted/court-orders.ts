@@ -45,7 +45,8 @@ export async function insertCourtOrder(tx: Db, changes: ChangeLog, school: Schoo
   if (input.restrainedPersonId != null) await requirePerson(tx, school, input.restrainedPersonId)
   const id = newId('cto')
   await tx.insert(courtOrders).values({
-    id, schoolId: school.id, childId, kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, summary: input.summary ?? null, purposes, ...span, recordedAt: timestampNow()
+    id, schoolId: school.id, childId, kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, summary: input.summary ?? null, purposes,
+    ...span, recordedAt: timestampNow()
   })
   changes.record('person.updated', 'people', childId)
   return id
@@ -59,7 +60,10 @@ export function recordCourtOrder(ctx: DomainContext, childId: string, input: New
     await recordActivity(tx, ctx, {
       kind: 'restricted.changed', subjectType: 'person', subjectId: childId,
       summary: `Recorded court order ${id} about person ${childId}`,
-      changes: changedFields({}, { kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, purposes: storedPurposes(input.purposes), validFrom: input.validFrom, validTo: input.validTo ?? null })
+      changes: changedFields({}, {
+        kind: input.kind, restrainedPersonId: input.restrainedPersonId ?? null, purposes: storedPurposes(input.purposes), validFrom: input.validFrom,
+        validTo: input.validTo ?? null
+      })
     })
     return id
   })

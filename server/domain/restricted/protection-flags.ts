@@ -39,7 +39,8 @@ export async function insertProtectionFlag(tx: Db, changes: ChangeLog, school: S
   for (const adultId of safeAdultIds) await requirePerson(tx, school, adultId)
   const id = newId('prf')
   await tx.insert(protectionFlags).values({
-    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, safeAdultIds: textOfWords(safeAdultIds), validFrom, validTo: null, recordedAt: timestampNow(), liftedAt: null
+    id, schoolId: school.id, personId, kind: input.kind, note: input.note ?? null, safeAdultIds: textOfWords(safeAdultIds), validFrom, validTo: null,
+    recordedAt: timestampNow(), liftedAt: null
   })
   changes.record('person.updated', 'people', personId)
   return id
@@ -50,10 +51,12 @@ export function recordProtectionFlag(ctx: DomainContext, personId: string, input
   assertCapability(ctx, 'restricted.read')
   return writeChanges(ctx, async (tx, changes) => {
     const id = await insertProtectionFlag(tx, changes, ctx.school, personId, input)
-    const [flag] = await tx.select({ kind: protectionFlags.kind, validFrom: protectionFlags.validFrom, safeAdultIds: protectionFlags.safeAdultIds }).from(protectionFlags).where(eq(protectionFlags.id, id))
+    const [flag] = await tx.select({ kind: protectionFlags.kind, validFrom: protectionFlags.validFrom, safeAdultIds: protectionFlags.safeAdultIds })
+      .from(protectionFlags).where(eq(protectionFlags.id, id))
     await recordActivity(tx, ctx, {
       kind: 'restricted.changed', subjectType: 'person', subjectId: personId,
-      summary: `Set protection flag ${id} on person ${personId}`, changes: changedFields({}, { kind: flag!.kind, validFrom: flag!.validFrom, safeAdultIds: flag!.safeAdultIds })
+      summary: `Set protection flag ${id} on person ${personId}`,
+      changes: changedFields({}, { kind: flag!.kind, validFrom: flag!.validFrom, safeAdultIds: flag!.safeAdultIds })
     })
     return id
   })

@@ -22,7 +22,11 @@ async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
     .where(and(eq(identityDecisions.schoolId, school.id), or(eq(identityDecisions.personId, personId), eq(identityDecisions.otherPersonId, personId))))
     .orderBy(asc(identityDecisions.decidedAt), asc(identityDecisions.id))
   const otherIds = [...new Set(decisions.map(decision => decision.personId === personId ? decision.otherPersonId : decision.personId))]
-  const others = new Map((otherIds.length ? await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, deletedAt: people.deletedAt }).from(people).where(inArray(people.id, otherIds)) : [])
+  const others = new Map((otherIds.length
+    ? await db.select({
+        id: people.id, familyName: people.familyName, givenNames: people.givenNames, deletedAt: people.deletedAt
+      }).from(people).where(inArray(people.id, otherIds))
+    : [])
     .map(row => [row.id, row]))
   const labels = await actorLabels(db, school.id, decisions.map(decision => decision.decidedBy))
   return decisions.map((decision) => {
@@ -79,9 +83,12 @@ export async function readRestrictedRecord(ctx: DomainContext, personId: string)
   const { database, school } = ctx
   await recordRestrictedView(ctx, personId, `Viewed the restricted record of person ${personId}`)
   const [flags, orders, exits, merges] = await Promise.all([
-    database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, personId))).orderBy(asc(protectionFlags.validFrom), asc(protectionFlags.id)),
-    database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, personId))).orderBy(asc(courtOrders.validFrom), asc(courtOrders.id)),
-    database.db.select().from(exitReasons).where(and(eq(exitReasons.schoolId, school.id), eq(exitReasons.personId, personId))).orderBy(asc(exitReasons.recordedAt), asc(exitReasons.id)),
+    database.db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, school.id), eq(protectionFlags.personId, personId)))
+      .orderBy(asc(protectionFlags.validFrom), asc(protectionFlags.id)),
+    database.db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, school.id), eq(courtOrders.childId, personId)))
+      .orderBy(asc(courtOrders.validFrom), asc(courtOrders.id)),
+    database.db.select().from(exitReasons).where(and(eq(exitReasons.schoolId, school.id), eq(exitReasons.personId, personId)))
+      .orderBy(asc(exitReasons.recordedAt), asc(exitReasons.id)),
     mergeHistory(database.db, school, personId)
   ])
   return { protectionFlags: flags, courtOrders: orders, exitReasons: exits, mergeHistory: merges }

@@ -41,7 +41,10 @@ export async function buildRoster(ctx: DomainContext, format: string): Promise<R
  */
 export async function previewRoster(ctx: DomainContext, format: string, rows = 5) {
   const { asAt, tables, counts } = await checkedRosterTables(ctx, format)
-  return { format: format as RosterFormat, asAt, counts, files: tables.map(table => ({ name: table.name, header: [...table.header], rowCount: table.rows.length, firstRows: table.rows.slice(0, rows) })) }
+  return {
+    format: format as RosterFormat, asAt, counts,
+    files: tables.map(table => ({ name: table.name, header: [...table.header], rowCount: table.rows.length, firstRows: table.rows.slice(0, rows) }))
+  }
 }
 
 async function checkedRosterTables(ctx: DomainContext, format: string) {
@@ -51,7 +54,9 @@ async function checkedRosterTables(ctx: DomainContext, format: string) {
   const tables = tablesOf[format](snapshot)
   const breaks = checkRosterSet(format, tables)
   if (breaks.length) {
-    throw new RosterRuleError(`The ${format} roster of school ${ctx.school.id} breaks ${breaks.length} rule(s); first: ${breaks.slice(0, 5).map(found => ruleBreakLine(format, found)).join('; ')}`)
+    throw new RosterRuleError(
+      `The ${format} roster of school ${ctx.school.id} breaks ${breaks.length} rule(s); first: ${breaks.slice(0, 5).map(found => ruleBreakLine(format, found)).join('; ')}`
+    )
   }
   return {
     asAt,

@@ -50,11 +50,13 @@ const sdsRules: Record<string, FileRules> = {
   'orgs.csv': { key: 'sourcedId', required: ['sourcedId', 'name', 'type'], vocabulary: { type: ['school'] } },
   'users.csv': { key: 'sourcedId', required: ['sourcedId', 'username', 'givenName', 'familyName'] },
   'roles.csv': {
-    required: ['userSourcedId', 'orgSourcedId', 'role'], vocabulary: { role: ['student', 'teacher', 'teacherAssistant'], grade: sdsGrades, isPrimary: ['true', 'false'] },
+    required: ['userSourcedId', 'orgSourcedId', 'role'],
+    vocabulary: { role: ['student', 'teacher', 'teacherAssistant'], grade: sdsGrades, isPrimary: ['true', 'false'] },
     references: { userSourcedId: 'users.csv', orgSourcedId: 'orgs.csv', sessionSourcedId: 'academicSessions.csv' }
   },
   'academicSessions.csv': {
-    key: 'sourcedId', required: ['sourcedId', 'title', 'type', 'schoolYear', 'startDate', 'endDate'], vocabulary: { type: ['schoolYear', 'semester', 'term', 'gradingPeriod'] }
+    key: 'sourcedId', required: ['sourcedId', 'title', 'type', 'schoolYear', 'startDate', 'endDate'],
+    vocabulary: { type: ['schoolYear', 'semester', 'term', 'gradingPeriod'] }
   },
   'courses.csv': {
     key: 'sourcedId', required: ['sourcedId', 'orgSourcedId', 'title', 'code'], vocabulary: { grade: sdsGrades },
@@ -102,7 +104,9 @@ export function checkRosterSet(format: RosterFormat, tables: readonly RosterTabl
 
   for (const table of tables) {
     const at = (row: number, columnName: string, rule: string) => breaks.push({ file: table.name, row: row + 2, column: columnName, rule })
-    if (table.header.join(',') !== (headers[table.name] ?? []).join(',')) breaks.push({ file: table.name, row: 1, rule: 'the header must be the format\'s, complete and in order' })
+    if (table.header.join(',') !== (headers[table.name] ?? []).join(',')) {
+      breaks.push({ file: table.name, row: 1, rule: 'the header must be the format\'s, complete and in order' })
+    }
     table.rows.forEach((row, r) => {
       if (row.length !== table.header.length) at(r, '*', `a row must have ${table.header.length} values`)
       row.forEach((value, c) => {
@@ -117,7 +121,9 @@ export function checkRosterSet(format: RosterFormat, tables: readonly RosterTabl
     const fileRules = rules[table.name]
     if (!fileRules) continue
     const keyAt = fileRules.key ? column(table, fileRules.key) : -1
-    if (keyAt >= 0 && keys.get(table.name)!.size !== table.rows.length) breaks.push({ file: table.name, column: fileRules.key, rule: 'sourcedIds must be unique in the file' })
+    if (keyAt >= 0 && keys.get(table.name)!.size !== table.rows.length) {
+      breaks.push({ file: table.name, column: fileRules.key, rule: 'sourcedIds must be unique in the file' })
+    }
     for (const name of fileRules.required) {
       const c = column(table, name)
       table.rows.forEach((row, r) => {
@@ -180,10 +186,14 @@ export function checkRosterSet(format: RosterFormat, tables: readonly RosterTabl
   if (format === 'oneroster' && manifest) {
     const properties = new Map(manifest.rows.map(row => [row[0]!, row[1]!]))
     if (properties.size !== manifest.rows.length) breaks.push({ file: 'manifest.csv', rule: 'no property listed twice' })
-    if (properties.get('manifest.version') !== '1.0' || properties.get('oneroster.version') !== '1.1') breaks.push({ file: 'manifest.csv', rule: 'manifest.version 1.0 and oneroster.version 1.1' })
+    if (properties.get('manifest.version') !== '1.0' || properties.get('oneroster.version') !== '1.1') {
+      breaks.push({ file: 'manifest.csv', rule: 'manifest.version 1.0 and oneroster.version 1.1' })
+    }
     for (const [property, mode] of properties) {
       if (!property.startsWith('file.')) continue
-      if ((mode === 'bulk') !== byName.has(`${property.slice(5)}.csv`)) breaks.push({ file: 'manifest.csv', column: property, rule: 'a file is bulk exactly when it is sent, absent otherwise' })
+      if ((mode === 'bulk') !== byName.has(`${property.slice(5)}.csv`)) {
+        breaks.push({ file: 'manifest.csv', column: property, rule: 'a file is bulk exactly when it is sent, absent otherwise' })
+      }
     }
   }
   return breaks

@@ -18,7 +18,8 @@ export async function listRosterClasses(ctx: DomainContext, page: PageRequest) {
   const courses = new Map(snapshot.courses.map(course => [course.id, course]))
   const after = afterId(page.after)
   const rows = snapshot.classes.filter(row => after === undefined || row.id > after).slice(0, page.limit + 1)
-  const members = (classId: string, student: boolean) => snapshot.enrolments.filter(row => row.classId === classId && (row.role === 'student') === student).length
+  const members = (classId: string, student: boolean) =>
+    snapshot.enrolments.filter(row => row.classId === classId && (row.role === 'student') === student).length
   return keysetSlice(rows, page.limit, row => ({
     id: row.id,
     code: row.code,
@@ -42,6 +43,9 @@ export async function listRosterClassMembers(ctx: DomainContext, classId: string
     .filter(row => after === undefined || order(row) > after).slice(0, page.limit + 1)
   return keysetSlice(rows, page.limit, (row) => {
     const person = people.get(row.personId)!
-    return { personId: row.personId, familyName: person.familyName, givenNames: person.givenNames, role: row.role, yearLevel: person.yearLevel, loginName: person.loginName }
+    return {
+      personId: row.personId, familyName: person.familyName, givenNames: person.givenNames, role: row.role, yearLevel: person.yearLevel,
+      loginName: person.loginName
+    }
   }, (last): [string] => [order(last)])
 }

@@ -1,5 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind, type ClassKind, type TeachingRole } from '../../../db/schema'
+import {
+  academicSessions, affiliations, classes, classMembers, classTerms, courses, loginNames, people, teachingAssignments, type AcademicSessionKind,
+  type ClassKind, type TeachingRole
+} from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { inForceOn, isInForceOn } from '../days/in-force'
 import { childrenUnderRestrictionAt } from '../access/withholding'
@@ -7,7 +10,16 @@ import { compareText } from '../shared/compare-text'
 
 export interface RosterSession { id: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }
 export interface RosterCourse { id: string, code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }
-export interface RosterClass { id: string, code: string, title: string, kind: ClassKind, room: string | null, periods: string[], courseId: string, termIds: string[] }
+export interface RosterClass {
+  id: string
+  code: string
+  title: string
+  kind: ClassKind
+  room: string | null
+  periods: string[]
+  courseId: string
+  termIds: string[]
+}
 export interface RosterPerson { id: string, familyName: string, givenNames: string, loginName: string | null, yearLevel: string | null }
 export interface RosterEnrolment { classId: string, personId: string, role: 'student' | TeachingRole }
 
@@ -48,16 +60,25 @@ export async function readRosterSnapshot({ database, school }: DomainContext, da
   const loginNameOf = eq(loginNames.personId, people.id)
   const [sessionRows, termRows, classRows, memberRows, assignmentRows, studentRows, staffRows, restricted] = await Promise.all([
     db.select().from(academicSessions).where(eq(academicSessions.schoolId, school.id)),
-    db.select({ classId: classTerms.classId, sessionId: classTerms.sessionId }).from(classTerms).where(and(eq(classTerms.schoolId, school.id), inArray(classTerms.classId, runningClassIds))),
+    db.select({ classId: classTerms.classId, sessionId: classTerms.sessionId }).from(classTerms)
+      .where(and(eq(classTerms.schoolId, school.id), inArray(classTerms.classId, runningClassIds))),
     db.select().from(classes).where(and(eq(classes.schoolId, school.id), inArray(classes.id, runningClassIds))),
-    db.select({ classId: classMembers.classId, personId: classMembers.personId }).from(classMembers).where(and(eq(classMembers.schoolId, school.id), inArray(classMembers.classId, runningClassIds), inForceOn(classMembers, day))),
-    db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId, role: teachingAssignments.role }).from(teachingAssignments).where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day))),
-    db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel, loginName: loginNames.loginName })
+    db.select({ classId: classMembers.classId, personId: classMembers.personId }).from(classMembers)
+      .where(and(eq(classMembers.schoolId, school.id), inArray(classMembers.classId, runningClassIds), inForceOn(classMembers, day))),
+    db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId, role: teachingAssignments.role })
+      .from(teachingAssignments)
+      .where(and(eq(teachingAssignments.schoolId, school.id), inArray(teachingAssignments.classId, runningClassIds), inForceOn(teachingAssignments, day))),
+    db.select({
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel, loginName: loginNames.loginName
+    })
       .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId)).leftJoin(loginNames, loginNameOf)
       .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, day), isNull(people.deletedAt))),
     db.selectDistinct({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, loginName: loginNames.loginName })
       .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId)).leftJoin(loginNames, loginNameOf)
-      .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds), inForceOn(affiliations, day), isNull(people.deletedAt))),
+      .where(and(
+        eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'staff_member'), inArray(affiliations.personId, teacherIds),
+        inForceOn(affiliations, day), isNull(people.deletedAt)
+      )),
     childrenUnderRestrictionAt({ database, school }, day)
   ])
   const sessionsById = new Map(sessionRows.map(row => [row.id, row]))

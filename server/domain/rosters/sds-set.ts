@@ -35,7 +35,8 @@ export function sdsTables(snapshot: RosterSnapshot): RosterTable[] {
       ...snapshot.staff.map(person => [person.id, schoolId, leads.has(person.id) ? 'teacher' : 'teacherAssistant', '', '', booleanText(true), '', ''])
     ]),
     table('academicSessions.csv', snapshot.sessions.map(session => [
-      session.id, session.title, session.kind === 'school_year' ? 'schoolYear' : 'term', endingYearOf(snapshot.sessions, session.id), session.startsOn, session.endsOn
+      session.id, session.title, session.kind === 'school_year' ? 'schoolYear' : 'term', endingYearOf(snapshot.sessions, session.id), session.startsOn,
+      session.endsOn
     ])),
     table('courses.csv', snapshot.courses.map(course => [
       course.id, schoolId, course.title, course.code, course.schoolYearId, '', course.yearLevels.length === 1 ? sdsGrade(course.yearLevels[0]!) : ''

@@ -28,7 +28,10 @@ export function isTimeZone(zone: string): boolean {
 
 /** Creates a school with the default lists and every module on. */
 export async function createSchool(database: Database, input: CreateSchoolInput) {
-  requirePlainLines([['name', input.name], ...(input.campuses ?? []).flatMap((campus, i) => [[`campuses[${i}].name`, campus.name], [`campuses[${i}].sisCode`, campus.sisCode]] as const)])
+  requirePlainLines([
+    ['name', input.name],
+    ...(input.campuses ?? []).flatMap((campus, i) => [[`campuses[${i}].name`, campus.name], [`campuses[${i}].sisCode`, campus.sisCode]] as const)
+  ])
   const name = input.name.trim()
   if (!name) throw validationFailed([{ path: 'name', message: 'A school needs a name.' }])
   if (!isTimeZone(input.timeZone)) throw validationFailed([{ path: 'timeZone', message: `${excerpt(input.timeZone)} is not an IANA time zone.` }])
@@ -54,7 +57,9 @@ export function listSchoolModules(ctx: DomainContext) {
 /** Switches a module of the school on, off, or to read-only; recorded in Settings → Activity with the change. */
 export async function setSchoolModule(ctx: DomainContext, module: ModuleName, mode: ModuleMode) {
   const { database } = ctx
-  if (!isOneOf(moduleNames, module)) throw domainError('unprocessable', [`There is no module "${excerpt(module)}". The modules are: ${moduleNames.join(', ')}.`])
+  if (!isOneOf(moduleNames, module)) {
+    throw domainError('unprocessable', [`There is no module "${excerpt(module)}". The modules are: ${moduleNames.join(', ')}.`])
+  }
   if (!isOneOf(['on', 'read_only', 'off'], mode)) throw domainError('unprocessable', [`A module is on, read_only or off, not "${excerpt(mode)}".`])
   // Read afresh: the context's reference may predate another module's change.
   const school = await requireSchool(database, ctx.school.id)
@@ -66,7 +71,10 @@ export async function setSchoolModule(ctx: DomainContext, module: ModuleName, mo
       .set({ modules: JSON.stringify(modules), dataVersion: sql`${schools.dataVersion} + 1` })
       .where(eq(schools.id, school.id))
     if (was !== mode) {
-      await recordActivity(tx, ctx, { kind: 'modules.changed', subjectType: 'module', subjectId: module, summary: `The ${module} module switched ${modeWords[mode]}`, changes: { [module]: [was, mode] } })
+      await recordActivity(tx, ctx, {
+        kind: 'modules.changed', subjectType: 'module', subjectId: module, summary: `The ${module} module switched ${modeWords[mode]}`,
+        changes: { [module]: [was, mode] }
+      })
     }
   })
   return { name: module, mode }

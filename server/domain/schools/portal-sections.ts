@@ -20,7 +20,9 @@ export async function setPortalSectionsOff(ctx: DomainContext, off: readonly Por
   return ctx.database.transaction(async (tx) => {
     const school = await schoolInTransaction(tx, ctx.school.id)
     const before = school.lists.portalSectionsOff ?? []
-    await tx.update(schools).set({ lists: JSON.stringify({ ...school.lists, portalSectionsOff: wanted }), dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, school.id))
+    await tx.update(schools)
+      .set({ lists: JSON.stringify({ ...school.lists, portalSectionsOff: wanted }), dataVersion: sql`${schools.dataVersion} + 1` })
+      .where(eq(schools.id, school.id))
     if (before.join(' ') !== wanted.join(' ')) {
       const switchedOff = wanted.filter(section => !before.includes(section))
       const switchedOn = before.filter(section => !wanted.includes(section))

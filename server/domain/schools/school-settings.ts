@@ -1,6 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { affiliations, applicationAdults, applicationEvents, applications, campuses, enquiries, feeScheduleVersions, parentalResponsibilities, schools, tours, type SchoolLists } from '../../../db/schema'
+import {
+  affiliations, applicationAdults, applicationEvents, applications, campuses, enquiries, feeScheduleVersions, parentalResponsibilities, schools,
+  tours, type SchoolLists
+} from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DomainContext, SchoolRef } from '../shared/context'
 import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
@@ -114,7 +117,9 @@ async function valuesInUse(tx: Db, schoolId: string, list: ValueList, values: st
 async function campusesInUse(tx: Db, schoolId: string, ids: string[]): Promise<Map<string, number>> {
   const used = new Map<string, number>()
   if (!ids.length) return used
-  for (const [column, ofSchool] of [[affiliations.campusId, affiliations.schoolId], [tours.campusId, tours.schoolId], [applications.campusId, applications.schoolId]] as const) {
+  for (const [column, ofSchool] of [
+    [affiliations.campusId, affiliations.schoolId], [tours.campusId, tours.schoolId], [applications.campusId, applications.schoolId]
+  ] as const) {
     const rows = await tx.select({ id: column, n: count() }).from(column.table).where(and(eq(ofSchool, schoolId), inArray(column, ids))).groupBy(column)
     for (const row of rows) used.set(row.id!, (used.get(row.id!) ?? 0) + Number(row.n))
   }
@@ -151,11 +156,19 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
   const problems: FieldProblem[] = []
   const name = settings.name?.trim()
   if (settings.name !== undefined && !name) problems.push({ path: 'name', message: 'A school needs a name.' })
-  if (settings.timeZone !== undefined && !isTimeZone(settings.timeZone)) problems.push({ path: 'timeZone', message: `${excerpt(settings.timeZone)} is not an IANA time zone.` })
-  if (settings.alumniRule !== undefined && !isOneOf(alumniRules, settings.alumniRule)) problems.push({ path: 'alumniRule', message: `The alumni rule is one of ${alumniRules.join(', ')}.` })
-  if (settings.currency !== undefined && !isCurrencyCode(settings.currency)) problems.push({ path: 'currency', message: `${excerpt(settings.currency)} is not an ISO 4217 currency code.` })
+  if (settings.timeZone !== undefined && !isTimeZone(settings.timeZone)) {
+    problems.push({ path: 'timeZone', message: `${excerpt(settings.timeZone)} is not an IANA time zone.` })
+  }
+  if (settings.alumniRule !== undefined && !isOneOf(alumniRules, settings.alumniRule)) {
+    problems.push({ path: 'alumniRule', message: `The alumni rule is one of ${alumniRules.join(', ')}.` })
+  }
+  if (settings.currency !== undefined && !isCurrencyCode(settings.currency)) {
+    problems.push({ path: 'currency', message: `${excerpt(settings.currency)} is not an ISO 4217 currency code.` })
+  }
   const unknownParts = (settings.heldElsewhere ?? []).filter(part => !isOneOf(heldParts, part))
-  if (unknownParts.length) problems.push({ path: 'heldElsewhere', message: `A school can keep these parts elsewhere: ${heldParts.join(', ')}; not ${unknownParts.join(', ')}.` })
+  if (unknownParts.length) {
+    problems.push({ path: 'heldElsewhere', message: `A school can keep these parts elsewhere: ${heldParts.join(', ')}; not ${unknownParts.join(', ')}.` })
+  }
   const newLists: Partial<Record<ValueList, string[]>> = {}
   for (const list of valueLists) {
     if (settings[list] !== undefined) newLists[list] = readValueList(list, settings[list]!, problems)
@@ -176,7 +189,10 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
     if (settings.heldElsewhere !== undefined) lists.heldElsewhere = [...new Set(settings.heldElsewhere)]
     if (settings.currency !== undefined) lists.currency = settings.currency
     if (!lists.yearLevels.includes(lists.finalYearLevel)) {
-      problems.push({ path: 'finalYearLevel', message: `The final year level "${excerpt(lists.finalYearLevel)}" is not one of the school's year levels (${lists.yearLevels.join(', ')}).` })
+      problems.push({
+        path: 'finalYearLevel',
+        message: `The final year level "${excerpt(lists.finalYearLevel)}" is not one of the school's year levels (${lists.yearLevels.join(', ')}).`
+      })
     }
     let breaksRecords = false
     for (const list of valueLists) {
@@ -185,7 +201,11 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
       const used = await valuesInUse(tx, school.id, list, removed)
       if (used.size) {
         breaksRecords = true
-        problems.push({ path: list, message: [...used].map(([value, n]) => `"${excerpt(value)}" is still named by ${n} record${n === 1 ? '' : 's'}`).join('; ') + `: keep ${used.size === 1 ? 'it' : 'them'} in the list.` })
+        problems.push({
+          path: list,
+          message: [...used].map(([value, n]) => `"${excerpt(value)}" is still named by ${n} record${n === 1 ? '' : 's'}`).join('; ')
+            + `: keep ${used.size === 1 ? 'it' : 'them'} in the list.`
+        })
       }
     }
     // A published fee schedule's amounts are in the currency it was published in: a new code would relabel them.
@@ -195,7 +215,10 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
         .where(and(eq(feeScheduleVersions.schoolId, school.id), eq(feeScheduleVersions.state, 'published')))
       if (Number(published!.n)) {
         breaksRecords = true
-        problems.push({ path: 'currency', message: `${Number(published!.n)} published fee schedule version${Number(published!.n) === 1 ? ' is' : 's are'} in ${currency}: a new currency would relabel their amounts. The currency is set before the first schedule is published.` })
+        problems.push({
+          path: 'currency',
+          message: `${Number(published!.n)} published fee schedule version${Number(published!.n) === 1 ? ' is' : 's are'} in ${currency}: a new currency would relabel their amounts. The currency is set before the first schedule is published.`
+        })
       }
     }
     let campusChange: { removed: string[], added: CampusSetting[], renamed: CampusSetting[] } | undefined
@@ -209,7 +232,12 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
       const used = await campusesInUse(tx, school.id, removed)
       if (used.size) {
         breaksRecords = true
-        problems.push({ path: 'campuses', message: [...used].map(([id, n]) => `${known.get(id)!.name} is still named by ${n} student span${n === 1 ? '' : 's'}, tour${n === 1 ? '' : 's'} or application${n === 1 ? '' : 's'}`).join('; ') + ': it stays.' })
+        problems.push({
+          path: 'campuses',
+          message: [...used].map(([id, n]) =>
+            `${known.get(id)!.name} is still named by ${n} student span${n === 1 ? '' : 's'}, tour${n === 1 ? '' : 's'} or application${n === 1 ? '' : 's'}`)
+            .join('; ') + ': it stays.'
+        })
       }
       campusChange = { removed, added: settings.campuses.filter(campus => !campus.id), renamed: settings.campuses.filter(campus => campus.id) }
     }
@@ -219,7 +247,8 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
     if (campusChange) {
       if (campusChange.removed.length) await tx.delete(campuses).where(and(eq(campuses.schoolId, school.id), inArray(campuses.id, campusChange.removed)))
       for (const campus of campusChange.renamed) {
-        await tx.update(campuses).set({ name: campus.name.trim(), sisCode: campus.sisCode?.trim() || null }).where(and(eq(campuses.id, campus.id!), eq(campuses.schoolId, school.id)))
+        await tx.update(campuses).set({ name: campus.name.trim(), sisCode: campus.sisCode?.trim() || null })
+          .where(and(eq(campuses.id, campus.id!), eq(campuses.schoolId, school.id)))
       }
       for (const campus of campusChange.added) {
         await tx.insert(campuses).values({ id: newId('cmp'), schoolId: school.id, name: campus.name.trim(), sisCode: campus.sisCode?.trim() || null })
@@ -227,12 +256,19 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
     }
     // Settings change what answers say (the zone moves "today", the rule who is an alumnus), so kept answers go stale with them.
     await tx.update(schools)
-      .set({ name: name ?? school.name, timeZone: settings.timeZone ?? school.timeZone, lists: JSON.stringify(lists), dataVersion: sql`${schools.dataVersion} + 1` })
+      .set({
+        name: name ?? school.name, timeZone: settings.timeZone ?? school.timeZone, lists: JSON.stringify(lists),
+        dataVersion: sql`${schools.dataVersion} + 1`
+      })
       .where(eq(schools.id, school.id))
-    const after = settingsView(await schoolInTransaction(tx, school.id), await tx.select().from(campuses).where(eq(campuses.schoolId, school.id)).orderBy(campuses.name, campuses.id))
+    const after = settingsView(await schoolInTransaction(tx, school.id), await tx.select().from(campuses).where(eq(campuses.schoolId, school.id))
+      .orderBy(campuses.name, campuses.id))
     const changes = changedFields(activityFacts(before), activityFacts(after))
     if (Object.keys(changes).length) {
-      await recordActivity(tx, ctx, { kind: 'school.changed', subjectType: 'school', subjectId: school.id, summary: `School settings changed: ${Object.keys(changes).join(', ')}`, changes })
+      await recordActivity(
+        tx, ctx,
+        { kind: 'school.changed', subjectType: 'school', subjectId: school.id, summary: `School settings changed: ${Object.keys(changes).join(', ')}`, changes }
+      )
     }
   })
   return requireSchool(database, ctx.school.id)

@@ -25,9 +25,13 @@ async function makeDemoSchool(database: Database, port: string, commands: Comman
   const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
   const ctx = systemContext(database, school, 'first-start')
   const scopes = scopeNames.filter(scope => !(demoWithheldScopes as readonly string[]).includes(scope))
-  const token = await issueToken(ctx, { purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays })
+  const token = await issueToken(
+    ctx, { purpose: `Demo: every scope but ${demoWithheldScopes.join(', ')}, for ${demoTokenDays} days`, scopes, expiresInDays: demoTokenDays }
+  )
   const administrator = await addStaffWithLink(ctx, { email: demoAdministrator, role: 'admin' })
-  return demoBanner({ school, summary, port, commands, token: { token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes }, administrator: { email: demoAdministrator, link: administrator.signInLink }, firstFamilyAdultId: families.shared.adults[0] })
+  return demoBanner({ school, summary, port, commands, token: {
+    token: token.token, expiresOn: token.expiresOn, days: demoTokenDays, scopes, withheld: demoWithheldScopes
+  }, administrator: { email: demoAdministrator, link: administrator.signInLink }, firstFamilyAdultId: families.shared.adults[0] })
 }
 
 /**
@@ -44,7 +48,9 @@ export function commandsFor(serverEntry = process.argv[1] ?? ''): Commands {
  * make the first. On PostgreSQL this runs under the start lock, so that two servers starting together
  * on an empty database make one demo school between them.
  */
-export function firstStart(database: Database, { demo, port, commands = commandsFor() }: { demo: boolean, port: string, commands?: Commands }): Promise<string> {
+export function firstStart(
+  database: Database, { demo, port, commands = commandsFor() }: { demo: boolean, port: string, commands?: Commands }
+): Promise<string> {
   return holdingStartLock(database, async () => {
     const schools = await listSchools(database)
     if (schools.length) return schoolsBanner(schools, port, commands)

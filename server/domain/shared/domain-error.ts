@@ -65,7 +65,9 @@ export function requirePlainLines(values: readonly (readonly [path: string, valu
 }
 
 /** Parses a value with a schema, or throws `bad_request` or `validation_failed` naming the fields (under `prefix`, when given). */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, options: { unknownMessage?: string, prefix?: readonly PropertyKey[] } = {}): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S, value: unknown, options: { unknownMessage?: string, prefix?: readonly PropertyKey[] } = {}
+): z.output<S> {
   const result = schema.safeParse(value)
   if (!result.success) throw inputRefusal(result.error, options)
   return result.data

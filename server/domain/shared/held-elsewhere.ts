@@ -14,6 +14,9 @@ const partLabels: Record<HeldPart, string> = {
  */
 export function refuseHeldElsewhere(school: SchoolRef, part: HeldPart): void {
   if (school.lists.heldElsewhere?.includes(part)) {
-    throw domainError('held_elsewhere', [`The school keeps ${partLabels[part]} in its student information system; change them there and the next sync brings them here.`])
+    throw domainError(
+      'held_elsewhere',
+      [`The school keeps ${partLabels[part]} in its student information system; change them there and the next sync brings them here.`]
+    )
   }
 }

@@ -64,7 +64,8 @@ const eventsPerSlice = 10_000
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const committed = await ctx.database.transaction(async (tx) => {
     const lockSchool = async () => {
-      const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id)).returning({ dataVersion: schools.dataVersion })
+      const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id))
+        .returning({ dataVersion: schools.dataVersion })
       if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
     }
     if (options.lockSchool !== 'last') await lockSchool()
@@ -91,7 +92,10 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     for (let start = 0; start < kinds.length; start += eventsPerSlice) {
       const events: (typeof changeEvents.$inferInsert)[] = []
       for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
-        events.push({ id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, position: first + i, at, actor })
+        events.push({
+          id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, position: first + i, at,
+          actor
+        })
       }
       await bulkInsert(tx, changeEvents, events)
     }

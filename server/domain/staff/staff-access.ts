@@ -59,7 +59,10 @@ export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) 
   const now = timestampNow()
   const member = await ctx.database.transaction(async (tx) => {
     const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
-    const [live] = existing ? await tx.select({ id: staffAccess.id }).from(staffAccess).where(and(eq(staffAccess.accountId, existing.id), isNull(staffAccess.endedAt))) : []
+    const [live] = existing
+      ? await tx.select({ id: staffAccess.id }).from(staffAccess)
+          .where(and(eq(staffAccess.accountId, existing.id), isNull(staffAccess.endedAt)))
+      : []
     if (existing && (existing.schoolId !== ctx.school.id || live)) throw domainError('conflict', [`The address ${email} already has an account.`])
     const family = existing ? await liveFamilyAccessOfAccount(tx, ctx.school.id, existing.id) : undefined
     // An account with staff access is a family login for its own person alone (docs/portal.md).
@@ -73,7 +76,10 @@ export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) 
     else await tx.insert(accounts).values(account)
     const access: StaffAccessRow = { id: newId('sta'), schoolId: ctx.school.id, accountId: account.id, role, createdAt: now, endedAt: null }
     await tx.insert(staffAccess).values(access)
-    await recordActivity(tx, ctx, { kind: 'staff.added', subjectType: 'staff', subjectId: account.id, summary: `${email} added as ${role}`, changes: { role: [null, role] } })
+    await recordActivity(
+      tx, ctx,
+      { kind: 'staff.added', subjectType: 'staff', subjectId: account.id, summary: `${email} added as ${role}`, changes: { role: [null, role] } }
+    )
     return { account, access }
   })
   return staffListing(member)
@@ -109,7 +115,10 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
   await ctx.database.transaction(async (tx) => {
     await tx.update(staffAccess).set({ role: newRole }).where(eq(staffAccess.id, access.id))
     if (access.role !== newRole) {
-      await recordActivity(tx, ctx, { kind: 'staff.changed', subjectType: 'staff', subjectId: account.id, summary: `${account.email} is now ${newRole}`, changes: { role: [access.role, newRole] } })
+      await recordActivity(tx, ctx, {
+        kind: 'staff.changed', subjectType: 'staff', subjectId: account.id, summary: `${account.email} is now ${newRole}`,
+        changes: { role: [access.role, newRole] }
+      })
     }
   })
   return staffListing({ account, access: { ...access, role: newRole } })
@@ -129,12 +138,18 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   await refuseLastAdministrator(ctx, member)
   const passkeysRemoved = await ctx.database.transaction(async (tx) => {
     const now = timestampNow()
-    await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [access.role, null] } })
+    await recordActivity(tx, ctx, {
+      kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`,
+      changes: { role: [access.role, null] }
+    })
     await tx.update(staffAccess).set({ endedAt: now }).where(eq(staffAccess.id, access.id))
     const family = await liveFamilyAccessOfAccount(tx, ctx.school.id, account.id)
     if (family && family.personId !== account.personId) {
       await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, family.id))
-      await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: family.personId, summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access` })
+      await recordActivity(tx, ctx, {
+        kind: 'family.ended', subjectType: 'person', subjectId: family.personId,
+        summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access`
+      })
     } else if (family) {
       await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, account.id), isNull(staffSessions.endedAt)))
       return []
@@ -149,6 +164,8 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
 /** An administrator ends every session of a member of their school. */
 export async function endStaffSessions(ctx: DomainContext, accountId: string) {
   const { account } = await requireStaffMember(ctx, accountId)
-  const sessionsEnded = await endAccountSessions(ctx, account.id, { kind: 'staff.sessions_ended', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s sessions ended` })
+  const sessionsEnded = await endAccountSessions(
+    ctx, account.id, { kind: 'staff.sessions_ended', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s sessions ended` }
+  )
   return { id: account.id, sessionsEnded }
 }

@@ -31,7 +31,9 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders] = await Promise.all([
     may('admissions.manage', 'admissions')
       ? db.select({ n: count() }).from(enquiries)
-          .where(and(eq(enquiries.schoolId, school.id), gte(enquiries.receivedAt, new Date(now.getTime() - todayHorizons.newEnquiries * 86_400_000).toISOString())))
+          .where(
+            and(eq(enquiries.schoolId, school.id), gte(enquiries.receivedAt, new Date(now.getTime() - todayHorizons.newEnquiries * 86_400_000).toISOString()))
+          )
       : undefined,
     may('admissions.manage', 'admissions')
       ? db.select({ state: applications.state, n: count() }).from(applications)
@@ -66,7 +68,10 @@ export async function whatNeedsAHand(ctx: DomainContext) {
             eq(webhookSubscriptions.schoolId, school.id), isNull(webhookSubscriptions.deletedAt),
             or(
               and(eq(webhookDeliveries.status, 'pending'), gt(webhookDeliveries.attempts, 0)),
-              and(eq(webhookDeliveries.status, 'given_up'), gte(webhookDeliveries.lastAttemptAt, new Date(now.getTime() - todayHorizons.givenUpDeliveries * 86_400_000).toISOString()))
+              and(
+                eq(webhookDeliveries.status, 'given_up'),
+                gte(webhookDeliveries.lastAttemptAt, new Date(now.getTime() - todayHorizons.givenUpDeliveries * 86_400_000).toISOString())
+              )
             )
           ))
       : undefined,
@@ -82,7 +87,9 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   return {
     today,
     newEnquiries: enquiryCount?.[0]?.n,
-    applications: applicationCounts ? { submitted: applicationsIn('submitted'), offered: applicationsIn('offered'), accepted: applicationsIn('accepted') } : undefined,
+    applications: applicationCounts
+      ? { submitted: applicationsIn('submitted'), offered: applicationsIn('offered'), accepted: applicationsIn('accepted') }
+      : undefined,
     toursWithPlaces: tourCount?.[0]?.n,
     starters: starterCount?.[0]?.n,
     pausedSyncRuns: pausedRuns?.[0]?.n,

@@ -31,13 +31,16 @@ export async function findReferences(ctx: DomainContext, lines: Line[]): Promise
   const school = ctx.school
   const db = ctx.database.db
   const sessionRows = await db.select().from(academicSessions).where(eq(academicSessions.schoolId, school.id))
-  const references: TimetableReferences = { sessionByCode: new Map(sessionRows.map(row => [row.code, row])), knownPeople: new Set(), spans: [], logins: new Map(), loginOwners: new Map() }
+  const references: TimetableReferences = {
+    sessionByCode: new Map(sessionRows.map(row => [row.code, row])), knownPeople: new Set(), spans: [], logins: new Map(), loginOwners: new Map()
+  }
   const personIds = [...new Set(lines.map(line => line.get('personId')).filter(Boolean))]
   for (let i = 0; i < personIds.length; i += lookupSlice) {
     const slice = personIds.slice(i, i + lookupSlice)
     const [found, spanRows, loginRows] = await Promise.all([
       db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, school.id), inArray(people.id, slice), isNull(people.deletedAt))),
-      db.select({ personId: affiliations.personId, kind: affiliations.kind, validFrom: affiliations.validFrom, validTo: affiliations.validTo }).from(affiliations)
+      db.select({ personId: affiliations.personId, kind: affiliations.kind, validFrom: affiliations.validFrom, validTo: affiliations.validTo })
+        .from(affiliations)
         .where(and(eq(affiliations.schoolId, school.id), inArray(affiliations.personId, slice), inArray(affiliations.kind, ['student', 'staff_member']))),
       db.select().from(loginNames).where(and(eq(loginNames.schoolId, school.id), inArray(loginNames.personId, slice)))
     ])
@@ -47,7 +50,8 @@ export async function findReferences(ctx: DomainContext, lines: Line[]): Promise
   }
   const loginNamesWanted = [...new Set(lines.map(line => line.get('loginName')).filter(name => schoolCodePattern.test(name)))]
   for (let i = 0; i < loginNamesWanted.length; i += lookupSlice) {
-    const rows = await db.select().from(loginNames).where(and(eq(loginNames.schoolId, school.id), inArray(loginNames.loginName, loginNamesWanted.slice(i, i + lookupSlice))))
+    const rows = await db.select().from(loginNames)
+      .where(and(eq(loginNames.schoolId, school.id), inArray(loginNames.loginName, loginNamesWanted.slice(i, i + lookupSlice))))
     for (const row of rows) references.loginOwners.set(row.loginName, row.personId)
   }
   return references
@@ -78,7 +82,9 @@ type Report = (row: number, column: Column | null, message: string) => void
 /** A row's class and course values on their own: required, codes, plain text. */
 function checkValues(line: Line, problem: Report): void {
   for (const column of requiredColumns) if (!line.get(column)) problem(line.row, column, 'Required.')
-  for (const column of ['classCode', 'courseCode'] as const) if (line.get(column) && !schoolCodePattern.test(line.get(column))) problem(line.row, column, 'Use 1 to 64 letters, digits, `.`, `_` or `-`.')
+  for (const column of ['classCode', 'courseCode'] as const) if (line.get(column) && !schoolCodePattern.test(line.get(column))) {
+    problem(line.row, column, 'Use 1 to 64 letters, digits, `.`, `_` or `-`.')
+  }
   for (const column of ['classTitle', 'courseTitle', 'subject', 'room'] as const) {
     const refusal = plainLineRefusal(line.get(column))
     if (refusal) problem(line.row, column, refusal.message)
@@ -92,14 +98,18 @@ function detailsAgree(problem: Report) {
   return (key: string, line: Line, fields: Column[]) => {
     const first = firstOf.get(key)
     if (!first) return firstOf.set(key, line)
-    for (const field of fields) if (line.get(field) !== first.get(field)) problem(line.row, field, `Differs from line ${first.row}, which gives this ${key.startsWith('class ') ? 'class' : 'course'} first.`)
+    for (const field of fields) if (line.get(field) !== first.get(field)) {
+      problem(line.row, field, `Differs from line ${first.row}, which gives this ${key.startsWith('class ') ? 'class' : 'course'} first.`)
+    }
   }
 }
 
 /** A row's class type, year levels and terms are among what the school has; a class's terms are of one school year. */
 function checkSchoolLists(school: SchoolRef, line: Line, references: TimetableReferences, problem: Report): void {
   if (line.get('classType') && !isOneOf(classKinds, line.get('classType'))) problem(line.row, 'classType', `Use ${classKinds.join(' or ')}.`)
-  for (const level of words(line.get('yearLevels'))) if (!school.lists.yearLevels.includes(level)) problem(line.row, 'yearLevels', `The school has no year level "${level.slice(0, 40)}".`)
+  for (const level of words(line.get('yearLevels'))) if (!school.lists.yearLevels.includes(level)) {
+    problem(line.row, 'yearLevels', `The school has no year level "${level.slice(0, 40)}".`)
+  }
   const terms = words(line.get('terms')).map(code => references.sessionByCode.get(code))
   if (terms.some(term => !term)) problem(line.row, 'terms', 'Name each term by its code; one of these codes is not a session of the school.')
   else if (new Set(terms.map(term => term!.parentId ?? term!.id)).size > 1) problem(line.row, 'terms', 'A class\'s terms belong to one school year.')
@@ -139,8 +149,11 @@ function personChecks(references: TimetableReferences, from: string, problem: Re
     if (!loginName) return
     const owner = references.loginOwners.get(loginName)
     if (!schoolCodePattern.test(loginName)) problem(line.row, 'loginName', 'Use 1 to 64 letters, digits, `.`, `_` or `-` (never an email address).')
-    else if ((owner && owner !== personId) || (loginsInFile.has(loginName) && loginsInFile.get(loginName) !== personId)) problem(line.row, 'loginName', 'Another person has this login name.')
-    else if ([...loginsInFile].some(([name, id]) => id === personId && name !== loginName)) problem(line.row, 'loginName', 'Differs from the login name given for this person on another line.')
+    else if ((owner && owner !== personId) || (loginsInFile.has(loginName) && loginsInFile.get(loginName) !== personId)) {
+      problem(line.row, 'loginName', 'Another person has this login name.')
+    } else if ([...loginsInFile].some(([name, id]) => id === personId && name !== loginName)) {
+      problem(line.row, 'loginName', 'Differs from the login name given for this person on another line.')
+    }
     loginsInFile.set(loginName, personId)
   }
 }

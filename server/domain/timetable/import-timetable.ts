@@ -29,7 +29,9 @@ interface PreviewedClass { code: string, title: string, courseCode: string, term
 /** The classes of a preview that are listed one by one; the counts cover them all. */
 export const previewedClasses = 200
 
-const noCounts = (): TimetableCounts => ({ rows: 0, classes: 0, classesCreated: 0, coursesCreated: 0, membersOpened: 0, membersClosed: 0, teachersOpened: 0, teachersClosed: 0 })
+const noCounts = (): TimetableCounts => ({
+  rows: 0, classes: 0, classesCreated: 0, coursesCreated: 0, membersOpened: 0, membersClosed: 0, teachersOpened: 0, teachersClosed: 0
+})
 
 /**
  * The first step of a load: the file read and every row checked against the school (its sessions,
@@ -38,7 +40,9 @@ const noCounts = (): TimetableCounts => ({ rows: 0, classes: 0, classesCreated: 
  */
 export async function checkTimetable(ctx: DomainContext, csv: string, options: { from?: string } = {}): Promise<CheckedTimetable> {
   const from = options.from ?? todayInZone(ctx.school.timeZone)
-  if (!isDay(from)) throw domainError('validation_failed', ['from: Use a day as YYYY-MM-DD.'], { fields: [{ path: 'from', message: 'Use a day as YYYY-MM-DD.' }] })
+  if (!isDay(from)) {
+    throw domainError('validation_failed', ['from: Use a day as YYYY-MM-DD.'], { fields: [{ path: 'from', message: 'Use a day as YYYY-MM-DD.' }] })
+  }
   checkCsvText(csv, 'csv')
   const counts = noCounts()
   const { lines, problems } = await readTimetableFile(csv)
@@ -59,7 +63,10 @@ export async function checkTimetable(ctx: DomainContext, csv: string, options: {
  */
 export async function previewTimetable(ctx: DomainContext, csv: string, options: { from?: string } = {}) {
   const checked = await checkTimetable(ctx, csv, options)
-  if (!checked.lines) return { from: checked.from, problems: checked.problems, rows: checked.counts.rows, classes: 0, classesNew: 0, courses: 0, coursesNew: 0, listed: [] as PreviewedClass[] }
+  if (!checked.lines) return {
+    from: checked.from, problems: checked.problems, rows: checked.counts.rows, classes: 0, classesNew: 0, courses: 0, coursesNew: 0,
+    listed: [] as PreviewedClass[]
+  }
   const plan = planChanges(checked.lines)
   const known = await knownCodes(ctx, plan)
   const listed = [...plan.classes].map(([code, rows]): PreviewedClass => ({
@@ -89,11 +96,13 @@ async function knownCodes({ database, school }: DomainContext, plan: TimetablePl
   const classCodes = [...plan.classes.keys()]
   const courseCodes = [...plan.courses.keys()]
   for (let i = 0; i < classCodes.length; i += 5000) {
-    const rows = await database.db.select({ code: classes.code }).from(classes).where(and(eq(classes.schoolId, school.id), inArray(classes.code, classCodes.slice(i, i + 5000))))
+    const rows = await database.db.select({ code: classes.code }).from(classes)
+      .where(and(eq(classes.schoolId, school.id), inArray(classes.code, classCodes.slice(i, i + 5000))))
     for (const row of rows) known.classes.add(row.code)
   }
   for (let i = 0; i < courseCodes.length; i += 5000) {
-    const rows = await database.db.select({ code: courses.code }).from(courses).where(and(eq(courses.schoolId, school.id), inArray(courses.code, courseCodes.slice(i, i + 5000))))
+    const rows = await database.db.select({ code: courses.code }).from(courses)
+      .where(and(eq(courses.schoolId, school.id), inArray(courses.code, courseCodes.slice(i, i + 5000))))
     for (const row of rows) known.courses.add(row.code)
   }
   return known

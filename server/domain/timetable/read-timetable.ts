@@ -36,7 +36,10 @@ function matches(column: Column, search: string) {
 /** The school's years and terms, earliest first: few, so answered whole. */
 export async function listAcademicSessions({ database, school }: DomainContext) {
   return database.db
-    .select({ id: academicSessions.id, code: academicSessions.code, title: academicSessions.title, kind: academicSessions.kind, startsOn: academicSessions.startsOn, endsOn: academicSessions.endsOn })
+    .select({
+      id: academicSessions.id, code: academicSessions.code, title: academicSessions.title, kind: academicSessions.kind,
+      startsOn: academicSessions.startsOn, endsOn: academicSessions.endsOn
+    })
     .from(academicSessions)
     .where(eq(academicSessions.schoolId, school.id))
     .orderBy(asc(academicSessions.startsOn), asc(academicSessions.code))
@@ -46,7 +49,10 @@ export async function listAcademicSessions({ database, school }: DomainContext) 
 export async function listCourses({ database, school }: DomainContext, request: CodePageRequest, filters: { search?: string } = {}) {
   const after = request.after
   const rows = await database.db
-    .select({ id: courses.id, code: courses.code, title: courses.title, subject: courses.subject, yearLevels: courses.yearLevels, schoolYear: academicSessions.code })
+    .select({
+      id: courses.id, code: courses.code, title: courses.title, subject: courses.subject, yearLevels: courses.yearLevels,
+      schoolYear: academicSessions.code
+    })
     .from(courses)
     .innerJoin(academicSessions, eq(academicSessions.id, courses.schoolYearId))
     .where(and(
@@ -56,7 +62,10 @@ export async function listCourses({ database, school }: DomainContext, request: 
     ))
     .orderBy(asc(courses.code), asc(courses.id))
     .limit(request.limit + 1)
-  return keysetSlice(rows, request.limit, ({ yearLevels, ...course }) => ({ ...course, yearLevels: JSON.parse(yearLevels) as string[] }), (last): [string, string] => [last.code, last.id])
+  return keysetSlice(
+    rows, request.limit, ({ yearLevels, ...course }) => ({ ...course, yearLevels: JSON.parse(yearLevels) as string[] }),
+    (last): [string, string] => [last.code, last.id]
+  )
 }
 
 const classColumns = {
@@ -136,7 +145,10 @@ export async function listClassMembers(ctx: DomainContext, classId: string, requ
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
   const after = request.after
   const rows = await database.db
-    .select({ personId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey, validFrom: classMembers.validFrom, validTo: classMembers.validTo })
+    .select({
+      personId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey, validFrom: classMembers.validFrom,
+      validTo: classMembers.validTo
+    })
     .from(classMembers)
     .innerJoin(people, eq(people.id, classMembers.personId))
     .where(and(
@@ -161,7 +173,10 @@ export async function listClassTeachers(ctx: DomainContext, classId: string, req
   const today = todayInZone(school.timeZone)
   const after = request.after
   const rows = await database.db
-    .select({ personId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey, role: teachingAssignments.role, validFrom: teachingAssignments.validFrom, validTo: teachingAssignments.validTo })
+    .select({
+      personId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey, role: teachingAssignments.role,
+      validFrom: teachingAssignments.validFrom, validTo: teachingAssignments.validTo
+    })
     .from(teachingAssignments)
     .innerJoin(people, eq(people.id, teachingAssignments.personId))
     .where(and(

@@ -36,12 +36,15 @@ export function saveAcademicSession(ctx: DomainContext, input: AcademicSessionIn
   if (input.endsOn < input.startsOn) throw domainError('unprocessable', [`A session cannot end (${input.endsOn}) before it starts (${input.startsOn}).`])
 
   return writeChanges(ctx, async (tx, changes) => {
-    const sessionByCode = async (code: string) => (await tx.select().from(academicSessions).where(and(eq(academicSessions.schoolId, ctx.school.id), eq(academicSessions.code, code))))[0]
+    const sessionByCode = async (code: string) => (await tx.select().from(academicSessions)
+      .where(and(eq(academicSessions.schoolId, ctx.school.id), eq(academicSessions.code, code))))[0]
     let parentId: string | null = null
     if (input.parentCode) {
       const parent = await sessionByCode(input.parentCode)
       if (parent?.kind !== 'school_year') throw domainError('unprocessable', [`There is no school year with the code ${input.parentCode}.`])
-      if (input.startsOn < parent.startsOn || input.endsOn > parent.endsOn) throw domainError('unprocessable', [`A term must lie within its school year (${parent.startsOn} to ${parent.endsOn}).`])
+      if (input.startsOn < parent.startsOn || input.endsOn > parent.endsOn) {
+        throw domainError('unprocessable', [`A term must lie within its school year (${parent.startsOn} to ${parent.endsOn}).`])
+      }
       parentId = parent.id
     }
     const values = { title: input.title.trim(), kind: input.kind, parentId, startsOn: input.startsOn, endsOn: input.endsOn }

@@ -4,7 +4,10 @@ import { isOneOf } from '../../../shared/vocabulary'
 /** A problem with one row of an import: its line in the file (the header is line 1), the column, and what is wrong. */
 export interface ImportProblem { row: number, column: string | null, message: string }
 
-export const columns = ['classCode', 'classTitle', 'classType', 'courseCode', 'courseTitle', 'subject', 'yearLevels', 'terms', 'room', 'periods', 'personId', 'role', 'loginName', 'validFrom', 'validTo'] as const
+export const columns = [
+  'classCode', 'classTitle', 'classType', 'courseCode', 'courseTitle', 'subject', 'yearLevels', 'terms', 'room', 'periods', 'personId', 'role',
+  'loginName', 'validFrom', 'validTo'
+] as const
 export type Column = typeof columns[number]
 export const requiredColumns: Column[] = ['classCode', 'classTitle', 'courseCode', 'courseTitle', 'terms']
 
@@ -33,7 +36,9 @@ export async function readTimetableFile(csv: string): Promise<{ problems: Import
   if (problems.length) return { problems }
   const lines = body.map(({ line, fields }): Line => ({ row: line, get: column => at.has(column) ? (fields[at.get(column)!] ?? '').trim() : '' }))
   body.forEach(({ line, fields }) => {
-    if (fields.length !== header!.fields.length) problems.push({ row: line, column: null, message: `The row has ${fields.length} values; the header has ${header!.fields.length}.` })
+    if (fields.length !== header!.fields.length) {
+      problems.push({ row: line, column: null, message: `The row has ${fields.length} values; the header has ${header!.fields.length}.` })
+    }
   })
   return { problems, lines }
 }
@@ -43,8 +48,9 @@ function columnsOf(header: string[]): { at: Map<Column, number>, problems: Impor
   const at = new Map<Column, number>()
   const problems: ImportProblem[] = []
   header.forEach((name, i) => {
-    if (!isOneOf(columns, name)) problems.push({ row: 1, column: null, message: `Unknown column "${name.slice(0, 40)}"; the columns are ${columns.join(', ')}.` })
-    else if (at.has(name)) problems.push({ row: 1, column: name, message: 'The column appears twice.' })
+    if (!isOneOf(columns, name)) {
+      problems.push({ row: 1, column: null, message: `Unknown column "${name.slice(0, 40)}"; the columns are ${columns.join(', ')}.` })
+    } else if (at.has(name)) problems.push({ row: 1, column: name, message: 'The column appears twice.' })
     else at.set(name, i)
   })
   for (const name of requiredColumns) if (!at.has(name)) problems.push({ row: 1, column: name, message: 'A required column is missing.' })

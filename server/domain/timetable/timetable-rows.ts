@@ -5,15 +5,24 @@ import { newId } from '../shared/ids'
  * New timetable rows with fresh ids, as every writer stores them (the import, and the demo's bulk
  * inserts); they check nothing.
  */
-export function academicSessionRow(schoolId: string, input: { code: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string }, now: string) {
+export function academicSessionRow(
+  schoolId: string, input: { code: string, title: string, kind: AcademicSessionKind, parentId: string | null, startsOn: string, endsOn: string },
+  now: string
+) {
   return { id: newId('ses'), schoolId, ...input, createdAt: now, updatedAt: now } satisfies typeof academicSessions.$inferInsert
 }
 
-export function courseRow(schoolId: string, input: { code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }, now: string) {
-  return { id: newId('crs'), schoolId, ...input, yearLevels: JSON.stringify(input.yearLevels), createdAt: now, updatedAt: now } satisfies typeof courses.$inferInsert
+export function courseRow(
+  schoolId: string, input: { code: string, title: string, subject: string | null, yearLevels: string[], schoolYearId: string }, now: string
+) {
+  return {
+    id: newId('crs'), schoolId, ...input, yearLevels: JSON.stringify(input.yearLevels), createdAt: now, updatedAt: now
+  } satisfies typeof courses.$inferInsert
 }
 
-export function classRow(schoolId: string, input: { courseId: string, code: string, title: string, kind: ClassKind, room: string | null, periods: string[] }, now: string) {
+export function classRow(
+  schoolId: string, input: { courseId: string, code: string, title: string, kind: ClassKind, room: string | null, periods: string[] }, now: string
+) {
   return { id: newId('cls'), schoolId, ...input, periods: JSON.stringify(input.periods), createdAt: now, updatedAt: now } satisfies typeof classes.$inferInsert
 }
 
@@ -21,7 +30,9 @@ export function classMemberRow(schoolId: string, input: { classId: string, perso
   return { id: newId('clm'), schoolId, ...input, createdAt: now } satisfies typeof classMembers.$inferInsert
 }
 
-export function teachingAssignmentRow(schoolId: string, input: { classId: string, personId: string, role: TeachingRole, validFrom: string, validTo: string | null }, now: string) {
+export function teachingAssignmentRow(
+  schoolId: string, input: { classId: string, personId: string, role: TeachingRole, validFrom: string, validTo: string | null }, now: string
+) {
   return { id: newId('tas'), schoolId, ...input, createdAt: now } satisfies typeof teachingAssignments.$inferInsert
 }
 

@@ -18,7 +18,16 @@ export interface TimetablePlan {
   loginNames: Map<string, string>
 }
 
-export interface TimetableCounts { rows: number, classes: number, classesCreated: number, coursesCreated: number, membersOpened: number, membersClosed: number, teachersOpened: number, teachersClosed: number }
+export interface TimetableCounts {
+  rows: number
+  classes: number
+  classesCreated: number
+  coursesCreated: number
+  membersOpened: number
+  membersClosed: number
+  teachersOpened: number
+  teachersClosed: number
+}
 
 /** Groups the rows of a file that has no problem into what is written. */
 export function planChanges(lines: Line[]): TimetablePlan {
@@ -33,7 +42,9 @@ export function planChanges(lines: Line[]): TimetablePlan {
 }
 
 /** Writes the plan in one transaction, adding to the counts what it created, opened and closed. */
-export async function writeTimetable(ctx: DomainContext, plan: TimetablePlan, references: TimetableReferences, from: string, counts: TimetableCounts): Promise<void> {
+export async function writeTimetable(
+  ctx: DomainContext, plan: TimetablePlan, references: TimetableReferences, from: string, counts: TimetableCounts
+): Promise<void> {
   await writeChanges(ctx, async (tx, changes) => {
     const write: TimetableWrite = { tx, changes, school: ctx.school, now: timestampNow(), from, references, counts }
     counts.classes = plan.classes.size
@@ -60,7 +71,10 @@ interface TimetableWrite {
 /** Creates the course or brings it up to date; its school year is that of its first row's first term. */
 async function writeCourse({ tx, changes, school, now, references, counts }: TimetableWrite, code: string, line: Line): Promise<string> {
   const firstTerm = references.sessionByCode.get(words(line.get('terms'))[0]!)!
-  const values = { title: line.get('courseTitle'), subject: line.get('subject') || null, yearLevels: words(line.get('yearLevels')), schoolYearId: firstTerm.parentId ?? firstTerm.id }
+  const values = {
+    title: line.get('courseTitle'), subject: line.get('subject') || null, yearLevels: words(line.get('yearLevels')),
+    schoolYearId: firstTerm.parentId ?? firstTerm.id
+  }
   const [existing] = await tx.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, school.id), eq(courses.code, code)))
   if (existing) {
     await tx.update(courses).set({ ...values, yearLevels: JSON.stringify(values.yearLevels), updatedAt: now }).where(eq(courses.id, existing.id))
@@ -76,7 +90,10 @@ async function writeCourse({ tx, changes, school, now, references, counts }: Tim
 
 /** Creates the class or brings it up to date, with its terms as the file gives them. */
 async function writeClass({ tx, changes, school, now, references, counts }: TimetableWrite, code: string, line: Line, courseId: string): Promise<string> {
-  const values = { courseId, title: line.get('classTitle'), kind: (line.get('classType') || 'scheduled') as ClassKind, room: line.get('room') || null, periods: words(line.get('periods')) }
+  const values = {
+    courseId, title: line.get('classTitle'), kind: (line.get('classType') || 'scheduled') as ClassKind, room: line.get('room') || null,
+    periods: words(line.get('periods'))
+  }
   const [existing] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, school.id), eq(classes.code, code)))
   let classId: string
   if (existing) {
@@ -91,7 +108,8 @@ async function writeClass({ tx, changes, school, now, references, counts }: Time
     changes.record('class.created', 'classes', classId)
     counts.classesCreated++
   }
-  await tx.insert(classTerms).values(words(line.get('terms')).map(term => ({ classId, sessionId: references.sessionByCode.get(term)!.id, schoolId: school.id })))
+  await tx.insert(classTerms)
+    .values(words(line.get('terms')).map(term => ({ classId, sessionId: references.sessionByCode.get(term)!.id, schoolId: school.id })))
   return classId
 }
 

@@ -75,8 +75,16 @@ async function issueRecordedToken(ctx: DomainContext, input: IssueTokenInput, ro
   await database.transaction(async (tx) => {
     await tx.insert(apiTokens).values(row)
     await recordActivity(tx, ctx, rotatedFrom
-      ? { kind: 'token.rotated', subjectType: 'token', subjectId: row.id, summary: `Token "${purpose}" rotated: ${rotatedFrom} keeps working until revoked`, changes: { id: [rotatedFrom, row.id], expiresOn: [null, expiresOn] } }
-      : { kind: 'token.issued', subjectType: 'token', subjectId: row.id, summary: `Token "${purpose}" issued${row.issuedVia === 'rostering' ? ' for rostering' : ''}`, changes: { scopes: [null, row.scopes], expiresOn: [null, expiresOn] } })
+      ? {
+          kind: 'token.rotated', subjectType: 'token', subjectId: row.id,
+          summary: `Token "${purpose}" rotated: ${rotatedFrom} keeps working until revoked`,
+          changes: { id: [rotatedFrom, row.id], expiresOn: [null, expiresOn] }
+        }
+      : {
+          kind: 'token.issued', subjectType: 'token', subjectId: row.id,
+          summary: `Token "${purpose}" issued${row.issuedVia === 'rostering' ? ' for rostering' : ''}`,
+          changes: { scopes: [null, row.scopes], expiresOn: [null, expiresOn] }
+        })
   })
   return { id: row.id, token: secret, expiresOn }
 }
@@ -111,7 +119,10 @@ export async function revokeToken(ctx: DomainContext, tokenId: string): Promise<
       .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt), ofSchool))
       .returning({ id: apiTokens.id, purpose: apiTokens.purpose })
     for (const token of rows) {
-      await recordActivity(tx, ctx, { kind: 'token.revoked', subjectType: 'token', subjectId: token.id, summary: `Token "${token.purpose}" revoked`, changes: { revokedAt: [null, at] } })
+      await recordActivity(
+        tx, ctx,
+        { kind: 'token.revoked', subjectType: 'token', subjectId: token.id, summary: `Token "${token.purpose}" revoked`, changes: { revokedAt: [null, at] } }
+      )
     }
     return rows
   })

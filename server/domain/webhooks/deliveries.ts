@@ -16,7 +16,10 @@ export async function listWebhookDeliveries(ctx: DomainContext, subscriptionId: 
 /** One page of a subscription's deliveries, newest change first; `after` is the `[sequence]` the previous page ended at. */
 export async function pageWebhookDeliveries(ctx: DomainContext, subscriptionId: string, options: { limit: number, after?: readonly unknown[] }) {
   const limit = options.limit
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw domainError('validation_failed', ['limit: Use a whole number from 1 to 1000.'], { fields: [{ path: 'limit', message: 'Use a whole number from 1 to 1000.' }] })
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw domainError(
+    'validation_failed', ['limit: Use a whole number from 1 to 1000.'],
+    { fields: [{ path: 'limit', message: 'Use a whole number from 1 to 1000.' }] }
+  )
   await requireWebhookSubscription(ctx, subscriptionId)
   const after = options.after?.[0]
   const rows = await ctx.database.db.select().from(webhookDeliveries)

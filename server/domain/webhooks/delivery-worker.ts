@@ -130,7 +130,10 @@ async function fanOut(database: Database, claim: ClaimedSubscription, options: S
 
 /** Whether the subscription may send now: not deleted, not paused, and its token (the one set now) usable. */
 async function maySend(database: Database, subscriptionId: string, now: number): Promise<boolean> {
-  const [row] = await database.db.select({ deletedAt: webhookSubscriptions.deletedAt, pausedAt: webhookSubscriptions.pausedAt, revokedAt: apiTokens.revokedAt, expiresAt: apiTokens.expiresAt })
+  const [row] = await database.db.select({
+    deletedAt: webhookSubscriptions.deletedAt, pausedAt: webhookSubscriptions.pausedAt, revokedAt: apiTokens.revokedAt,
+    expiresAt: apiTokens.expiresAt
+  })
     .from(webhookSubscriptions).innerJoin(apiTokens, eq(apiTokens.id, webhookSubscriptions.tokenId)).where(eq(webhookSubscriptions.id, subscriptionId))
   return Boolean(row && !row.deletedAt && !row.pausedAt && tokenState(row, new Date(now)) === 'valid')
 }
@@ -139,7 +142,9 @@ async function maySend(database: Database, subscriptionId: string, now: number):
  * Records an attempt's outcome; returns until when the subscription is held (the failed delivery's
  * next attempt), or 0 when the next delivery may go at once (this one succeeded or was given up).
  */
-async function recordOutcome(database: Database, claim: ClaimedSubscription, delivery: typeof webhookDeliveries.$inferSelect, outcome: DeliveryOutcome, options: Settled): Promise<number> {
+async function recordOutcome(
+  database: Database, claim: ClaimedSubscription, delivery: typeof webhookDeliveries.$inferSelect, outcome: DeliveryOutcome, options: Settled
+): Promise<number> {
   const now = options.now()
   const attempts = delivery.attempts + 1
   const givenUp = !outcome.ok && attempts >= maximumDeliveryAttempts

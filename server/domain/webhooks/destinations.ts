@@ -49,7 +49,9 @@ export function destinationUrl(raw: string, policy: DestinationPolicy): { url: U
   }
   if (raw.length > maximumUrlLength) return { refused: `A destination URL has at most ${maximumUrlLength} characters.` }
   if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) return { refused: 'A destination must be an https:// URL, so that what is sent is encrypted on its way.' }
-  if (url.username || url.password) return { refused: 'A destination URL carries no user name or password: anyone who can read the settings would see them. The receiver checks each delivery\'s signature instead.' }
+  if (url.username || url.password) return {
+    refused: 'A destination URL carries no user name or password: anyone who can read the settings would see them. The receiver checks each delivery\'s signature instead.'
+  }
   if (url.hash) return { refused: 'A destination URL has no #fragment.' }
   return { url }
 }

@@ -59,7 +59,9 @@ export async function postWebhook(post: WebhookPost, policy: DestinationPolicy, 
       readAnswer(response).then((answer) => {
         const status = response.statusCode ?? null
         const ok = status !== null && status >= 200 && status < 300
-        const location = status !== null && status >= 300 && status < 400 && response.headers.location ? `Redirect to ${response.headers.location} (not followed). ` : ''
+        const location = status !== null && status >= 300 && status < 400 && response.headers.location
+          ? `Redirect to ${response.headers.location} (not followed). `
+          : ''
         done({ ok, status, answer: cleanText(location + answer), durationMs: elapsed() })
         request.destroy()
       })

@@ -89,7 +89,8 @@ export async function listWebhookSubscriptions(ctx: DomainContext) {
 
 /** The school's subscription, deleted or not; another school's is `not_found` exactly like a missing one. */
 export async function requireWebhookSubscription(ctx: DomainContext, id: string) {
-  const [row] = await ctx.database.db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.schoolId, ctx.school.id)))
+  const [row] = await ctx.database.db.select().from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.schoolId, ctx.school.id)))
   if (!row) throw domainError('not_found', [`No webhook subscription has the id ${id}.`])
   return row
 }
@@ -101,8 +102,12 @@ export async function deleteWebhookSubscription(ctx: DomainContext, id: string) 
   const deletedAt = timestampNow()
   await ctx.database.transaction(async (tx) => {
     await tx.update(webhookSubscriptions).set({ deletedAt }).where(eq(webhookSubscriptions.id, id))
-    await tx.update(webhookDeliveries).set({ status: 'cancelled' }).where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, 'pending')))
-    await recordActivity(tx, ctx, { kind: 'webhook.deleted', subjectType: 'webhook', subjectId: id, summary: `Webhook subscription ${id} to ${subscription.url} deleted` })
+    await tx.update(webhookDeliveries).set({ status: 'cancelled' })
+      .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.status, 'pending')))
+    await recordActivity(
+      tx, ctx,
+      { kind: 'webhook.deleted', subjectType: 'webhook', subjectId: id, summary: `Webhook subscription ${id} to ${subscription.url} deleted` }
+    )
   })
   return { id, deletedAt }
 }

@@ -18,7 +18,10 @@ export async function sendTestWebhook(ctx: DomainContext, subscriptionId: string
   if (subscription.pausedAt) throw domainError('unprocessable', ['This subscription is paused: resume it to send a test delivery.'])
   await writeChanges(ctx, async (tx, changes) => {
     changes.record(testWebhookKind, 'webhook_subscriptions', subscriptionId)
-    await recordActivity(tx, ctx, { kind: 'webhook.resent', subjectType: 'webhook', subjectId: subscriptionId, summary: `A test delivery queued for webhook subscription ${subscriptionId}` })
+    await recordActivity(tx, ctx, {
+      kind: 'webhook.resent', subjectType: 'webhook', subjectId: subscriptionId,
+      summary: `A test delivery queued for webhook subscription ${subscriptionId}`
+    })
   })
   return { id: subscriptionId, queued: true as const }
 }

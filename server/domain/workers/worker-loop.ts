@@ -61,7 +61,9 @@ export interface WorkerLoop {
 const elapsed = (startedAt: number) => Math.round((performance.now() - startedAt) * 10) / 10
 
 /** Starts the loop of one queue in this process: at once, at its signal, every `pollMs`. */
-export function startWorkerLoop<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopHooks = {}): WorkerLoop | undefined {
+export function startWorkerLoop<Settings>(
+  database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopHooks = {}
+): WorkerLoop | undefined {
   let stopped = false
   const queue = declare({ database, owner: workerOwner(), stopping: () => stopped }, settings)
   if (!queue) return undefined

@@ -59,7 +59,9 @@ describe('access through the routes', () => {
   beforeAll(async () => {
     school = await newSchool()
     const today = todayInZone(school.school.timeZone)
-    ;[alumnus] = await addPeopleWithSpans(school, [{ familyName: 'Leaver', givenNames: 'Lee', spans: [{ validFrom: '2018-01-29', validTo: '2024-12-06', yearLevel: '12' }] }])
+    ;[alumnus] = await addPeopleWithSpans(
+      school, [{ familyName: 'Leaver', givenNames: 'Lee', spans: [{ validFrom: '2018-01-29', validTo: '2024-12-06', yearLevel: '12' }] }]
+    )
     for (const which of ['protected', 'ordered', 'free'] as const) {
       starters[which] = (await acceptedApplication(school, applicationBody(), { startsOn: addDays(today, 10) })).studentId
     }

@@ -20,7 +20,10 @@ describe('headers on every /api/v1 answer', () => {
 
   it.each([
     ['200', () => callApi('/api/v1/people', { token }), 200],
-    ['201', () => callApi('/api/v1/enquiries', { token, body: { student: { familyName: 'A', givenNames: 'B' }, enquirer: { familyName: 'C', givenNames: 'D', phone: '0400 000 000' } } }), 201],
+    ['201', () => callApi(
+      '/api/v1/enquiries',
+      { token, body: { student: { familyName: 'A', givenNames: 'B' }, enquirer: { familyName: 'C', givenNames: 'D', phone: '0400 000 000' } } }
+    ), 201],
     ['400 bad_request', () => callApi('/api/v1/enquiries', { token, body: '{', headers: { 'content-type': 'application/json' } }), 400],
     ['400 validation_failed', () => callApi('/api/v1/people?limit=0', { token }), 400],
     ['401', () => callApi('/api/v1/people'), 401],

@@ -43,17 +43,26 @@ describe('every failure is the error envelope', () => {
 
   it('refuses malformed JSON and a body that is not JSON with bad_request', async () => {
     expectEnvelope(await callApi('/api/v1/enquiries', { token, body: '{"student": ', headers: { 'content-type': 'application/json' } }), 400, 'bad_request')
-    expectEnvelope(await callApi('/api/v1/enquiries', { token, body: 'student=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'bad_request')
+    expectEnvelope(
+      await callApi('/api/v1/enquiries', { token, body: 'student=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400,
+      'bad_request'
+    )
   })
 
   it('names every wrong field of a body at once', async () => {
-    const answer = await callApi('/api/v1/enquiries', { token, body: { student: { familyName: '' }, enquirer: { familyName: 'A', givenNames: 'B', email: 'nope' }, colour: 'red' } })
+    const answer = await callApi(
+      '/api/v1/enquiries',
+      { token, body: { student: { familyName: '' }, enquirer: { familyName: 'A', givenNames: 'B', email: 'nope' }, colour: 'red' } }
+    )
     const data = expectEnvelope(answer, 400, 'validation_failed')
     expect(data.fields!.map(f => f.path).sort()).toEqual(['colour', 'enquirer.email', 'student.familyName', 'student.givenNames'])
   })
 
   it('refuses a NUL character, which one of the databases could not store', async () => {
-    const answer = await callApi('/api/v1/enquiries', { token, body: { student: { familyName: 'A\u0000', givenNames: 'B' }, enquirer: { familyName: 'C', givenNames: 'D', phone: '0400 000 000' } } })
+    const answer = await callApi(
+      '/api/v1/enquiries',
+      { token, body: { student: { familyName: 'A\u0000', givenNames: 'B' }, enquirer: { familyName: 'C', givenNames: 'D', phone: '0400 000 000' } } }
+    )
     expect(expectEnvelope(answer, 400, 'validation_failed').fields!.map(f => f.path)).toEqual(['student.familyName'])
   })
 })
@@ -78,10 +87,19 @@ describe('a fault on the service side', () => {
     const token = await school.token(['enquiry.write'])
     const trigger = `fault_test_${school.id}`
     if (school.database.dialect === 'sqlite') {
-      await runSql(school.database, `create trigger ${trigger} before insert on people when new.school_id = '${school.id}' begin select raise(abort, 'refused by the fault test'); end`)
+      await runSql(
+        school.database,
+        `create trigger ${trigger} before insert on people when new.school_id = '${school.id}' begin select raise(abort, 'refused by the fault test'); end`
+      )
     } else {
-      await runSql(school.database, `create or replace function fault_test_refuse() returns trigger as $$ begin raise exception 'refused by the fault test'; end $$ language plpgsql`)
-      await runSql(school.database, `create trigger ${trigger} before insert on people for each row when (new.school_id = '${school.id}') execute function fault_test_refuse()`)
+      await runSql(
+        school.database,
+        `create or replace function fault_test_refuse() returns trigger as $$ begin raise exception 'refused by the fault test'; end $$ language plpgsql`
+      )
+      await runSql(
+        school.database,
+        `create trigger ${trigger} before insert on people for each row when (new.school_id = '${school.id}') execute function fault_test_refuse()`
+      )
     }
     try {
       const sent = { familyName: 'Quixwhistle', givenNames: 'Perpetua', email: 'perpetua.quixwhistle@example.org' }

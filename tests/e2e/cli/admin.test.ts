@@ -21,7 +21,9 @@ describe('admin CLI', () => {
     const school = await admin('school', 'create', '--name', 'CLI School', '--time-zone', 'Pacific/Auckland', '--campus', 'North=N01', '--campus', 'South=S02')
     expect(school.id).toMatch(/^sch_/)
 
-    const issued = await admin('token', 'issue', '--school', school.id, '--purpose', 'SIS link', '--scopes', 'person.read,affiliation.read', '--expires-in-days', '30')
+    const issued = await admin(
+      'token', 'issue', '--school', school.id, '--purpose', 'SIS link', '--scopes', 'person.read,affiliation.read', '--expires-in-days', '30'
+    )
     expect(issued.id).toMatch(/^tok_/)
     expect(issued.token).toMatch(/^rbk_[0-9A-Za-z]{40,}$/)
     expect(issued.expiresOn).toMatch(/^\d{4}-\d\d-\d\d$/)
@@ -37,7 +39,9 @@ describe('admin CLI', () => {
     expect(JSON.parse(again.stdout).error).toMatchObject({ code: 'conflict', detail: [expect.stringContaining('the demo fills an empty school only')] })
 
     const listed = await admin('token', 'list', '--school', school.id)
-    expect(listed).toEqual([expect.objectContaining({ id: issued.id, purpose: 'SIS link', scopes: ['person.read', 'affiliation.read'], expiresOn: issued.expiresOn, revokedAt: null })])
+    expect(listed).toEqual([
+      expect.objectContaining({ id: issued.id, purpose: 'SIS link', scopes: ['person.read', 'affiliation.read'], expiresOn: issued.expiresOn, revokedAt: null })
+    ])
     expect(JSON.stringify(listed)).not.toContain(issued.token)
 
     await admin('token', 'revoke', '--id', issued.id)
@@ -73,16 +77,22 @@ describe('admin CLI', () => {
   it('links a member of staff to their own person record, and refuses a person of no school of theirs', async () => {
     const school = await newSchool({ name: 'Teacher Parent School' })
     const personId = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Okafor', givenNames: 'Ada' }))
-    const added = await admin('staff', 'add', '--school', school.id, '--email', `teacher-parent-${Date.now()}@example.org`, '--role', 'teacher', '--person', personId)
+    const added = await admin(
+      'staff', 'add', '--school', school.id, '--email', `teacher-parent-${Date.now()}@example.org`, '--role', 'teacher', '--person', personId
+    )
     expect(added.member).toMatchObject({ role: 'teacher', personId })
-    const refused = await adminRun('staff', 'add', '--school', school.id, '--email', `nobody-${Date.now()}@example.org`, '--role', 'teacher', '--person', 'per_doesnotexist00', '--json')
+    const refused = await adminRun(
+      'staff', 'add', '--school', school.id, '--email', `nobody-${Date.now()}@example.org`, '--role', 'teacher', '--person', 'per_doesnotexist00',
+      '--json'
+    )
     expect(refused.code).toBe(1)
     expect(JSON.parse(refused.stdout).error.code).toBe('unprocessable')
   })
 
   it('lists the schools with their ids and names', async () => {
     const school = await admin('school', 'create', '--name', 'Listed School', '--time-zone', 'Europe/Paris')
-    expect(await admin('school', 'list')).toContainEqual({ id: school.id, name: 'Listed School', timeZone: 'Europe/Paris', createdAt: expect.stringMatching(/Z$/) })
+    expect(await admin('school', 'list'))
+      .toContainEqual({ id: school.id, name: 'Listed School', timeZone: 'Europe/Paris', createdAt: expect.stringMatching(/Z$/) })
     const human = await adminRun('school', 'list')
     expect(human.code).toBe(0)
     expect(human.stdout).toContain(`${school.id}  Listed School  (Europe/Paris)`)
@@ -90,7 +100,10 @@ describe('admin CLI', () => {
 
   // One refusal a test (issue 45): each is a CLI start of its own, seconds on a loaded machine.
   it.each([
-    [['school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons'], 'validation_failed', 'timeZone: Mars/Olympus_Mons is not an IANA time zone.'],
+    [
+      ['school', 'create', '--name', 'Nowhere', '--time-zone', 'Mars/Olympus_Mons'], 'validation_failed',
+      'timeZone: Mars/Olympus_Mons is not an IANA time zone.'
+    ],
     [['school', 'create', '--time-zone', 'UTC'], 'validation_failed', 'Missing required argument: --name'],
     [['token', 'list', '--school', 'sch_none'], 'not_found', 'No school has the id sch_none.'],
     [['token', 'revoke', '--id', 'tok_none'], 'not_found', 'No token has the id tok_none.']
@@ -115,7 +128,8 @@ describe('admin CLI', () => {
 
   // One command's help a test (issue 45): nine CLI starts at once took a loaded machine's two cores for seconds each.
   const commands = [[], ['school'], ['school', 'create'], ['school', 'list'], ['token'], ['token', 'issue'], ['token', 'list'], ['token', 'revoke'], ['demo']]
-  it.each(commands.map(words => ({ words, command: ['rollbook-admin', ...words].join(' ') })))('describes every command and subcommand in its help: $command', async ({ words }) => {
+  it.each(commands.map(words => ({ words, command: ['rollbook-admin', ...words].join(' ') })))('describes every command and subcommand in its '
+    + 'help: $command', async ({ words }) => {
     const help = await adminRun(...words, '--help')
     expect(help.code).toBe(0)
     expect(help.stdout).not.toContain('undefined')

@@ -41,7 +41,9 @@ describe.skipIf(readDatabaseConfig().dialect !== 'sqlite')('admin backup and res
     const setup = openDatabase(readDatabaseConfig(liveUrl))
     await migrateDatabase(setup)
     const { id: schoolId } = await createSchool(setup, { name: 'Backup school', timeZone: 'Australia/Sydney' })
-    const { token } = await issueToken(systemContext(setup, await requireSchool(setup, schoolId), 'test'), { purpose: 'test', scopes: ['enquiry.write', 'person.read'] })
+    const { token } = await issueToken(
+      systemContext(setup, await requireSchool(setup, schoolId), 'test'), { purpose: 'test', scopes: ['enquiry.write', 'person.read'] }
+    )
     await setup.close()
     const server = await startBuiltServer({ DATABASE_URL: liveUrl, RATE_LIMIT_SCALE: '1000' })
     servers.push(server)
@@ -83,7 +85,8 @@ describe.skipIf(readDatabaseConfig().dialect !== 'sqlite')('admin backup and res
     expect(refused.json.error.detail[0]).toMatch(/is in use: a server or another command has it open\. Stop it, then restore\. Nothing was changed\.$/)
 
     await server.stop()
-    expect(await admin(liveUrl, 'restore', '--from', copy)).toMatchObject({ code: 1, json: { error: { code: 'conflict', detail: [expect.stringContaining('add --force')] } } })
+    expect(await admin(liveUrl, 'restore', '--from', copy))
+      .toMatchObject({ code: 1, json: { error: { code: 'conflict', detail: [expect.stringContaining('add --force')] } } })
     expect(await admin(liveUrl, 'restore', '--from', copy, '--force')).toMatchObject({ code: 0, json: { from: copy, to: live, replaced: true } })
 
     const restored = await startBuiltServer({ DATABASE_URL: liveUrl })

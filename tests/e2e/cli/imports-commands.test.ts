@@ -17,14 +17,20 @@ describe('admin CLI for imports', () => {
     const school = await newSchool()
     const folder = await mkdtemp(join(tmpdir(), 'rollbook-mapping-'))
     const file = join(folder, 'mapping.json')
-    await writeFile(file, JSON.stringify({ name: 'Payroll', columns: { employeeId: 'Emp', familyName: 'Surname', givenNames: 'First', startDate: 'Start' }, dateFormat: 'DD/MM/YYYY' }))
+    await writeFile(file, JSON.stringify({
+      name: 'Payroll', columns: { employeeId: 'Emp', familyName: 'Surname', givenNames: 'First', startDate: 'Start' }, dateFormat: 'DD/MM/YYYY'
+    }))
     const saved = await admin('hris-mapping', 'save', '--school', school.id, '--file', file)
     expect(saved.id).toMatch(/^hrm_/)
     expect(await admin('hris-mapping', 'list', '--school', school.id)).toMatchObject([{ id: saved.id, name: 'Payroll', dateFormat: 'DD/MM/YYYY' }])
-    await writeFile(file, JSON.stringify({ name: 'Bad', columns: { employeeId: 'Emp', familyName: 'Emp', givenNames: 'First', startDate: 'Start' }, dateFormat: 'DD/MM/YYYY' }))
+    await writeFile(
+      file,
+      JSON.stringify({ name: 'Bad', columns: { employeeId: 'Emp', familyName: 'Emp', givenNames: 'First', startDate: 'Start' }, dateFormat: 'DD/MM/YYYY' })
+    )
     expect((await admin('hris-mapping', 'save', '--school', school.id, '--file', file)).error.code).toBe('validation_failed')
 
-    expect(await admin('school', 'set', '--id', school.id, '--held-elsewhere', 'names,studentSpans')).toEqual({ id: school.id, heldElsewhere: ['names', 'studentSpans'] })
+    expect(await admin('school', 'set', '--id', school.id, '--held-elsewhere', 'names,studentSpans'))
+      .toEqual({ id: school.id, heldElsewhere: ['names', 'studentSpans'] })
     expect((await admin('school', 'set', '--id', school.id, '--held-elsewhere', 'shoeSize')).error.code).toBe('unprocessable')
 
     const staged = await stageSync(school.context, { system: 'sis', scope: 'full', file: syncFile(syncPeople(10)) })

@@ -40,7 +40,8 @@ describe('admin CLI: webhook', () => {
     await recordChanges(school.context, 'person.created', ['per_1'])
     await deliverDueWebhooks(school.database, { policy: privateAllowed, schoolIds: [school.id] })
     const [waiting] = (await admin(['webhook', 'deliveries', '--id', created.id])).answer
-    expect(waiting).toMatchObject({ kind: 'person.created', table: 'people', recordId: 'per_1', status: 'pending', attempts: 1, lastStatus: 500, lastAnswer: 'answer 500' })
+    expect(waiting)
+      .toMatchObject({ kind: 'person.created', table: 'people', recordId: 'per_1', status: 'pending', attempts: 1, lastStatus: 500, lastAnswer: 'answer 500' })
 
     expect((await admin(['webhook', 'retry', '--delivery', waiting.id])).answer).toEqual({ id: waiting.id, status: 'pending' })
     await deliverDueWebhooks(school.database, { policy: privateAllowed, schoolIds: [school.id] })
@@ -62,7 +63,10 @@ describe('admin CLI: webhook', () => {
     const token = await school.tokenWithId(['person.read'])
     const port = await freePort()
     const created = (await admin(['webhook', 'create', '--school', school.id, '--url', `http://127.0.0.1:${port}/`, '--kinds', 'person.updated', '--token-id', token.id], allowPrivate)).answer
-    const receiver = spawnForTest(process.execPath, [bundledCli, 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'], { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] })
+    const receiver = spawnForTest(
+      process.execPath, [bundledCli, 'webhook', 'receive', '--port', String(port), '--secret', created.secret, '--json'],
+      { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] }
+    )
     const lines = createInterface({ input: receiver.stdout! })[Symbol.asyncIterator]()
     expect(JSON.parse((await lines.next()).value)).toEqual({ listening: `http://127.0.0.1:${port}/` })
     await recordChanges(school.context, 'person.updated', ['per_1'])

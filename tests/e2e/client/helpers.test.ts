@@ -15,7 +15,9 @@ const enquiry = () => ({
 })
 
 /** A 429 in the API's envelope, as a fetch of the test's own answers it. */
-const tooMany = (retryAfter: string) => new Response(JSON.stringify({ statusCode: 429, statusMessage: 'Too Many Requests', data: { code: 'rate_limited', detail: ['Wait.'], traceId: 'test' } }), {
+const tooMany = (retryAfter: string) => new Response(JSON.stringify({
+  statusCode: 429, statusMessage: 'Too Many Requests', data: { code: 'rate_limited', detail: ['Wait.'], traceId: 'test' }
+}), {
   status: 429, headers: { 'content-type': 'application/json', 'retry-after': retryAfter }
 })
 

@@ -48,7 +48,8 @@ const calls: Record<string, { status: number, call: (f: Fixtures) => Promise<Ans
   'POST /applications': { status: 201, call: ({ client }) => client.POST('/applications', { body: applicationBody() }) },
   'POST /applications/{id}/events': {
     status: 201,
-    call: ({ client, applicationId, today }) => client.POST('/applications/{id}/events', { params: { path: { id: applicationId } }, body: { kind: 'started', occurredOn: today } })
+    call: ({ client, applicationId, today }) =>
+      client.POST('/applications/{id}/events', { params: { path: { id: applicationId } }, body: { kind: 'started', occurredOn: today } })
   },
   'POST /enquiries': { status: 201, call: ({ client }) => client.POST('/enquiries', { body: enquiryBody() }) },
   'POST /enrolments': {
@@ -71,12 +72,20 @@ const calls: Record<string, { status: number, call: (f: Fixtures) => Promise<Ans
   'GET /people': { status: 200, call: ({ client }) => client.GET('/people', { params: { query: { limit: 2 } } }) },
   'GET /people/{id}': { status: 200, call: ({ client, personId }) => client.GET('/people/{id}', { params: { path: { id: personId } } }) },
   'GET /people/{id}/billing': { status: 200, call: ({ client, personId }) => client.GET('/people/{id}/billing', { params: { path: { id: personId } } }) },
-  'POST /people/sync': { status: 202, call: ({ client }) => client.POST('/people/sync', { body: { system: 'sis', scope: 'full', file: syncFile(syncPeople(3, `C${unique()}`)) } }) },
+  'POST /people/sync': {
+    status: 202,
+    call: ({ client }) => client.POST('/people/sync', { body: { system: 'sis', scope: 'full', file: syncFile(syncPeople(3, `C${unique()}`)) } })
+  },
   'GET /roster/{format}': { status: 200, call: ({ rostering }) => rostering.GET('/roster/{format}', { params: { path: { format: 'oneroster' } } }) },
-  'POST /staff/import': { status: 200, call: ({ client, mappingId }) => client.POST('/staff/import', { body: { mappingId, csv: 'id,family,given,start\nE1,Ng,Linh,2020-01-27\n' } }) },
+  'POST /staff/import': {
+    status: 200,
+    call: ({ client, mappingId }) => client.POST('/staff/import', { body: { mappingId, csv: 'id,family,given,start\nE1,Ng,Linh,2020-01-27\n' } })
+  },
   'GET /starters': { status: 200, call: ({ client }) => client.GET('/starters') },
   'GET /tours': { status: 200, call: ({ client }) => client.GET('/tours') },
-  'POST /tours/{id}/bookings': { status: 201, call: ({ client, tourId }) => client.POST('/tours/{id}/bookings', { params: { path: { id: tourId } }, body: enquiryBody() }) }
+  'POST /tours/{id}/bookings': {
+    status: 201, call: ({ client, tourId }) => client.POST('/tours/{id}/bookings', { params: { path: { id: tourId } }, body: enquiryBody() })
+  }
 }
 
 describe('the TypeScript client calls every operation of /_openapi.json', () => {

@@ -29,7 +29,9 @@ describe('the demo school\'s admissions', () => {
   })
 
   it('has applications in every state, and a second campus without an SIS code', async () => {
-    const states = new Set((await school.database.db.select({ state: applications.state }).from(applications).where(eq(applications.schoolId, school.id))).map(r => r.state))
+    const states = new Set(
+      (await school.database.db.select({ state: applications.state }).from(applications).where(eq(applications.schoolId, school.id))).map(r => r.state)
+    )
     expect([...states].sort()).toEqual(['accepted', 'declined', 'left', 'offered', 'started', 'submitted', 'withdrawn'])
     const sites = await school.database.db.select().from(campuses).where(eq(campuses.schoolId, school.id))
     expect(sites.map(c => c.sisCode)).toEqual(expect.arrayContaining(['MAIN', null]))
@@ -45,7 +47,8 @@ describe('the demo school\'s admissions', () => {
     expect(answer.body.waiting.length).toBeGreaterThan(0)
     const flagged = await school.database.db.select({ personId: protectionFlags.personId }).from(protectionFlags)
       .where(and(eq(protectionFlags.schoolId, school.id), isNotNull(protectionFlags.personId)))
-    const flaggedApplicants = await school.database.db.select({ studentId: applications.studentId }).from(applications).where(eq(applications.schoolId, school.id))
+    const flaggedApplicants = await school.database.db.select({ studentId: applications.studentId }).from(applications)
+      .where(eq(applications.schoolId, school.id))
     const protectedStarter = flagged.find(f => flaggedApplicants.some(a => a.studentId === f.personId))
     expect(protectedStarter).toBeDefined()
     expect(JSON.stringify(answer.body)).not.toContain(protectedStarter!.personId)

@@ -33,7 +33,8 @@ describe('the demo school', () => {
     expect(summary.splitBilling).toBeGreaterThan(0)
     expect(summary.concessions).toBeGreaterThan(0)
     const db = school.database.db
-    const [tuition] = await db.select().from(billingResponsibilities).where(and(eq(billingResponsibilities.schoolId, school.id), eq(billingResponsibilities.category, 'tuition'), isNotNull(billingResponsibilities.validTo)))
+    const [tuition] = await db.select().from(billingResponsibilities)
+      .where(and(eq(billingResponsibilities.schoolId, school.id), eq(billingResponsibilities.category, 'tuition'), isNotNull(billingResponsibilities.validTo)))
     expect(tuition).toBeDefined()
     const billing = (await callApi(`/api/v1/people/${tuition!.studentId}/billing`, { token })).body
     expect(new Set(billing.responsibilities.map((row: any) => row.category))).toEqual(new Set(['all', 'tuition', 'excursions']))

@@ -20,7 +20,8 @@ const countBy = (mails: ReceivedMail[]) => {
 }
 
 describe('message delivery by email', () => {
-  it('sends a year\'s message to each eligible adult once, with text and HTML parts; killed mid-send and restarted, still exactly once; a bounce is shown and not retried', async () => {
+  it('sends a year\'s message to each eligible adult once, with text and HTML parts; killed mid-send and restarted, still exactly once; a bounce is shown '
+    + 'and not retried', async () => {
     const school = await newSchool({ name: 'Message Delivery School' })
     const { parents } = await seedYearFamilies(school, '7', 40, `mdl${process.pid}-`)
     const bouncing = parents[5]!.email
@@ -58,14 +59,16 @@ describe('message delivery by email', () => {
       expect(mail).toMatch(/Content-Type: text\/plain/)
       expect(mail).toMatch(/Content-Type: text\/html/)
       expect(mail).toContain('&lt;warm&gt; clothes &amp; a torch')
-      const recipients = () => school.database.db.select().from(messageRecipients).where(and(eq(messageRecipients.schoolId, school.id), eq(messageRecipients.messageId, sent.body.id)))
+      const recipients = () => school.database.db.select().from(messageRecipients)
+        .where(and(eq(messageRecipients.schoolId, school.id), eq(messageRecipients.messageId, sent.body.id)))
       // The last acceptance is recorded a moment after the mail server gave it.
       await expect.poll(async () => (await recipients()).filter(row => row.status === 'sent').length, { timeout: 5000, interval: 100 }).toBe(39)
       const rows = await recipients()
       expect(rows.find(row => row.email === bouncing)).toMatchObject({ status: 'bounced', attempts: 1 })
       const bounces = await callApi('/api/app/messages/bounces', { baseUrl: server.url, headers: { cookie } })
       expect(bounces.body.items).toEqual([expect.objectContaining({ email: bouncing, messageId: sent.body.id })])
-      expect((await callApi(`/api/app/messages/${sent.body.id}`, { baseUrl: server.url, headers: { cookie } })).body).toMatchObject({ sentCount: 39, bouncedCount: 1, pendingCount: 0 })
+      expect((await callApi(`/api/app/messages/${sent.body.id}`, { baseUrl: server.url, headers: { cookie } })).body)
+        .toMatchObject({ sentCount: 39, bouncedCount: 1, pendingCount: 0 })
       // Never retried: a bounce leaves the queue (status bounced, one attempt), so no worker claims it again.
       expect(receiver.mails.length).toBe(39)
     } finally {

@@ -60,7 +60,9 @@ describe('a server behind a proxy that sends its mail', () => {
   /** Four requests without a token that `forwardedFor` says come from one client, sent from `peer`. */
   const fourFrom = async (peer: string, forwardedFor: () => string) => {
     const answers = []
-    for (let i = 0; i < 4; i++) answers.push(await callApi('/api/v1/people', { baseUrl: server.url, localAddress: peer, headers: { 'x-forwarded-for': forwardedFor() } }))
+    for (let i = 0; i < 4; i++) answers.push(
+      await callApi('/api/v1/people', { baseUrl: server.url, localAddress: peer, headers: { 'x-forwarded-for': forwardedFor() } })
+    )
     return answers.map(answer => answer.status)
   }
 

@@ -19,7 +19,10 @@ describe('the events feed over two instances', () => {
     let cursor: string | undefined
     let writing = true
     const readPage = async (server: RunningServer) => {
-      const answer = await fetch(`${server.url}/api/v1/events?kinds=enquiry.created&limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${feedToken}` } })
+      const answer = await fetch(
+        `${server.url}/api/v1/events?kinds=enquiry.created&limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
+        { headers: { authorization: `Bearer ${feedToken}` } }
+      )
       const body = await answer.json() as { items: { id: string, sequence: number }[], nextCursor: string }
       expect(answer.status, JSON.stringify(body)).toBe(200)
       fed.push(...body.items.map(item => ({ id: item.id, sequence: item.sequence })))

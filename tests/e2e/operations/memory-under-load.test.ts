@@ -5,7 +5,10 @@ import { newSchool } from '../../support/schools'
 import { startBuiltServer, type RunningServer } from '../../support/server-process'
 
 const megabyte = 1024 * 1024
-const pages = ['/api/v1/people?limit=1000', '/api/v1/affiliations?limit=1000', '/api/v1/affiliations?limit=1000&state=open', '/api/v1/alumni?limit=1000', '/api/v1/starters?limit=100']
+const pages = [
+  '/api/v1/people?limit=1000', '/api/v1/affiliations?limit=1000', '/api/v1/affiliations?limit=1000&state=open', '/api/v1/alumni?limit=1000',
+  '/api/v1/starters?limit=100'
+]
 
 /**
  * What a burst of the bench's read load leaves in a server (docs/performance.md, "Memory under load"): after
@@ -43,7 +46,9 @@ describe('memory under the read load', () => {
     await burst(3000)
     const after = await retainedMemory(server)
     const mb = (bytes: number) => Math.round(bytes / megabyte)
-    console.info(`memory under load, after a full collection: RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.usage.heapUsed)} → ${mb(after.usage.heapUsed)} MB`)
+    console.info(
+      `memory under load, after a full collection: RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap used ${mb(before.usage.heapUsed)} → ${mb(after.usage.heapUsed)} MB`
+    )
     expect(after.usage.heapUsed - before.usage.heapUsed).toBeLessThan(20 * megabyte)
     expect(after.rss - before.rss).toBeLessThan(50 * megabyte)
   })

@@ -70,7 +70,8 @@ describe('metrics and log lines of a server with METRICS_TOKEN set', () => {
         id: `whs_${suffix}`, schoolId: school.schoolId, url: 'https://example.org/hook', kinds: 'person.created',
         tokenId: token!.id, signingKey: '0'.repeat(64), createdAt: minuteAgo, lastSequence: 0
       })
-      await tx.insert(changeEvents).values({ id: `chg_${suffix}`, schoolId: school.schoolId, kind: 'person.created', tableName: 'people', recordId: `per_${suffix}`, at: minuteAgo })
+      await tx.insert(changeEvents)
+        .values({ id: `chg_${suffix}`, schoolId: school.schoolId, kind: 'person.created', tableName: 'people', recordId: `per_${suffix}`, at: minuteAgo })
       await tx.insert(webhookDeliveries).values({
         id: `whd_${suffix}`, subscriptionId: `whs_${suffix}`, schoolId: school.schoolId, sequence: 0, kind: 'person.created', tableName: 'people',
         recordId: `per_${suffix}`, body: '{}', status: 'given_up', attempts: 13, nextAttemptAt: 0, createdAt: minuteAgo

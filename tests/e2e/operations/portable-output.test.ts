@@ -18,7 +18,11 @@ const folder = mkdtempSync(join(tmpdir(), 'rollbook-portable-'))
 const app = join(folder, 'app')
 const data = join(folder, 'data')
 const asRoot = process.getuid?.() === 0
-const user = asRoot ? { uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })) } : {}
+const user = asRoot
+  ? {
+      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' }))
+    }
+  : {}
 const suiteUrl = process.env.DATABASE_URL ?? ''
 const onPostgres = /^postgres(ql)?:\/\//.test(suiteUrl)
 const children: ChildProcess[] = []
@@ -39,7 +43,10 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
 /** `node .output/server/index.mjs` from the copy with the image's flags, once it is healthy and has said what the database holds. */
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawnGroup(process.execPath, [...serverNodeFlags, '.output/server/index.mjs'], { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user })
+  const child = spawnGroup(
+    process.execPath, [...serverNodeFlags, '.output/server/index.mjs'],
+    { cwd: app, env: environment({ HOST: '127.0.0.1', PORT: String(port), ...env }), stdio: ['ignore', 'pipe', 'pipe'], ...user }
+  )
   children.push(child)
   noteProcess(child, 'the copied build\'s server (portable-output.test.ts)')
   let output = ''
@@ -125,7 +132,9 @@ describe('.output alone, outside the repository', () => {
       expect(banners.filter(banner => /has 1 school:\n {2}sch_\w+ {2}Demo School/.test(banner))).toHaveLength(1)
       const schools = JSON.parse((await runCli(['school', 'list', '--json'], env)).stdout)
       expect(schools).toHaveLength(1)
-      const issued = JSON.parse((await runCli(['token', 'issue', '--school', schools[0].id, '--purpose', 'Portable test', '--scopes', 'person.read', '--json'], env)).stdout)
+      const issued = JSON.parse(
+        (await runCli(['token', 'issue', '--school', schools[0].id, '--purpose', 'Portable test', '--scopes', 'person.read', '--json'], env)).stdout
+      )
       for (const started of both) expect((await people(started.url, issued.token)).status).toBe(200)
       await Promise.all(both.map(started => started.stop()))
     } finally {

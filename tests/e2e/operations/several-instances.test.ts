@@ -14,7 +14,8 @@ import { callApi } from '../../support/api'
  * guarantees are the same, so the test runs on both databases.
  */
 describe('two instances on one database', () => {
-  it('one killed mid-load: no acknowledged write lost, the survivor makes every delivery once, taking over the dead one\'s claims when their lease ends, and the events feed read meanwhile gives each change once, in order', async () => {
+  it('one killed mid-load: no acknowledged write lost, the survivor makes every delivery once, taking over the dead one\'s claims when their lease ends, '
+    + 'and the events feed read meanwhile gives each change once, in order', async () => {
     // Each post takes a moment, so a backlog builds and each instance is mid-subscription when killed.
     const receiver = await startReceiver(() => (response) => {
       setTimeout(() => response.writeHead(200).end('ok'), 30)
@@ -36,7 +37,9 @@ describe('two instances on one database', () => {
     let feedCursor: string | undefined
     let loading = true
     const readFeed = async () => {
-      const answer = await callApi(`/api/v1/events?kinds=enquiry.created&limit=25${feedCursor ? `&after=${encodeURIComponent(feedCursor)}` : ''}`, { token: feedToken })
+      const answer = await callApi(
+        `/api/v1/events?kinds=enquiry.created&limit=25${feedCursor ? `&after=${encodeURIComponent(feedCursor)}` : ''}`, { token: feedToken }
+      )
       expect(answer.status, JSON.stringify(answer.body)).toBe(200)
       fed.push(...answer.body.items.map((item: { id: string, sequence: number }) => ({ id: item.id, sequence: item.sequence })))
       feedCursor = answer.body.nextCursor

@@ -121,7 +121,9 @@ describe('sync runs of one school and system, across instances', () => {
       await sleep(2_500)
       expect((await runOf(own.database, big.id)).leaseUntil!).toBeGreaterThan(Date.now())
       expect(await runOf(own.database, rename.id)).toMatchObject({ status: 'queued', leaseOwner: null })
-      expect((await callApi('/api/v1/people/sync', { baseUrl: restarted.url, token, body: { system: 'sis', scope: 'changes', file: syncFile([rows[1]!]) } })).body.run.waitingFor).toBe(big.id)
+      expect((await callApi(
+        '/api/v1/people/sync', { baseUrl: restarted.url, token, body: { system: 'sis', scope: 'changes', file: syncFile([rows[1]!]) } }
+      )).body.run.waitingFor).toBe(big.id)
       // Its lease ends (as it would a minute on): the run is taken up and applied in full, then the rename.
       await own.database.transaction(tx => tx.update(syncRuns).set({ leaseUntil: 0 }).where(eq(syncRuns.id, big.id)))
       const { earlier } = await expectAppliedInTurn(own.database, big.id, rename.id)

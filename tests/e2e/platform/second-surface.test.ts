@@ -158,7 +158,9 @@ describe('a second surface is an identify step and routes, and the pipeline does
     expect(fieldPaths(await call(reader, `/test/alumni?cursor=${v1Cursor}`))).toEqual(['cursor'])
 
     const writer = addTestCaller(school.id, ['enquiry.write'])
-    const body = await call(writer, '/test/enquiries', { body: enquiry({ channel: 'fax', student: { familyName: 'A' }, enquirer: { familyName: 'A', givenNames: 'B' } }) })
+    const body = await call(
+      writer, '/test/enquiries', { body: enquiry({ channel: 'fax', student: { familyName: 'A' }, enquirer: { familyName: 'A', givenNames: 'B' } }) }
+    )
     expectEnvelope(body, 400, 'validation_failed')
     expect(fieldPaths(body)).toEqual(['channel', 'enquirer.email', 'enquirer.phone', 'student.givenNames'])
     expectEnvelope(await call(writer, '/test/enquiries', { body: '{"student":' }), 400, 'bad_request')
@@ -178,7 +180,8 @@ describe('a second surface is an identify step and routes, and the pipeline does
     expect(await enquiryCount()).toBe(before + 1)
     expectEnvelope(await call(writer, '/test/enquiries', { body: enquiry({ channel: 'phone' }), headers }), 409, 'conflict')
     // Keys belong to their caller.
-    expect((await call(addTestCaller(school.id, ['enquiry.write']), '/test/enquiries', { body: enquiry(), headers })).headers.get('idempotency-replayed')).toBeNull()
+    expect((await call(addTestCaller(school.id, ['enquiry.write']), '/test/enquiries', { body: enquiry(), headers })).headers.get('idempotency-replayed'))
+      .toBeNull()
   })
 
   it('replays the answer the work stored in its own transaction when the request fails after the commit, without doing the work again', async () => {

@@ -16,7 +16,10 @@ const dialect = readDatabaseConfig().dialect
 const fixtureFolder = resolve(projectRoot, 'tests/fixtures/upgrade-from-0000')
 const fixture = dialect === 'sqlite'
   ? { schoolId: 'sch_njf8ajdhl50t755mqpje', tokenId: 'tok_9a5eq11mcsu55gon6u67', token: 'rbk_FEw8yfU5xJTBqV4r0oLOrkEQ0PuweV7N77ucHGRgkDk', sql: 'sqlite.sql' }
-  : { schoolId: 'sch_gdouyo4qgl1lu5u9hpoe', tokenId: 'tok_1pt98m1t3yov3ej3tc2x', token: 'rbk_6BRHzkwM5sZcyU1tTSrkKDldrQXCSePDTa7trtaq1da', sql: 'postgresql.sql' }
+  : {
+      schoolId: 'sch_gdouyo4qgl1lu5u9hpoe', tokenId: 'tok_1pt98m1t3yov3ej3tc2x', token: 'rbk_6BRHzkwM5sZcyU1tTSrkKDldrQXCSePDTa7trtaq1da',
+      sql: 'postgresql.sql'
+    }
 const tables = ['schools', 'campuses', 'people', 'affiliations', 'api_tokens', 'change_events']
 const migrationsTable = dialect === 'sqlite' ? '__drizzle_migrations' : 'drizzle.__drizzle_migrations'
 
@@ -111,7 +114,9 @@ describe(`a database of migration 0000 on ${dialect}`, () => {
     const listed: { id: string }[] = []
     let cursor: string | null = ''
     while (cursor !== null) {
-      const page: { status: number, body: { items: { id: string }[], nextCursor: string | null } } = await callApi(`/api/v1/people?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { baseUrl: server.url, token: fixture.token })
+      const page: { status: number, body: { items: { id: string }[], nextCursor: string | null } } = await callApi(
+        `/api/v1/people?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { baseUrl: server.url, token: fixture.token }
+      )
       expect(page.status).toBe(200)
       listed.push(...page.body.items)
       cursor = page.body.nextCursor

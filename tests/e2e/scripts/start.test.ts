@@ -79,10 +79,14 @@ describe('npm start', () => {
     // The demo's administrator signs in once with the link printed beside the token.
     expect(stdout).toMatch(/its administrator admin@example\.org signs in once with this link \(24 hours\)/)
 
-    const [row] = readSqlite<{ scopes: string, created_at: string, expires_at: string }>(join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens')
+    const [row] = readSqlite<{ scopes: string, created_at: string, expires_at: string }>(
+      join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens'
+    )
     expect(row!.scopes.split(' ')).toEqual(demoScopes)
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 86_400_000)
-    const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(row!.expires_at))
+    const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(row!.expires_at)
+    )
     expect(expiresOn).toBe(sydneyDay)
   })
 
@@ -96,7 +100,8 @@ describe('npm start', () => {
     expect(again.stdout).toContain('The SQLite file .data/rollbook.db has 1 school:')
     expect(again.stdout).toContain(`  ${school!.id}  Demo School  (Australia/Sydney)`)
     expect(again.stdout).toContain(`npm run -s admin -- token issue --school ${school!.id}`)
-    expect(again.stdout).toContain('To start over, stop Rollbook and delete .data/rollbook.db and the files beside it that start with its name (rm .data/rollbook.db*).')
+    expect(again.stdout)
+      .toContain('To start over, stop Rollbook and delete .data/rollbook.db and the files beside it that start with its name (rm .data/rollbook.db*).')
     expect(readSqlite(join(cwd, '.data/rollbook.db'), 'select id from schools')).toHaveLength(1)
   })
 

@@ -44,7 +44,8 @@ describe('webhook delivery by the server', () => {
     }
   })
 
-  it('killed between a change and its delivery, or while a post is in flight, the server delivers each change once to a receiver that drops repeats', async () => {
+  it('killed between a change and its delivery, or while a post is in flight, the server delivers each change once to a receiver that '
+    + 'drops repeats', async () => {
     let hang = true
     const receiver = await startReceiver(post => JSON.parse(post.body).id === 'per_in_flight' && hang ? () => {} : 200)
     const { school } = await subscribedSchool([receiver.url])

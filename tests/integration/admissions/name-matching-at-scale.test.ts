@@ -52,7 +52,9 @@ describe('the identification rule at 50,000 people', () => {
   })
 
   it('finds a possible adult by email, phone or folded names, each through an index', async () => {
-    const query = possibleAdults(school.database.db, school.school, { familyName: 'Smith1', givenNames: 'sam  ZOFIA', email: 'person123@example.org', phone: '+61 400000456' })
+    const query = possibleAdults(
+      school.database.db, school.school, { familyName: 'Smith1', givenNames: 'sam  ZOFIA', email: 'person123@example.org', phone: '+61 400000456' }
+    )
     expect((await query).length).toBeGreaterThanOrEqual(2)
     const plan = await planOf(school.database, query)
     expect(plan).not.toMatch(/SCAN people\b(?! USING)|Seq Scan on people/)

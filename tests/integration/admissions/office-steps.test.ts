@@ -47,9 +47,13 @@ describe('the office\'s steps: submitted → offered → accepted | declined', (
 
   it('refuses a second offer, naming the state it needs, and an unknown campus by its field', async () => {
     const { id } = await submitApplication(school.context, applicationBody())
-    await expect(offerApplication(school.context, id, { campus: 'East' })).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: [{ path: 'campus' }] } })
+    await expect(offerApplication(school.context, id, { campus: 'East' })).rejects.toMatchObject({
+      code: 'validation_failed', extras: { fields: [{ path: 'campus' }] }
+    })
     await offerApplication(school.context, id)
-    await expect(offerApplication(school.context, id)).rejects.toMatchObject({ code: 'unprocessable', detail: [expect.stringContaining('must be submitted; it is offered')] })
+    await expect(offerApplication(school.context, id)).rejects.toMatchObject({
+      code: 'unprocessable', detail: [expect.stringContaining('must be submitted; it is offered')]
+    })
     await expect(offerApplication(school.context, 'apl_missing')).rejects.toMatchObject({ code: 'not_found' })
   })
 })

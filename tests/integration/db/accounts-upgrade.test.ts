@@ -102,7 +102,10 @@ describe(`the accounts' own table on ${shared.dialect}`, () => {
 
     const { db } = database
     const account = async (email: string) => (await activeAccountByEmail(database, email))!
-    expect(await account('admin@upgrade.example')).toEqual({ id: 'acc_admin', schoolId: 'sch_upgrade', email: 'admin@upgrade.example', personId: null, createdAt: '2025-01-02T00:00:00.000Z', removedAt: null })
+    expect(await account('admin@upgrade.example')).toEqual({
+      id: 'acc_admin', schoolId: 'sch_upgrade', email: 'admin@upgrade.example', personId: null, createdAt: '2025-01-02T00:00:00.000Z',
+      removedAt: null
+    })
     expect(await activeAccountByEmail(database, 'removed@upgrade.example')).toBeUndefined()
     const opens = async (email: string) => accessKindsOf(database, await account(email))
     expect(await opens('admin@upgrade.example')).toEqual({ staff: true, family: false })

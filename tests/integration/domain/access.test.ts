@@ -34,12 +34,24 @@ const rows: Row[] = [
   { name: 'a token with restricted.read alone', caller: token(['restricted.read']), holds: ['restricted.read'], personal: false, restricted: true },
   { name: 'a token with every scope', caller: token(scopeNames), holds: scopeNames, personal: true, restricted: true },
   // A stored scope the catalogue no longer lists (or a screen capability) grants nothing to a token.
-  { name: 'a token naming a screen capability', caller: token(['staff.manage', 'person.read'] as Capability[]), holds: ['person.read'], personal: true, restricted: false },
+  {
+    name: 'a token naming a screen capability', caller: token(['staff.manage', 'person.read'] as Capability[]), holds: ['person.read'],
+    personal: true, restricted: false
+  },
   { name: 'an admin', caller: { kind: 'staff', accountId: 'stf_a', role: 'admin' }, holds: capabilityNames, personal: true, restricted: true },
   { name: 'an office member', caller: { kind: 'staff', accountId: 'stf_o', role: 'office' }, holds: builtInRoles.office, personal: true, restricted: false },
-  { name: 'an admissions member', caller: { kind: 'staff', accountId: 'stf_m', role: 'admissions' }, holds: builtInRoles.admissions, personal: true, restricted: false },
-  { name: 'a read-only member', caller: { kind: 'staff', accountId: 'stf_r', role: 'read_only' }, holds: builtInRoles.read_only, personal: true, restricted: false },
-  { name: 'a teacher, the school having delegated the restricted record to teachers', caller: { kind: 'staff', accountId: 'stf_t', role: 'teacher' }, holds: delegatedTeacher, personal: true, restricted: true },
+  {
+    name: 'an admissions member', caller: { kind: 'staff', accountId: 'stf_m', role: 'admissions' }, holds: builtInRoles.admissions, personal: true,
+    restricted: false
+  },
+  {
+    name: 'a read-only member', caller: { kind: 'staff', accountId: 'stf_r', role: 'read_only' }, holds: builtInRoles.read_only, personal: true,
+    restricted: false
+  },
+  {
+    name: 'a teacher, the school having delegated the restricted record to teachers', caller: { kind: 'staff', accountId: 'stf_t', role: 'teacher' },
+    holds: delegatedTeacher, personal: true, restricted: true
+  },
   { name: 'a member whose role is not a role', caller: { kind: 'staff', accountId: 'stf_x', role: 'janitor' }, holds: [], personal: false, restricted: false },
   { name: 'the CLI', caller: { kind: 'system', name: 'cli' }, holds: capabilityNames, personal: true, restricted: true },
   { name: 'a task', caller: { kind: 'system', name: 'exports:produce' }, holds: capabilityNames, personal: true, restricted: true }
@@ -81,7 +93,8 @@ describe('access (server/domain/access/)', () => {
       expect([...access.capabilities].sort()).toEqual([...new Set(row.holds)].sort())
       for (const capability of capabilityNames) {
         if (row.holds.includes(capability)) expect(() => assertCapability(access, capability)).not.toThrow()
-        else expect(() => assertCapability(access, capability)).toThrow(expect.objectContaining({ code: 'forbidden', extras: { data: { missingScope: capability } } }))
+        else expect(() => assertCapability(access, capability))
+          .toThrow(expect.objectContaining({ code: 'forbidden', extras: { data: { missingScope: capability } } }))
       }
     })
 
@@ -128,7 +141,8 @@ describe('access (server/domain/access/)', () => {
           return (error as { code: string }).code
         }
       }
-      expect([refused('read'), refused('write')]).toEqual({ on: [null, null], read_only: [null, 'component_off'], off: ['component_off', 'component_off'] }[mode])
+      expect([refused('read'), refused('write')])
+        .toEqual({ on: [null, null], read_only: [null, 'component_off'], off: ['component_off', 'component_off'] }[mode])
     }
   })
 })

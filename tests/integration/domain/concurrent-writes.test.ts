@@ -31,7 +31,8 @@ describe('a school\'s writes run one at a time', () => {
       const outcomes = await Promise.allSettled([mother, father].map(payerId =>
         setBillingSplit(school.context, student, { category: 'tuition', from: '2026-01-01', shares: [{ payerId, share: 10_000 }] })))
       expect(outcomes.map(describeOutcome)).toEqual(['fulfilled', 'fulfilled'])
-      const open = await school.database.db.select({ payerId: billingResponsibilities.payerId, share: billingResponsibilities.share }).from(billingResponsibilities)
+      const open = await school.database.db.select({ payerId: billingResponsibilities.payerId, share: billingResponsibilities.share })
+        .from(billingResponsibilities)
         .where(and(eq(billingResponsibilities.studentId, student), eq(billingResponsibilities.category, 'tuition'), isNull(billingResponsibilities.validTo)))
       expect(open.reduce((total, row) => total + row.share, 0)).toBe(10_000)
       expect(open).toHaveLength(1)

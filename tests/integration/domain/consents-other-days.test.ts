@@ -29,11 +29,15 @@ describe('consent answers on other days and the tally of children under restrict
     await seedClass(school, '3A', [families.aroha, families.tama, families.mere])
     office = { ...school.context, capabilities: new Set(['consents.manage']) }
     const purpose = await createConsentPurpose(school.context, { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' })
-    askId = (await createConsentAsk(school.context, { purposeId: purpose.id, subject: 'Zoo', audience: ['year:3'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' })).id
+    askId = (await createConsentAsk(
+      school.context,
+      { purposeId: purpose.id, subject: 'Zoo', audience: ['year:3'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' }
+    )).id
     tomorrow = addDays(families.today, 1)
   })
 
-  it('refuses another day than today without restricted.read on the tally, the class list and a child\'s consents, before looking the ask or child up', async () => {
+  it('refuses another day than today without restricted.read on the tally, the class list and a child\'s consents, before looking the ask '
+    + 'or child up', async () => {
     const refused = { code: 'forbidden', extras: { data: { missingScope: 'restricted.read' } } }
     await expect(readConsentAsk(office, askId, tomorrow)).rejects.toMatchObject(refused)
     await expect(readConsentAsk(office, 'cak_doesnotexist0000000000', tomorrow)).rejects.toMatchObject(refused)

@@ -28,7 +28,8 @@ describe('the demo school\'s portal families show every case of standing', () =>
   })
 
   it('the separated parent is kept from details and contact; the resident parent is not', async () => {
-    expect(await purposesOf(families.separated.restrained, families.separated.child)).toEqual(granted(standingPurposes.filter(p => p !== 'details' && p !== 'contact')))
+    expect(await purposesOf(families.separated.restrained, families.separated.child))
+      .toEqual(granted(standingPurposes.filter(p => p !== 'details' && p !== 'contact')))
     expect(await purposesOf(families.separated.resident, families.separated.child)).toEqual(granted(standingPurposes))
   })
 
@@ -43,12 +44,16 @@ describe('the demo school\'s portal families show every case of standing', () =>
   })
 
   it('every adult has family access, and the teacher who is a parent has both on one account', async () => {
-    const adults = [...families.shared.adults, families.separated.resident, families.separated.restrained, families.protectedChild.safe, families.protectedChild.other, families.endedCarer.ended, families.endedCarer.parent, families.staffParent.adult]
+    const adults = [
+      ...families.shared.adults, families.separated.resident, families.separated.restrained, families.protectedChild.safe,
+      families.protectedChild.other, families.endedCarer.ended, families.endedCarer.parent, families.staffParent.adult
+    ]
     const rows = await school.database.db.select().from(familyAccess).where(and(eq(familyAccess.schoolId, school.id), isNull(familyAccess.endedAt)))
     expect(rows.map(row => row.personId).sort()).toEqual([...adults].sort())
     const [teacher] = await school.database.db.select().from(accounts).where(eq(accounts.id, families.staffParent.accountId))
     expect(teacher).toMatchObject({ personId: families.staffParent.adult, removedAt: null })
-    expect(await school.database.db.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.accountId, teacher!.id), isNull(staffAccess.endedAt)))).toEqual([{ role: 'teacher' }])
+    expect(await school.database.db.select({ role: staffAccess.role }).from(staffAccess)
+      .where(and(eq(staffAccess.accountId, teacher!.id), isNull(staffAccess.endedAt)))).toEqual([{ role: 'teacher' }])
     expect(rows.find(row => row.personId === families.staffParent.adult)?.accountId).toBe(teacher!.id)
     expect(await purposesOf(families.staffParent.adult, families.staffParent.child)).toEqual(granted(standingPurposes))
   })

@@ -79,14 +79,18 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
     const { mother } = await family()
     const member = await addStaffAccount(school.context, { email: uniqueEmail('holder'), role: 'office' })
     // As an older version allowed: the member's account holding a parent's portal.
-    await school.database.transaction(tx => tx.insert(familyAccess).values({ id: newId('fam'), schoolId: school.id, accountId: member.id, personId: mother, createdAt: new Date().toISOString(), createdBy: 'system:test', endedAt: null, endedBy: null }))
+    await school.database.transaction(tx => tx.insert(familyAccess).values({
+      id: newId('fam'), schoolId: school.id, accountId: member.id, personId: mother, createdAt: new Date().toISOString(), createdBy: 'system:test',
+      endedAt: null, endedBy: null
+    }))
     const { secret } = await startSession(school.database, { id: member.id, schoolId: school.id }, 'code')
     await removeStaffAccess(school.context, member.id)
     expect(await liveFamilyRows({ personId: mother })).toEqual([])
     expect(await findLiveSession(school.database, secret)).toBeUndefined()
     const [account] = await school.database.db.select().from(accounts).where(eq(accounts.id, member.id))
     expect(account!.removedAt).not.toBeNull()
-    const ended = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'family.ended'), eq(activity.subjectId, mother)))
+    const ended = await school.database.db.select().from(activity)
+      .where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'family.ended'), eq(activity.subjectId, mother)))
     expect(ended).toHaveLength(1)
   })
 
@@ -124,7 +128,9 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
     const [live] = await liveFamilyRows({ personId: single })
     const again = { id: newId('fam'), schoolId: school.id, createdAt: new Date().toISOString(), createdBy: 'system:test', endedAt: null, endedBy: null }
     await expect(school.database.transaction(tx => tx.insert(familyAccess).values({ ...again, accountId: account!.id, personId: single }))).rejects.toThrow()
-    await expect(school.database.transaction(tx => tx.insert(familyAccess).values({ ...again, accountId: live!.accountId, personId: mother }))).rejects.toThrow()
+    await expect(
+      school.database.transaction(tx => tx.insert(familyAccess).values({ ...again, accountId: live!.accountId, personId: mother }))
+    ).rejects.toThrow()
   })
 
   it('answers an address with an account at another school exactly as any address whose account cannot be this adult\'s', async () => {

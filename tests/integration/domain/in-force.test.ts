@@ -12,7 +12,9 @@ describe('in force on a day, in SQL', () => {
 
   beforeAll(async () => {
     school = await newSchool()
-    const ids = await addPeopleWithSpans(school, inForceCases.map(({ name, validFrom, validTo }) => ({ familyName: 'Span', givenNames: name, spans: [{ validFrom, validTo }] })))
+    const ids = await addPeopleWithSpans(
+      school, inForceCases.map(({ name, validFrom, validTo }) => ({ familyName: 'Span', givenNames: name, spans: [{ validFrom, validTo }] }))
+    )
     caseOf = new Map(ids.map((id, i) => [id, inForceCases[i]!]))
   })
 

@@ -17,7 +17,8 @@ describe('the adults a sent message left out', () => {
     families = await seedPortalFamilies(school)
   })
 
-  it('tells two left out of year 3 (the separated and the unsafe parent) as "fewer than 5" on sending, in the list and on reading, as the preview does', async () => {
+  it('tells two left out of year 3 (the separated and the unsafe parent) as "fewer than 5" on sending, in the list and on reading, as the '
+    + 'preview does', async () => {
     const told = { leftOut: 'fewer_than_5', leftOutCount: null }
     expect(await previewAudience(school.context, ['year:3'])).toMatchObject(told)
     const sent = await sendMessage(school.context, { subject: 'Sports day', body: 'On Friday.', audience: ['year:3'] })

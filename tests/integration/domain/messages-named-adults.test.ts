@@ -30,7 +30,8 @@ describe('an adult named in an audience, withheld or not', () => {
     })
   })
 
-  const shape = (preview: Awaited<ReturnType<typeof previewAudience>>) => ({ ...preview, adults: preview.adults.map(({ id: _id, familyName: _f, givenNames: _g, ...rest }) => rest) })
+  const shape = (preview: Awaited<ReturnType<typeof previewAudience>>) =>
+    ({ ...preview, adults: preview.adults.map(({ id: _id, familyName: _f, givenNames: _g, ...rest }) => rest) })
 
   it('previews the separated parent (an order) and the unsafe parent (a flag) exactly as their child\'s other parent: listed, with their child', async () => {
     const resident = await previewAudience(school.context, [`adult:${families.resident}`])
@@ -70,7 +71,8 @@ describe('an adult named in an audience, withheld or not', () => {
 
   it('asks for consent through a withheld named adult as through any other: the ask is made, never audience_empty', async () => {
     const purpose = await createConsentPurpose(school.context, { name: 'Swimming', aboutNamedThing: false, lasting: 'standing' })
-    const ask = (adultId: string) => createConsentAsk(school.context, { purposeId: purpose.id, audience: [`adult:${adultId}`], closesOn: addDays(families.today, 7), answeredBy: 'any_adult' })
+    const ask = (adultId: string) =>
+      createConsentAsk(school.context, { purposeId: purpose.id, audience: [`adult:${adultId}`], closesOn: addDays(families.today, 7), answeredBy: 'any_adult' })
     expect((await ask(families.unsafe)).childCount).toBe((await ask(families.safe)).childCount)
     expect((await ask(families.separated)).childCount).toBe(1)
   })

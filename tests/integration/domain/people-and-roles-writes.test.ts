@@ -17,7 +17,8 @@ import { newSchool } from '../../support/schools'
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 
 const codeOfStatus: Record<number, string> = { 400: 'validation_failed', 404: 'not_found', 422: 'unprocessable' }
-const refused = (status: number, text?: string) => ({ code: codeOfStatus[status], ...(text ? { detail: expect.arrayContaining([expect.stringContaining(text)]) } : {}) })
+const refused = (status: number, text?: string) =>
+  ({ code: codeOfStatus[status], ...(text ? { detail: expect.arrayContaining([expect.stringContaining(text)]) } : {}) })
 
 describe('the writes behind the people and roles screens', () => {
   let school: TestSchool
@@ -68,7 +69,9 @@ describe('the writes behind the people and roles screens', () => {
     it('refuses another school\'s campus and another school\'s person', async () => {
       const { campuses } = await import('../../../db/schema')
       const [elsewhere] = await school.database.db.select().from(campuses).where(eq(campuses.schoolId, other.id))
-      await expect(openAffiliation(school.context, { personId: staff, kind: 'student', validFrom: '2024-01-29', campusId: elsewhere!.id })).rejects.toMatchObject(refused(422, 'campus'))
+      await expect(
+        openAffiliation(school.context, { personId: staff, kind: 'student', validFrom: '2024-01-29', campusId: elsewhere!.id })
+      ).rejects.toMatchObject(refused(422, 'campus'))
       const [stranger] = await addPeopleWithSpans(other, [{ familyName: 'Stranger', givenNames: 'Other' }])
       await expect(openAffiliation(school.context, { personId: stranger!, kind: 'volunteer', validFrom: '2024-01-29' })).rejects.toMatchObject(refused(404))
     })
@@ -82,11 +85,14 @@ describe('the writes behind the people and roles screens', () => {
 
     it('closes the span with an exit reason from the school\'s list, kept as a restricted record', async () => {
       await expect(closeAffiliation(school.context, span, { lastDay: '2023-12-31' })).rejects.toMatchObject(refused(422))
-      await expect(closeAffiliation(school.context, span, { lastDay: '2025-06-30', exitReason: { reason: 'bored' } })).rejects.toMatchObject(refused(422, 'bored'))
+      await expect(closeAffiliation(school.context, span, { lastDay: '2025-06-30', exitReason: { reason: 'bored' } })).rejects.toMatchObject(
+        refused(422, 'bored')
+      )
       await closeAffiliation(school.context, span, { lastDay: '2025-06-30', exitReason: { reason: 'relocation', note: 'Moved to Perth' } })
       const [row] = await school.database.db.select().from(affiliations).where(eq(affiliations.id, span))
       expect(row!.validTo).toBe('2025-06-30')
-      expect((await readRestrictedRecord(school.context, student)).exitReasons).toMatchObject([{ affiliationId: span, reason: 'relocation', note: 'Moved to Perth' }])
+      expect((await readRestrictedRecord(school.context, student)).exitReasons)
+        .toMatchObject([{ affiliationId: span, reason: 'relocation', note: 'Moved to Perth' }])
       expect(await newEvents()).toEqual([['affiliation.updated', 'affiliations', span]])
     })
 
@@ -98,7 +104,8 @@ describe('the writes behind the people and roles screens', () => {
 
   describe('names', () => {
     it('corrects a name, keeping the one it replaces with the days it was held, and moves the name key', async () => {
-      expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smith', givenNames: 'Mei', change: 'change', effectiveFrom: '2025-03-01' })).toBe(true)
+      expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smith', givenNames: 'Mei', change: 'change', effectiveFrom: '2025-03-01' }))
+        .toBe(true)
       expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smyth', givenNames: ' Mei ', effectiveFrom: '2026-01-10' })).toBe(true)
       expect(await listNameHistory(school.context, adult)).toEqual([
         { familyName: 'Tanaka-Smith', givenNames: 'Mei', heldFrom: '2025-03-01', heldTo: '2026-01-09', change: 'correction' },
@@ -112,7 +119,9 @@ describe('the writes behind the people and roles screens', () => {
 
     it('writes nothing when the name is unchanged, and refuses a new name before the current one began', async () => {
       expect(await correctPersonName(school.context, adult, { familyName: 'Tanaka-Smyth', givenNames: 'Mei' })).toBe(false)
-      await expect(correctPersonName(school.context, adult, { familyName: 'Tanaka', givenNames: 'Mei', effectiveFrom: '2026-01-10' })).rejects.toMatchObject(refused(422, '2026-01-10'))
+      await expect(correctPersonName(school.context, adult, { familyName: 'Tanaka', givenNames: 'Mei', effectiveFrom: '2026-01-10' })).rejects.toMatchObject(
+        refused(422, '2026-01-10')
+      )
       await expect(correctPersonName(school.context, adult, { familyName: ' ', givenNames: 'Mei' })).rejects.toMatchObject(refused(400))
       expect(await newEvents()).toEqual([])
     })
@@ -120,10 +129,14 @@ describe('the writes behind the people and roles screens', () => {
 
   describe('parental responsibility', () => {
     it('opens and closes a span between an adult and a child, announced on the child', async () => {
-      await expect(openParentalResponsibility(school.context, { adultId: adult, childId: student, relationship: 'aunt', validFrom: '2024-01-29' })).rejects.toMatchObject(refused(422, 'aunt'))
+      await expect(
+        openParentalResponsibility(school.context, { adultId: adult, childId: student, relationship: 'aunt', validFrom: '2024-01-29' })
+      ).rejects.toMatchObject(refused(422, 'aunt'))
       await expect(openParentalResponsibility(school.context, { adultId: adult, childId: adult, validFrom: '2024-01-29' })).rejects.toMatchObject(refused(422))
       const id = await openParentalResponsibility(school.context, { adultId: adult, childId: student, relationship: 'mother', validFrom: '2024-01-29' })
-      await expect(openParentalResponsibility(school.context, { adultId: adult, childId: student, validFrom: '2025-01-01' })).rejects.toMatchObject(refused(422))
+      await expect(
+        openParentalResponsibility(school.context, { adultId: adult, childId: student, validFrom: '2025-01-01' })
+      ).rejects.toMatchObject(refused(422))
       await closeParentalResponsibility(school.context, id, '2025-12-31')
       expect(await parentalResponsibilitiesFor(school.context, [student])).toEqual([
         { id, adultId: adult, childId: student, relationship: 'mother', validFrom: '2024-01-29', validTo: '2025-12-31' }
@@ -146,7 +159,9 @@ describe('the writes behind the people and roles screens', () => {
     })
 
     it('records a court order in force for its span', async () => {
-      const order = await recordCourtOrder(school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff, purposes: ['contact'] })
+      const order = await recordCourtOrder(
+        school.context, student, { kind: 'intervention_order', validFrom: '2025-08-01', restrainedPersonId: staff, purposes: ['contact'] }
+      )
       await endCourtOrder(school.context, order, '2026-07-31')
       expect(await childrenUnderRestriction(school.context, [student], '2025-07-31')).toEqual(new Set())
       expect(await childrenUnderRestriction(school.context, [student], '2026-07-31')).toEqual(new Set([student]))
@@ -158,8 +173,12 @@ describe('the writes behind the people and roles screens', () => {
   describe('school settings', () => {
     it('keeps year levels in order with the final one among them, and the alumni rule', async () => {
       // Students of this file's school are in years 5 and 6: those stay listed, whatever else changes.
-      await expect(updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3' })).rejects.toMatchObject({ code: 'conflict', extras: { fields: [{ path: 'yearLevels' }] } })
-      const updated = await updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3', '4', '5', '6'], finalYearLevel: '6', alumniRule: 'completed_final_year' })
+      await expect(updateSchoolSettings(school.context, { yearLevels: ['P', '1', '2', '3'], finalYearLevel: '3' })).rejects.toMatchObject({
+        code: 'conflict', extras: { fields: [{ path: 'yearLevels' }] }
+      })
+      const updated = await updateSchoolSettings(
+        school.context, { yearLevels: ['P', '1', '2', '3', '4', '5', '6'], finalYearLevel: '6', alumniRule: 'completed_final_year' }
+      )
       expect(updated.lists).toMatchObject({ yearLevels: ['P', '1', '2', '3', '4', '5', '6'], finalYearLevel: '6', alumniRule: 'completed_final_year' })
       await expect(updateSchoolSettings(school.context, { finalYearLevel: '12' })).rejects.toBeInstanceOf(DomainError)
       await expect(updateSchoolSettings(school.context, { timeZone: 'Mars/Olympus' })).rejects.toBeInstanceOf(DomainError)

@@ -46,7 +46,8 @@ describe('answering a sign-in code', () => {
 
   async function mailedCode(email: string) {
     for (let i = 0; i < 800; i++) {
-      const [mail] = await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.createdAt), desc(outboxMails.id)).limit(1)
+      const [mail] = await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, email))
+        .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id)).limit(1)
       if (mail) return /code is (\d{6})/.exec(mail.text)![1]!
       await new Promise(done => setTimeout(done, 50))
     }

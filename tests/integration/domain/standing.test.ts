@@ -31,7 +31,9 @@ function family<const Adult extends string>(school: School, childName: string, a
     const ids = {} as Record<Adult, string>
     for (const [name, span] of Object.entries(adults) as [Adult, { from: string, to: string | null } | null][]) {
       ids[name] = await insertPerson(tx, changes, school.id, { familyName: 'Standing', givenNames: name })
-      if (span) await insertParentalResponsibility(tx, changes, school.school, { adultId: ids[name], childId: child, relationship: 'parent', validFrom: span.from, validTo: span.to })
+      if (span) await insertParentalResponsibility(
+        tx, changes, school.school, { adultId: ids[name], childId: child, relationship: 'parent', validFrom: span.from, validTo: span.to }
+      )
     }
     return { child, ...ids }
   })
@@ -58,8 +60,14 @@ describe('standing in the family portal', () => {
       stranger: null
     })
     // The father may not see details or be in contact from March 2026 for a year; an order against the mother ended long ago.
-    await recordCourtOrder(school.context, shared.child, { kind: 'parenting_order', restrainedPersonId: shared.father, purposes: ['details', 'contact', 'collection'], validFrom: '2026-03-04', validTo: '2027-03-04' })
-    await recordCourtOrder(school.context, shared.child, { kind: 'intervention_order', restrainedPersonId: shared.mother, purposes: ['billing'], validFrom: '2024-01-01', validTo: '2025-01-01' })
+    await recordCourtOrder(school.context, shared.child, {
+      kind: 'parenting_order', restrainedPersonId: shared.father, purposes: ['details', 'contact', 'collection'], validFrom: '2026-03-04',
+      validTo: '2027-03-04'
+    })
+    await recordCourtOrder(
+      school.context, shared.child,
+      { kind: 'intervention_order', restrainedPersonId: shared.mother, purposes: ['billing'], validFrom: '2024-01-01', validTo: '2025-01-01' }
+    )
     flagged = await family(school, 'Tama', { safe: { from: '2016-01-01', to: null }, unsafe: { from: '2016-01-01', to: null } })
     await recordProtectionFlag(school.context, flagged.child, { kind: 'family_violence', validFrom: '2026-01-01', safeAdultIds: [flagged.safe] })
     elsewhere = await family(other, 'Wiremu', { parent: { from: '2015-04-02', to: null } })
@@ -83,9 +91,12 @@ describe('standing in the family portal', () => {
   })
 
   it('gives nothing without responsibility on the day: ended, not yet begun, never held', async () => {
-    expect(await standingOf(school, shared.former, shared.child, day)).toEqual({ purposes: nothing, responsible: false, reasons: ['parental responsibility ended on 2026-05-01'] })
-    expect(await standingOf(school, shared.future, shared.child, day)).toEqual({ purposes: nothing, responsible: false, reasons: ['parental responsibility only from 2026-09-01'] })
-    expect(await standingOf(school, shared.stranger, shared.child, day)).toEqual({ purposes: nothing, responsible: false, reasons: ['no parental responsibility on file'] })
+    expect(await standingOf(school, shared.former, shared.child, day))
+      .toEqual({ purposes: nothing, responsible: false, reasons: ['parental responsibility ended on 2026-05-01'] })
+    expect(await standingOf(school, shared.future, shared.child, day))
+      .toEqual({ purposes: nothing, responsible: false, reasons: ['parental responsibility only from 2026-09-01'] })
+    expect(await standingOf(school, shared.stranger, shared.child, day))
+      .toEqual({ purposes: nothing, responsible: false, reasons: ['no parental responsibility on file'] })
     expect((await standingOf(school, shared.former, shared.child, '2026-04-30')).purposes).toEqual(everything)
   })
 
@@ -161,19 +172,27 @@ describe('standing from an application or a booking, where no responsibility is 
   let school: School
   const applicantOf = async (givenNames: string) => {
     const adult = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Applicant', givenNames }))
-    const application = await submitApplication(school.context, { student: { familyName: `Prospect ${givenNames}`, givenNames: 'Kid', dateOfBirth: '2021-03-04' }, adults: [{ personId: adult }], placement: { yearLevel: '1', entryYear: 2027 } })
+    const application = await submitApplication(school.context, {
+      student: { familyName: `Prospect ${givenNames}`, givenNames: 'Kid', dateOfBirth: '2021-03-04' }, adults: [{ personId: adult }],
+      placement: { yearLevel: '1', entryYear: 2027 }
+    })
     return { adult, child: application.studentId, application: application.id }
   }
   const bookerOf = async (givenNames: string) => {
     const adult = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Enquirer', givenNames }))
-    const booking = await bookTourFromPortal(school.context, adult, await addTour(school), { student: { familyName: 'Prospect', givenNames: `booked by ${givenNames}` } })
+    const booking = await bookTourFromPortal(
+      school.context, adult, await addTour(school), { student: { familyName: 'Prospect', givenNames: `booked by ${givenNames}` } }
+    )
     const [enquiry] = await school.database.db.select({ studentId: enquiries.studentId }).from(enquiries).where(eq(enquiries.id, booking.enquiryId))
     return { adult, child: enquiry!.studentId, booking: booking.id }
   }
   const shown = async (adult: string) => {
     const portal = await portalApplications(school.context, adult, day)
     const download = await familyRecords(school, adult, day)
-    return { applications: portal.applications.map(row => row.id), bookings: portal.bookings.map(row => row.id), downloaded: download.applications.map(row => row.id) }
+    return {
+      applications: portal.applications.map(row => row.id), bookings: portal.bookings.map(row => row.id),
+      downloaded: download.applications.map(row => row.id)
+    }
   }
 
   beforeAll(async () => {
@@ -183,7 +202,10 @@ describe('standing from an application or a booking, where no responsibility is 
   it('gives an adult an application names applications and nothing more, and shows them their own application', async () => {
     const { adult, child, application } = await applicantOf('Ana')
     const standing = await standingOf(school, adult, child, day)
-    expect(standing).toEqual({ purposes: granted(['applications']), responsible: false, reasons: ['named on an application or a tour booking, with no parental responsibility on file for the child'] })
+    expect(standing).toEqual({
+      purposes: granted(['applications']), responsible: false,
+      reasons: ['named on an application or a tour booking, with no parental responsibility on file for the child']
+    })
     expect(showsChild(standing, 'applications')).toBe(true)
     expect(showsChild(standing, 'details')).toBe(false)
     expect(await shown(adult)).toEqual({ applications: [application], bookings: [], downloaded: [application] })
@@ -206,21 +228,29 @@ describe('standing from an application or a booking, where no responsibility is 
 
   it('withholds an applicant\'s child under a court order naming them for every purpose', async () => {
     const { adult, child } = await applicantOf('Dion')
-    await recordCourtOrder(school.context, child, { kind: 'parenting_order', restrainedPersonId: adult, purposes: [...courtOrderPurposes], validFrom: '2026-01-01', validTo: null })
+    await recordCourtOrder(
+      school.context, child,
+      { kind: 'parenting_order', restrainedPersonId: adult, purposes: [...courtOrderPurposes], validFrom: '2026-01-01', validTo: null }
+    )
     expect((await standingOf(school, adult, child, day)).purposes).toEqual(nothing)
     expect(await shown(adult)).toEqual({ applications: [], bookings: [], downloaded: [] })
   })
 
   it('withholds an enquirer\'s booking under a court order limiting applications', async () => {
     const { adult, child } = await bookerOf('Eru')
-    await recordCourtOrder(school.context, child, { kind: 'parenting_order', restrainedPersonId: adult, purposes: ['applications'], validFrom: '2026-01-01', validTo: '2027-01-01' })
+    await recordCourtOrder(
+      school.context, child,
+      { kind: 'parenting_order', restrainedPersonId: adult, purposes: ['applications'], validFrom: '2026-01-01', validTo: '2027-01-01' }
+    )
     expect((await standingOf(school, adult, child, day)).purposes).toEqual(nothing)
     expect((await shown(adult)).bookings).toEqual([])
   })
 
   it('withholds the application under an order keeping the applicant from the child\'s details, since it names the child', async () => {
     const { adult, child } = await applicantOf('Fia')
-    await recordCourtOrder(school.context, child, { kind: 'parenting_order', restrainedPersonId: adult, purposes: ['details'], validFrom: '2026-01-01', validTo: null })
+    await recordCourtOrder(
+      school.context, child, { kind: 'parenting_order', restrainedPersonId: adult, purposes: ['details'], validFrom: '2026-01-01', validTo: null }
+    )
     expect((await standingOf(school, adult, child, day)).purposes).toEqual(nothing)
     expect((await shown(adult)).applications).toEqual([])
   })
@@ -229,7 +259,9 @@ describe('standing from an application or a booking, where no responsibility is 
     const { adult, child, application } = await applicantOf('Gus')
     const carer = await writeChanges(school.context, async (tx, changes) => {
       const id = await insertPerson(tx, changes, school.id, { familyName: 'Carer', givenNames: 'Hana' })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: id, childId: child, relationship: 'parent', validFrom: '2021-03-04', validTo: null })
+      await insertParentalResponsibility(
+        tx, changes, school.school, { adultId: id, childId: child, relationship: 'parent', validFrom: '2021-03-04', validTo: null }
+      )
       return id
     })
     expect(await standingOf(school, adult, child, day)).toMatchObject({ purposes: nothing, responsible: false })

@@ -31,7 +31,9 @@ describe('writeChanges: every write and its change events in one transaction', (
   it('rolls back a write that forgot to record its change', async () => {
     const school = await newSchool()
     await expect(writeChanges(school.context, async (tx) => {
-      await tx.insert(people).values({ id: 'per_unannounced000000', schoolId: school.id, familyName: 'Silent', givenNames: 'Write', nameKey: 'silent', createdAt: '', updatedAt: '' })
+      await tx.insert(people).values({
+        id: 'per_unannounced000000', schoolId: school.id, familyName: 'Silent', givenNames: 'Write', nameKey: 'silent', createdAt: '', updatedAt: ''
+      })
     })).rejects.toThrow(/no change event/)
     expect(await rowsOf(school)).toEqual({ people: 0, events: 0 })
   })

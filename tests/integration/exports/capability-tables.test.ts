@@ -29,7 +29,10 @@ const headers: Record<string, string> = {
 
 const hrisMapping = {
   name: 'Payroll export',
-  columns: { employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry' },
+  columns: {
+    employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', startDate: 'Start', checkType: 'Check', checkNumber: 'Check No',
+    checkExpiry: 'Check Expiry'
+  },
   dateFormat: 'DD/MM/YYYY' as const
 }
 

@@ -16,17 +16,25 @@ describe('the consents export table', () => {
     const school = await newSchool({ name: 'Consents Export School' })
     const families = await seedPortalFamilies(school)
     const purpose = await createConsentPurpose(school.context, { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' })
-    const ask = await createConsentAsk(school.context, { purposeId: purpose.id, subject: '=Zoo', audience: ['year:3'], closesOn: addDays(families.today, 5), answeredBy: 'every_adult' })
+    const ask = await createConsentAsk(
+      school.context,
+      { purposeId: purpose.id, subject: '=Zoo', audience: ['year:3'], closesOn: addDays(families.today, 5), answeredBy: 'every_adult' }
+    )
     await recordConsentAnswer(school.context, { askId: ask.id, childId: families.aroha, adultId: families.mother, answer: 'yes' })
-    await recordConsentAnswer(school.context, { askId: ask.id, childId: families.aroha, adultId: families.mother, answer: 'no', day: addDays(families.today, 1), onBehalf: true })
+    await recordConsentAnswer(
+      school.context,
+      { askId: ask.id, childId: families.aroha, adultId: families.mother, answer: 'no', day: addDays(families.today, 1), onBehalf: true }
+    )
     const file = (await produceSchoolExports(school.context, { storage })).find(produced => produced.tableKey === 'consents')!
     expect(file.rows).toBe(2)
     const { text } = await storedFile(storage, file.storageKey)
     const [header, ...lines] = text.split('\r\n').slice(0, -1)
     expect(header).toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,answer,enteredByStaff')
-    expect(lines.map(line => line.split(',').slice(7))).toEqual(expect.arrayContaining([['Excursion', '\'=Zoo', 'yes', 'false'], ['Excursion', '\'=Zoo', 'no', 'true']]))
+    expect(lines.map(line => line.split(',').slice(7)))
+      .toEqual(expect.arrayContaining([['Excursion', '\'=Zoo', 'yes', 'false'], ['Excursion', '\'=Zoo', 'no', 'true']]))
     await classifyExportColumn(school.context, 'consents.answer', 'restricted')
     const again = (await produceSchoolExports(school.context, { storage })).find(produced => produced.tableKey === 'consents')!
-    expect((await storedFile(storage, again.storageKey)).text.split('\r\n')[0]).toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,enteredByStaff')
+    expect((await storedFile(storage, again.storageKey)).text.split('\r\n')[0])
+      .toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,enteredByStaff')
   })
 })

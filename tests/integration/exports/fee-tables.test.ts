@@ -26,7 +26,10 @@ describe('warehouse export of fee schedules and statements', () => {
     const created = await createFeeSchedule(school.context, { name: `${year} fees`, startsOn: `${year}-01-01`, endsOn: `${year}-12-31` })
     first = created.versionId
     const content = {
-      periods: [{ name: 'Term 1', kind: 'term' as const, startsOn: `${year}-01-28`, endsOn: `${year}-04-09` }, { name: 'Term 2', kind: 'term' as const, startsOn: `${year}-04-27`, endsOn: `${year}-07-02` }],
+      periods: [
+        { name: 'Term 1', kind: 'term' as const, startsOn: `${year}-01-28`, endsOn: `${year}-04-09` },
+        { name: 'Term 2', kind: 'term' as const, startsOn: `${year}-04-27`, endsOn: `${year}-07-02` }
+      ],
       lines: [{ category: 'tuition', description: 'Tuition', amount: 100_001, period: null, yearLevels: [], campusId: null }],
       concessionRules: []
     }
@@ -49,7 +52,8 @@ describe('warehouse export of fee schedules and statements', () => {
     expect(rowsOf(await text('fee_periods'))).toHaveLength(4)
 
     const statements = rowsOf(await text('fee_statements'))
-    expect((await text('fee_statements')).split('\r\n')[0]).toBe('id,scheduleId,versionId,periodId,studentId,category,paidAs,categoryTotal,payerId,share,amount,currency')
+    expect((await text('fee_statements')).split('\r\n')[0])
+      .toBe('id,scheduleId,versionId,periodId,studentId,category,paidAs,categoryTotal,payerId,share,amount,currency')
     const aroha = statements.filter(row => row.studentId === families.aroha)
     // Term 1 stays with version 1 (it began before the correction's day); Term 2 is charged by version 2.
     expect(new Set(aroha.map(row => row.versionId))).toEqual(new Set([first, correction]))

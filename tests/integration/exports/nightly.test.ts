@@ -49,7 +49,8 @@ describe('exports:produce, every quarter hour', () => {
     await addPeopleWithSpans(school, Array.from({ length: 30 }, (_, i) => ({ familyName: `Person${i}`, givenNames: 'Test' })))
     const now = new Date('2026-11-23T16:00:00.000Z')
     let batches = 0
-    const stopped = await produceDueExports(school.database, { storage, owner: 'worker-a', schoolIds: [school.id], now, batchSize: 10, stopping: () => batches > 0, onProgress: () => {
+    const stopped = await produceDueExports(school.database, { storage, owner: 'worker-a', schoolIds: [school.id], now, batchSize: 10, stopping: () =>
+      batches > 0, onProgress: () => {
       batches++
     } })
     expect(stopped).toEqual({ produced: [], failed: [] })
@@ -71,7 +72,9 @@ describe('exports:produce, every quarter hour', () => {
     expect(failing).toMatchObject({ produced: [], failed: [{ schoolId: school.id, error: 'Error: stopped mid-file' }] })
     expect(await school.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, school.id))).toEqual([])
     // Still under the first worker's lease: nobody takes it up.
-    expect((await produceDueExports(school.database, { storage, owner: 'worker-b', schoolIds: [school.id], now: new Date(now.getTime() + 5 * 60_000) })).produced).toEqual([])
+    expect(
+      (await produceDueExports(school.database, { storage, owner: 'worker-b', schoolIds: [school.id], now: new Date(now.getTime() + 5 * 60_000) })).produced
+    ).toEqual([])
     const later = await produceDueExports(school.database, { storage, owner: 'worker-b', schoolIds: [school.id], now: new Date(now.getTime() + 11 * 60_000) })
     expect(later.produced).toMatchObject([{ schoolId: school.id, night: '2026-11-24', files: exportTables.length }])
     const [night] = await school.database.db.select().from(exportNights).where(eq(exportNights.schoolId, school.id))

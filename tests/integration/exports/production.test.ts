@@ -84,7 +84,8 @@ describe('warehouse export files', () => {
     const hostile = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tTab', '\rReturn']
     await addPeopleWithSpans(other, hostile.map(familyName => ({ familyName, givenNames: 'Hostile' })))
     await produceSchoolExports(other.context, { storage })
-    const [row] = await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id)).then(rows => rows.filter(file => file.tableKey === 'people'))
+    const [row] = await other.database.db.select().from(exportFiles).where(eq(exportFiles.schoolId, other.id))
+      .then(rows => rows.filter(file => file.tableKey === 'people'))
     const { text } = await storedFile(storage, row!.storageKey)
     for (const cell of ['"\'=HYPERLINK(""http://x"")"', '\'+1,', '\'-2,', '\'@SUM(A1),', '\'\tTab,', '"\'\rReturn"']) expect(text).toContain(cell)
     expect(text).not.toMatch(/(^|\r\n)[^,]*,=/)

@@ -20,11 +20,14 @@ function fakeBucket() {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks)
-    const signed = /^AWS4-HMAC-SHA256 Credential=AKTEST\/\d{8}\/eu-test\/s3\/aws4_request, SignedHeaders=[\w;-]+, Signature=[0-9a-f]{64}$/.test(request.headers.authorization ?? '')
+    const signed = /^AWS4-HMAC-SHA256 Credential=AKTEST\/\d{8}\/eu-test\/s3\/aws4_request, SignedHeaders=[\w;-]+, Signature=[0-9a-f]{64}$/.test(
+      request.headers.authorization ?? ''
+    )
     if (!signed || !request.url!.startsWith('/exports-bucket/')) return response.writeHead(403).end()
     const key = request.url!.slice('/exports-bucket/'.length)
     if (request.method === 'PUT') {
-      if (createHash('sha256').update(body).digest('hex') !== request.headers['x-amz-content-sha256'] || Number(request.headers['content-length']) !== body.length) return response.writeHead(400).end()
+      if (createHash('sha256').update(body).digest('hex') !== request.headers['x-amz-content-sha256']
+        || Number(request.headers['content-length']) !== body.length) return response.writeHead(400).end()
       objects.set(key, body)
       return response.writeHead(200).end()
     }

@@ -19,7 +19,9 @@ describe('parts of a person held elsewhere', () => {
 
   beforeAll(async () => {
     school = await newSchool()
-    personId = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Tane', givenNames: 'Mere', dateOfBirth: '2014-05-05' }))
+    personId = await writeChanges(
+      school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Tane', givenNames: 'Mere', dateOfBirth: '2014-05-05' })
+    )
     studentSpan = await openAffiliation(school.context, { personId, kind: 'student', validFrom: '2024-01-30', yearLevel: '5' })
     staffSpan = await openAffiliation(school.context, { personId, kind: 'volunteer', validFrom: '2024-01-30' })
     const updated = await updateSchoolSettings(school.context, { heldElsewhere: ['names', 'dateOfBirth', 'studentSpans'] })

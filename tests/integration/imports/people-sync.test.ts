@@ -35,7 +35,8 @@ const personOf = async (school: School, sourceId: string) => {
 }
 const spansOf = (school: School, personId: string) => school.database.db.select().from(affiliations)
   .where(eq(affiliations.personId, personId)).orderBy(asc(affiliations.validFrom))
-const liveCount = async (school: School) => (await school.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
+const liveCount = async (school: School) => (await school.database.db.select({ id: people.id }).from(people)
+  .where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
 
 describe('people sync', () => {
   const hundred = syncPeople(100)
@@ -110,7 +111,8 @@ describe('people sync', () => {
     const school = await syncedSchool(hundred)
     const { run } = await sync(school, [{ ...hundred[5]!, familyName: 'Renamed' }], 'changes')
     expect(run).toMatchObject({ status: 'applied', absent: 0, amended: 1, rows: 1 })
-    expect((await school.database.db.select().from(affiliations).where(and(eq(affiliations.schoolId, school.id), isNull(affiliations.validTo)))).length).toBe(100)
+    expect((await school.database.db.select().from(affiliations).where(and(eq(affiliations.schoolId, school.id), isNull(affiliations.validTo)))).length)
+      .toBe(100)
     expect((await personOf(school, 'S00006')).familyName).toBe('Renamed')
   })
 
@@ -128,7 +130,8 @@ describe('people sync', () => {
   it('gives identical counts for one file written LF, CRLF, mixed and with a byte order mark', async () => {
     const rows = [...syncPeople(30), { id: 'Q1', familyName: 'O\'Brien, "Jr"', givenNames: 'Seán', dateOfBirth: '2014-12-01' }]
     const lf = syncFile(rows)
-    const variants = [lf, syncFile(rows, '\r\n'), lf.split('\n').map((line, i) => i % 2 ? line : `${line}\r`).join('\n').replace(/\r$/, ''), `\ufeff${syncFile(rows, '\r\n')}`]
+    const variants =
+      [lf, syncFile(rows, '\r\n'), lf.split('\n').map((line, i) => i % 2 ? line : `${line}\r`).join('\n').replace(/\r$/, ''), `\ufeff${syncFile(rows, '\r\n')}`]
     const answers = []
     for (const file of variants) {
       const school = await newSchool()
@@ -148,10 +151,19 @@ describe('people sync', () => {
     ['a missing required header', 'id,familyName,givenNames\nA,B,C\n', { line: 1, reason: expect.stringContaining('lacks the required column "dateOfBirth"') }],
     ['a duplicate header', 'id,familyName,givenNames,dateOfBirth,id\n', { line: 1, reason: expect.stringContaining('"id" more than once') }],
     ['another delimiter', 'id;familyName;givenNames;dateOfBirth\nA;B;C;2015-01-01\n', { line: 1, reason: expect.stringContaining('separated by ";"') }],
-    ['an unterminated quote', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nB,"Open,C,2015-01-01\nC,D,E,2015-01-01\n', { line: 3, reason: expect.stringContaining('never closed') }],
+    [
+      'an unterminated quote', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nB,"Open,C,2015-01-01\nC,D,E,2015-01-01\n',
+      { line: 3, reason: expect.stringContaining('never closed') }
+    ],
     ['a wrong number of fields', 'id,familyName,givenNames,dateOfBirth\nA,B,C\n', { line: 2, reason: expect.stringContaining('3 fields') }],
-    ['a repeated id', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nA,D,E,2015-01-01\n', { line: 3, reason: expect.stringContaining('line 2 already') }],
-    ['a line break in a name', 'id,familyName,givenNames,dateOfBirth\nA,"B\nC",D,2015-01-01\nE,F,G,2015-01-01\n', { line: 2, reason: expect.stringContaining('control character') }]
+    [
+      'a repeated id', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nA,D,E,2015-01-01\n',
+      { line: 3, reason: expect.stringContaining('line 2 already') }
+    ],
+    [
+      'a line break in a name', 'id,familyName,givenNames,dateOfBirth\nA,"B\nC",D,2015-01-01\nE,F,G,2015-01-01\n',
+      { line: 2, reason: expect.stringContaining('control character') }
+    ]
   ])('fails a file with %s, naming the line', async (_, file, unreadable) => {
     const school = await newSchool()
     const staged = await stageSync(school.context, { system: 'sis', scope: 'full', file })
@@ -161,16 +173,22 @@ describe('people sync', () => {
 
   it.each([
     ['a NUL', 'id,familyName,givenNames,dateOfBirth\nA,B\u0000,C,2015-01-01\n', 'validation_failed', 'Line 2 holds a NUL character.'],
-    ['text that is not UTF-8', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nD,\ud800,F,2015-01-01\n', 'validation_failed', 'Line 3 is not UTF-8 text.']
+    [
+      'text that is not UTF-8', 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nD,\ud800,F,2015-01-01\n', 'validation_failed',
+      'Line 3 is not UTF-8 text.'
+    ]
   ])('refuses %s, naming the line, and records nothing', async (_, file, code, message) => {
     const school = await newSchool()
-    await expect(stageSync(school.context, { system: 'sis', scope: 'full', file })).rejects.toMatchObject({ code, extras: { fields: [{ path: 'file', message }] } })
+    await expect(stageSync(school.context, { system: 'sis', scope: 'full', file })).rejects.toMatchObject({
+      code, extras: { fields: [{ path: 'file', message }] }
+    })
   })
 
   it('reverts an applied run field by field and span by span, and refuses once a record moved on', async () => {
     const school = await syncedSchool(hundred)
     const before = await personOf(school, 'S00002')
-    const rows = [...hundred.slice(1).map((p, i) => i === 0 ? { ...p, familyName: 'Amended', dateOfBirth: '2016-06-06', yearLevel: '4' } : p), ...syncPeople(2, 'N')]
+    const rows =
+      [...hundred.slice(1).map((p, i) => i === 0 ? { ...p, familyName: 'Amended', dateOfBirth: '2016-06-06', yearLevel: '4' } : p), ...syncPeople(2, 'N')]
     const { run } = await sync(school, rows)
     expect(run).toMatchObject({ status: 'applied', created: 2, amended: 1, absent: 1 })
     const snapshot = async () => ({
@@ -178,7 +196,8 @@ describe('people sync', () => {
       spans: await school.database.db.select().from(affiliations).where(eq(affiliations.schoolId, school.id)).orderBy(asc(affiliations.id))
     })
     // The latest by sequence: a select in no order gives PostgreSQL's rows as they lie on disk.
-    const [{ since }] = await school.database.db.select({ since: max(changeEvents.sequence) }).from(changeEvents).where(eq(changeEvents.schoolId, school.id)) as [{ since: number }]
+    const [{ since }] =
+      await school.database.db.select({ since: max(changeEvents.sequence) }).from(changeEvents).where(eq(changeEvents.schoolId, school.id)) as [{ since: number }]
 
     const reverted = await revertSyncRun(school.context, run.id)
     expect(reverted.status).toBe('reverted')
@@ -188,8 +207,13 @@ describe('people sync', () => {
     expect(restored).toMatchObject({ familyName: before.familyName, dateOfBirth: before.dateOfBirth, nameKey: before.nameKey })
     expect(after.spans.every(s => s.validTo === null && s.yearLevel === '3')).toBe(true)
     expect(after.spans.length).toBe(100)
-    const kinds = (await school.database.db.select().from(changeEvents).where(and(eq(changeEvents.schoolId, school.id), gt(changeEvents.sequence, since)))).map(e => e.kind).sort()
-    expect(kinds).toEqual([...Array(2).fill('affiliation.deleted'), ...Array(2).fill('affiliation.updated'), ...Array(2).fill('person.deleted'), 'person.updated', 'sync_run.updated'].sort())
+    const kinds = (await school.database.db.select().from(changeEvents).where(
+      and(eq(changeEvents.schoolId, school.id), gt(changeEvents.sequence, since))
+    )).map(e => e.kind).sort()
+    expect(kinds).toEqual([
+      ...Array(2).fill('affiliation.deleted'), ...Array(2).fill('affiliation.updated'), ...Array(2).fill('person.deleted'), 'person.updated',
+      'sync_run.updated'
+    ].sort())
     await expect(revertSyncRun(school.context, run.id)).rejects.toMatchObject({ code: 'unprocessable' })
 
     const next = await sync(school, [...hundred.slice(0, 99), { ...hundred[99]!, givenNames: 'Moved' }])
@@ -197,7 +221,9 @@ describe('people sync', () => {
     const moved = await personOf(school, 'S00100')
     await correctPersonName(school.context, moved.id, { familyName: moved.familyName, givenNames: 'Moved On' })
     const versionBefore = await snapshot()
-    await expect(revertSyncRun(school.context, next.run.id)).rejects.toMatchObject({ code: 'conflict', detail: [expect.stringContaining(moved.id)], extras: { data: { records: [{ table: 'people', id: moved.id }] } } })
+    await expect(revertSyncRun(school.context, next.run.id)).rejects.toMatchObject({
+      code: 'conflict', detail: [expect.stringContaining(moved.id)], extras: { data: { records: [{ table: 'people', id: moved.id }] } }
+    })
     expect(await snapshot()).toEqual(versionBefore)
   })
 })

@@ -8,7 +8,10 @@ import { newSchool } from '../../support/schools'
 
 const mapping = {
   name: 'Payroll export',
-  columns: { employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', dateOfBirth: 'DOB', startDate: 'Start', endDate: 'End', role: 'Position', checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry' },
+  columns: {
+    employeeId: 'Emp No', familyName: 'Surname', givenNames: 'First Names', dateOfBirth: 'DOB', startDate: 'Start', endDate: 'End', role: 'Position',
+    checkType: 'Check', checkNumber: 'Check No', checkExpiry: 'Check Expiry'
+  },
   dateFormat: 'DD/MM/YYYY' as const
 }
 const header = 'Emp No,Surname,First Names,DOB,Start,End,Position,Check,Check No,Check Expiry,Notes'
@@ -72,12 +75,14 @@ describe('staff import', () => {
   it('keeps a staff member missing from the export employed, as a problem', async () => {
     const csv = `${header}\nE2,Smith,"Jo, Anne",,01/02/2019,15/03/2024,Bursar,,,,\n`
     const answer = await importStaff(school.context, { mappingId, csv })
-    expect(answer.problems).toEqual([{ row: null, column: 'Emp No', reason: expect.stringContaining('Employee E1 has open employment but is missing from the export') }])
+    expect(answer.problems)
+      .toEqual([{ row: null, column: 'Emp No', reason: expect.stringContaining('Employee E1 has open employment but is missing from the export') }])
     expect((await staffOf('Nguyen')).spans).toMatchObject([{ validTo: null }])
   })
 
   it('closes employment when the export gives an end date, and renews a check\'s expiry', async () => {
-    const csv = `${header}\nE1,Nguyen,Linh,03/04/1980,27/01/2020,${todayInZone('Australia/Sydney').split('-').reverse().join('/')},Teacher,WWCC,WWC0001,31/12/2032,\n`
+    const csv =
+      `${header}\nE1,Nguyen,Linh,03/04/1980,27/01/2020,${todayInZone('Australia/Sydney').split('-').reverse().join('/')},Teacher,WWCC,WWC0001,31/12/2032,\n`
     const answer = await importStaff(school.context, { mappingId, csv })
     expect(answer.counts).toMatchObject({ closed: 1, checks: 1, created: 0 })
     const linh = await staffOf('Nguyen')
@@ -96,9 +101,13 @@ describe('staff import', () => {
   })
 
   it('names the line of an unterminated quote and of a NUL', async () => {
-    const unterminated = await importStaff(school.context, { mappingId, csv: `${header}\nE1,Nguyen,Linh,03/04/1980,27/01/2020,,Teacher,,,,\nE7,"Open,A,,01/01/2021,,,,,,\n` })
+    const unterminated = await importStaff(
+      school.context, { mappingId, csv: `${header}\nE1,Nguyen,Linh,03/04/1980,27/01/2020,,Teacher,,,,\nE7,"Open,A,,01/01/2021,,,,,,\n` }
+    )
     expect(unterminated.problems).toContainEqual({ row: 3, column: null, reason: expect.stringContaining('never closed') })
-    await expect(importStaff(school.context, { mappingId, csv: `${header}\nE7,A\u0000,B,,01/01/2021,,,,,,\n` })).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: [{ path: 'csv', message: 'Line 2 holds a NUL character.' }] } })
+    await expect(importStaff(school.context, { mappingId, csv: `${header}\nE7,A\u0000,B,,01/01/2021,,,,,,\n` })).rejects.toMatchObject({
+      code: 'validation_failed', extras: { fields: [{ path: 'csv', message: 'Line 2 holds a NUL character.' }] }
+    })
   })
 
   it('refuses a mapping of another school as not found', async () => {

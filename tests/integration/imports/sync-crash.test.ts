@@ -15,10 +15,14 @@ describe('a worker killed while it applies a run', () => {
     expect((await settleRun(school.database, staged.run.id)).status).toBe('paused')
     // Leased to the worker below before it is queued, so no other worker (a test server's) takes it.
     const owner = `crash-${process.pid}`
-    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 }).where(eq(syncRuns.id, staged.run.id)))
+    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 })
+      .where(eq(syncRuns.id, staged.run.id)))
     await confirmSyncRun(school.context, staged.run.id)
 
-    const worker = spawnForTest(process.execPath, ['--import', 'tsx', 'tests/support/apply-run-worker.ts', staged.run.id, owner], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+    const worker = spawnForTest(
+      process.execPath, ['--import', 'tsx', 'tests/support/apply-run-worker.ts', staged.run.id, owner],
+      { stdio: ['ignore', 'pipe', 'inherit'], env: process.env }
+    )
     const exited = new Promise(resolve => worker.on('exit', resolve))
     const status = async () => (await school.database.db.select().from(syncRuns).where(eq(syncRuns.id, staged.run.id)))[0]!
     // Under way: the run is applying (and, on PostgreSQL, its progress shows rows done).
@@ -30,7 +34,8 @@ describe('a worker killed while it applies a run', () => {
     worker.kill('SIGKILL')
     await exited
 
-    const live = async () => (await school.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
+    const live = async () => (await school.database.db.select({ id: people.id }).from(people)
+      .where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
     const after = await status()
     expect(after.status).toBe('applying')
     expect(await live()).toBe(0)

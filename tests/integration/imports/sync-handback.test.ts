@@ -14,7 +14,8 @@ describe('a worker told to stop while it applies a run', () => {
     expect((await settleRun(school.database, staged.run.id)).status).toBe('paused')
     // Leased to this worker before it is queued, so no other worker (a test server's) takes it.
     const owner = `handback-${process.pid}`
-    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 }).where(eq(syncRuns.id, staged.run.id)))
+    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 })
+      .where(eq(syncRuns.id, staged.run.id)))
     await confirmSyncRun(school.context, staged.run.id)
 
     // The stop comes after the run has begun: at its first progress note, with every person inserted.
@@ -24,7 +25,8 @@ describe('a worker told to stop while it applies a run', () => {
 
     const [run] = await school.database.db.select().from(syncRuns).where(eq(syncRuns.id, staged.run.id))
     expect(run).toMatchObject({ status: 'applying', leaseOwner: null, leaseUntil: null })
-    const live = async () => (await school.database.db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
+    const live = async () => (await school.database.db.select({ id: people.id }).from(people)
+      .where(and(eq(people.schoolId, school.id), isNull(people.deletedAt)))).length
     expect(await live()).toBe(0)
     expect(await school.database.db.select().from(syncRunChanges).where(eq(syncRunChanges.runId, staged.run.id))).toEqual([])
 

@@ -21,7 +21,8 @@ async function drainQueue(school: School) {
   while (await applyNextSyncRun(school.database, `order-${process.pid}`));
 }
 
-const statusOf = async (school: School, runId: string) => (await school.database.db.select({ status: syncRuns.status }).from(syncRuns).where(eq(syncRuns.id, runId)))[0]!.status
+const statusOf = async (school: School, runId: string) => (await school.database.db.select({ status: syncRuns.status }).from(syncRuns)
+  .where(eq(syncRuns.id, runId)))[0]!.status
 
 const givenNamesOf = async (school: School, sourceId: string) => (await school.database.db.select({ givenNames: people.givenNames }).from(people)
   .innerJoin(personSourceIds, eq(personSourceIds.personId, people.id))
@@ -87,7 +88,8 @@ describe('sync runs of one school and system, in the order received', () => {
     // Staged behind the paused first run and leased to this test's worker, so no other worker takes it.
     const second = await stageSync(school.context, { system: 'sis', scope: 'changes', file: renamed('Second') })
     const owner = `order-undo-${process.pid}`
-    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 }).where(eq(syncRuns.id, second.run.id)))
+    await school.database.transaction(tx => tx.update(syncRuns).set({ leaseOwner: owner, leaseUntil: Date.now() + 600_000 })
+      .where(eq(syncRuns.id, second.run.id)))
     await confirmSyncRun(school.context, first.run.id)
     expect((await settleRun(school.database, first.run.id)).status).toBe('applied')
     const [{ personId }] = await school.database.db.select({ personId: personSourceIds.personId }).from(personSourceIds)
@@ -100,7 +102,9 @@ describe('sync runs of one school and system, in the order received', () => {
       await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(sql`select id from people where id = ${personId} for update`)
       applying = applySyncRun(school.database, second.run.id, owner)
       for (let waited = 0; ; waited += 20) {
-        const [{ count }] = await execute(sql`select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%people%'`) as [{ count: number }]
+        const [{ count }] = await execute(
+          sql`select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%people%'`
+        ) as [{ count: number }]
         if (count > 0) break
         expect(waited).toBeLessThan(10_000)
         await sleep(20)

@@ -26,8 +26,12 @@ function seedChildren(school: School, yearLevel: string, children: Record<string
       const child = await insertPerson(tx, changes, school.id, { familyName: 'Standing', givenNames: name, dateOfBirth: '2014-03-04' })
       await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel, campusId: null })
       for (const email of emails) {
-        if (!adults.has(email)) adults.set(email, await insertPerson(tx, changes, school.id, { familyName: 'Standing', givenNames: email.split('@')[0]!, email }))
-        await insertParentalResponsibility(tx, changes, school.school, { adultId: adults.get(email)!, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+        if (!adults.has(email)) {
+          adults.set(email, await insertPerson(tx, changes, school.id, { familyName: 'Standing', givenNames: email.split('@')[0]!, email }))
+        }
+        await insertParentalResponsibility(
+          tx, changes, school.school, { adultId: adults.get(email)!, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null }
+        )
       }
       ids[name] = child
     }
@@ -72,8 +76,14 @@ describe('the message worker asks standing when it sends', () => {
     const rows = await recipientsOf(school, sent.id)
     expect(JSON.parse(rows.find(row => row.adultId === adults[address('twin-parent')])!.childIds).sort()).toEqual([children.Bea, children.Cai].sort())
 
-    await recordCourtOrder(school.context, children.Ari!, { kind: 'parenting_order', restrainedPersonId: adults[address('ari-father')]!, purposes: ['messages'], validFrom: day, validTo: null })
-    await recordCourtOrder(school.context, children.Bea!, { kind: 'parenting_order', restrainedPersonId: adults[address('twin-parent')]!, purposes: ['messages'], validFrom: day, validTo: null })
+    await recordCourtOrder(
+      school.context, children.Ari!,
+      { kind: 'parenting_order', restrainedPersonId: adults[address('ari-father')]!, purposes: ['messages'], validFrom: day, validTo: null }
+    )
+    await recordCourtOrder(
+      school.context, children.Bea!,
+      { kind: 'parenting_order', restrainedPersonId: adults[address('twin-parent')]!, purposes: ['messages'], validFrom: day, validTo: null }
+    )
     const before = deliveredTo().length
     expect(await deliverDueMessages(school.database, { schoolIds: [school.id] })).toBe(3)
 
@@ -127,9 +137,17 @@ describe('the message worker asks standing when it sends', () => {
     const inbox = async (adultId: string) => (await portalMessages(school.context, adultId, { limit: 10 })).items.map(item => item.id)
     expect(await inbox(nomail)).toEqual([sent.id])
 
-    await recordCourtOrder(school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: nomail, purposes: ['messages'], validFrom: day, validTo: null })
-    await recordCourtOrder(school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: adults[address('huia-mailed')]!, purposes: ['messages'], validFrom: day, validTo: null })
-    await recordCourtOrder(school.context, children.Kea!, { kind: 'parenting_order', restrainedPersonId: adults[address('kea-parent')]!, purposes: ['messages'], validFrom: day, validTo: null })
+    await recordCourtOrder(
+      school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: nomail, purposes: ['messages'], validFrom: day, validTo: null }
+    )
+    await recordCourtOrder(
+      school.context, children.Huia!,
+      { kind: 'parenting_order', restrainedPersonId: adults[address('huia-mailed')]!, purposes: ['messages'], validFrom: day, validTo: null }
+    )
+    await recordCourtOrder(
+      school.context, children.Kea!,
+      { kind: 'parenting_order', restrainedPersonId: adults[address('kea-parent')]!, purposes: ['messages'], validFrom: day, validTo: null }
+    )
     // Before the worker has run (the mailed adult's row is still pending), and for the adult it never queues.
     for (const withheld of [nomail, adults[address('huia-mailed')]!]) {
       expect(await inbox(withheld)).toEqual([])
@@ -139,7 +157,8 @@ describe('the message worker asks standing when it sends', () => {
     // Still told: a mother the order does not name, and a parent reached through a second child the order leaves alone.
     expect(await inbox(adults[address('huia-mother')]!)).toEqual([sent.id])
     expect(await inbox(adults[address('kea-parent')]!)).toEqual([sent.id])
-    expect(await readPortalMessage(school.context, adults[address('kea-parent')]!, sent.id, { markRead: true })).toMatchObject({ id: sent.id, readAt: expect.any(String) })
+    expect(await readPortalMessage(school.context, adults[address('kea-parent')]!, sent.id, { markRead: true }))
+      .toMatchObject({ id: sent.id, readAt: expect.any(String) })
   })
 
   it('a recipient written before recipients kept their children is withheld alike by the worker and the portal, and pages stay full', async () => {

@@ -35,7 +35,10 @@ describe('the people directory', () => {
       { familyName: 'Okafor', givenNames: 'Ada' },
       { familyName: 'Okafor', givenNames: 'Chidi', spans: [{ kind: 'applicant', validFrom: addDays(today, -3) }] }
     ])
-    await writeChanges(school.context, (tx, changes) => insertParentalResponsibility(tx, changes, school.school, { adultId: carer, childId: child, validFrom: '2020-01-01' }))
+    await writeChanges(
+      school.context,
+      (tx, changes) => insertParentalResponsibility(tx, changes, school.school, { adultId: carer, childId: child, validFrom: '2020-01-01' })
+    )
   })
   const list = (request: Partial<Parameters<typeof listDirectory>[1]>) => listDirectory(school.context, { limit: 50, ...request })
 
@@ -75,7 +78,8 @@ describe('the people directory', () => {
 
   it('tells what each person is today', async () => {
     const page = await list({ search: 'okafor' })
-    expect(page.items.map(person => [person.givenNames, person.carer, person.affiliations.map(span => span.kind)])).toEqual([['Ada', true, []], ['Chidi', false, ['applicant']]])
+    expect(page.items.map(person => [person.givenNames, person.carer, person.affiliations.map(span => span.kind)]))
+      .toEqual([['Ada', true, []], ['Chidi', false, ['applicant']]])
   })
 
   it('pages in name order', async () => {
@@ -95,7 +99,10 @@ describe('the people directory at 50,000 people', () => {
     const rows = Array.from({ length: 50_000 }, (_, i) => {
       const familyName = `${familyNames[i % 10]}${Math.floor(i / 100)}`
       const given = `${givenNames[Math.floor(i / 10) % 10]} ${givenNames[i % 7]}`
-      return { id: newId('per'), schoolId: school.id, familyName, givenNames: given, nameKey: nameSortKey(familyName, given), dateOfBirth: null, email: null, phone: null, createdAt: now, updatedAt: now, deletedAt: null }
+      return {
+        id: newId('per'), schoolId: school.id, familyName, givenNames: given, nameKey: nameSortKey(familyName, given), dateOfBirth: null, email: null,
+        phone: null, createdAt: now, updatedAt: now, deletedAt: null
+      }
     })
     await school.database.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += 1000) await tx.insert(people).values(rows.slice(i, i + 1000))

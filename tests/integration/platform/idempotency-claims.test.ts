@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { idempotencyKeys, rateLimitCounters } from '../../../db/schema'
 import { DomainError } from '../../../server/domain/shared/domain-error'
-import { claimIdempotencyKey, idempotencyLeaseMs, legacyRequestFingerprint, requestFingerprints, type IdempotencyClaim, type IdempotencyOwner } from '../../../server/utils/idempotency'
+import {
+  claimIdempotencyKey, idempotencyLeaseMs, legacyRequestFingerprint, requestFingerprints, type IdempotencyClaim, type IdempotencyOwner
+} from '../../../server/utils/idempotency'
 import { testDatabase } from '../../support/schools'
 
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
@@ -132,8 +134,12 @@ describe('idempotency claims', () => {
     const stored = owner(await claimIdempotencyKey(database, tokenId, 'from before', legacyRequestFingerprint('POST', '/api/v1/enquiries', sent)))
     await stored.complete({ status: 201, body: '"done before the upgrade"' })
     // The bytes are not in canonical form (keys unsorted), so only the earlier fingerprint matches them.
-    expect(await claimIdempotencyKey(database, tokenId, 'from before', requestFingerprints('POST', '/api/v1/enquiries', { raw: sent, value: JSON.parse(sent) })))
+    expect(
+      await claimIdempotencyKey(database, tokenId, 'from before', requestFingerprints('POST', '/api/v1/enquiries', { raw: sent, value: JSON.parse(sent) }))
+    )
       .toEqual({ kind: 'replay', answer: { status: 201, body: '"done before the upgrade"' } })
-    await expect(claimIdempotencyKey(database, tokenId, 'from before', requestFingerprints('POST', '/api/v1/enquiries', { raw: '{}', value: {} }))).rejects.toMatchObject({ code: 'conflict' })
+    await expect(
+      claimIdempotencyKey(database, tokenId, 'from before', requestFingerprints('POST', '/api/v1/enquiries', { raw: '{}', value: {} }))
+    ).rejects.toMatchObject({ code: 'conflict' })
   })
 })

@@ -44,13 +44,15 @@ describe('the query planner\'s statistics', () => {
     for (const file of sqliteFilesOf(ownPath)) rmSync(file, { force: true })
   })
 
-  it.runIf(shared.dialect === 'sqlite')('lead SQLite to read a page\'s people\'s spans by person, not by walking the school, on the connection the reads use', async () => {
+  it.runIf(shared.dialect === 'sqlite')('lead SQLite to read a page\'s people\'s spans by person, not by walking the school, on the connection the '
+    + 'reads use', async () => {
     const database = openDatabase({ dialect: 'sqlite', path: ownPath })
     try {
       await migrateDatabase(database)
       const { query: spans } = await schoolOfSpans(database)
       const reader = (database.db as unknown as { $client: import('better-sqlite3').Database }).$client
-      const plan = () => (reader.prepare(`explain query plan ${spans.toSQL().sql}`).all(...spans.toSQL().params) as { detail: string }[]).map(row => row.detail).join(' | ')
+      const plan = () =>
+        (reader.prepare(`explain query plan ${spans.toSQL().sql}`).all(...spans.toSQL().params) as { detail: string }[]).map(row => row.detail).join(' | ')
       expect(plan()).not.toMatch(/INDEX affiliations_person_id/)
       await database.refreshStatistics()
       expect(await spans).toHaveLength(50)
@@ -66,7 +68,8 @@ describe('the query planner\'s statistics', () => {
     expect(await spans).toHaveLength(50)
     const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
     try {
-      const [table] = await client<{ analysed: Date | null }[]>`select coalesce(last_analyze, last_autoanalyze) as analysed from pg_stat_user_tables where relname = 'affiliations' and schemaname = current_schema()`
+      const [table] =
+        await client<{ analysed: Date | null }[]>`select coalesce(last_analyze, last_autoanalyze) as analysed from pg_stat_user_tables where relname = 'affiliations' and schemaname = current_schema()`
       expect(table!.analysed).not.toBeNull()
     } finally {
       await client.end()

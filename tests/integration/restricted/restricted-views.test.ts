@@ -42,7 +42,9 @@ describe('restricted views', () => {
   })
 
   it('shows the list only to a caller holding restricted.read, and only the school\'s own', async () => {
-    await expect(listRestrictedViews(await staff('acc_office', 'office'))).rejects.toMatchObject({ code: 'forbidden', extras: { data: { missingScope: 'restricted.read' } } })
+    await expect(listRestrictedViews(await staff('acc_office', 'office'))).rejects.toMatchObject({
+      code: 'forbidden', extras: { data: { missingScope: 'restricted.read' } }
+    })
     expect(await listRestrictedViews((await newSchool()).context)).toEqual([])
   })
 })

@@ -65,7 +65,8 @@ describe.each([
     const zip = await rosterZip(school.context, format)
     expect(zip.fileName).toBe(`${format}.zip`)
     const entries = unzipSync(zip.bytes)
-    expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)]))).toEqual(Object.fromEntries(sets[format]!.files.map(file => [file.name, file.content])))
+    expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)])))
+      .toEqual(Object.fromEntries(sets[format]!.files.map(file => [file.name, file.content])))
   })
 })
 
@@ -80,7 +81,10 @@ describe('the check before a set is served', () => {
     const [other] = await school.database.db.select({ personId: teachingAssignments.personId }).from(teachingAssignments)
       .where(eq(teachingAssignments.schoolId, school.id))
       .then(rows => rows.filter(row => row.personId !== led!.personId))
-    await school.database.transaction(tx => tx.insert(teachingAssignments).values({ id: 'tas_broken', schoolId: school.id, classId: led!.classId, personId: other!.personId, role: 'lead', validFrom: addDays(today, -1), validTo: null, createdAt: today }))
+    await school.database.transaction(tx => tx.insert(teachingAssignments).values({
+      id: 'tas_broken', schoolId: school.id, classId: led!.classId, personId: other!.personId, role: 'lead', validFrom: addDays(today, -1),
+      validTo: null, createdAt: today
+    }))
     await expect(buildRoster(school.context, 'oneroster')).rejects.toThrow(RosterRuleError)
     await expect(buildRoster(school.context, 'oneroster')).rejects.toThrow(/enrollments\.csv row \d+ column primary: at most one primary teacher per class/)
   })
@@ -101,7 +105,8 @@ describe('the check before a set is served', () => {
       'a username is never email-like: no @', 'no line break inside a value',
       expect.stringContaining('a value must be one of'), 'every reference must name a row of classes.csv'
     ]))
-    expect(checkRosterSet('oneroster', tables).filter(found => found.rule.includes('@'))).toEqual([{ file: 'users.csv', row: 2, column: 'username', rule: 'a username is never email-like: no @' }])
+    expect(checkRosterSet('oneroster', tables).filter(found => found.rule.includes('@')))
+      .toEqual([{ file: 'users.csv', row: 2, column: 'username', rule: 'a username is never email-like: no @' }])
     expect(JSON.stringify(checkRosterSet('oneroster', tables))).not.toMatch(/example\.org|Line/)
   })
 

@@ -22,12 +22,18 @@ describe('loading a timetable from CSV', () => {
     school = await newSchool()
     today = todayInZone(school.school.timeZone)
     const year = today.slice(0, 4)
-    for (const [key, familyName, givenNames, kind] of [['ava', 'Ng', 'Ava', 'student'], ['ben', 'O\'Hara', 'Ben', 'student'], ['jo', 'Lee', 'Jo', 'staff_member'], ['pam', 'Kaur', 'Pam', 'staff_member']] as const) {
+    for (const [key, familyName, givenNames, kind] of [
+      ['ava', 'Ng', 'Ava', 'student'], ['ben', 'O\'Hara', 'Ben', 'student'], ['jo', 'Lee', 'Jo', 'staff_member'],
+      ['pam', 'Kaur', 'Pam', 'staff_member']
+    ] as const) {
       ids[key] = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName, givenNames }))
       await openAffiliation(school.context, { personId: ids[key]!, kind, validFrom: addDays(today, -30), ...(kind === 'student' ? { yearLevel: '7' } : {}) })
     }
     await saveAcademicSession(school.context, { code: year, title: year, kind: 'school_year', startsOn: `${year}-01-01`, endsOn: `${year}-12-31` })
-    await saveAcademicSession(school.context, { code: `${year}T`, title: 'This term', kind: 'term', startsOn: addDays(today, -10) < `${year}-01-01` ? `${year}-01-01` : addDays(today, -10), endsOn: `${year}-12-31`, parentCode: year })
+    await saveAcademicSession(school.context, {
+      code: `${year}T`, title: 'This term', kind: 'term', startsOn: addDays(today, -10) < `${year}-01-01` ? `${year}-01-01` : addDays(today, -10),
+      endsOn: `${year}-12-31`, parentCode: year
+    })
   })
 
   it('reports every problem by line and column and writes nothing', async () => {
@@ -63,9 +69,12 @@ describe('loading a timetable from CSV', () => {
       `7A,"Maths 7A, extension",scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${ids.ben},student,`
     ].join('\r\n')
     const result = await importTimetable(school.context, first)
-    expect(result).toMatchObject({ applied: true, problems: [], counts: { rows: 4, classes: 1, classesCreated: 1, coursesCreated: 1, membersOpened: 2, teachersOpened: 2 } })
+    expect(result).toMatchObject({
+      applied: true, problems: [], counts: { rows: 4, classes: 1, classesCreated: 1, coursesCreated: 1, membersOpened: 2, teachersOpened: 2 }
+    })
     const events = await school.database.db.select({ kind: changeEvents.kind }).from(changeEvents).where(eq(changeEvents.schoolId, school.id))
-    expect(events.map(e => e.kind)).toEqual(expect.arrayContaining(['class.created', 'course.created', 'class_member.created', 'teaching_assignment.created', 'person.updated']))
+    expect(events.map(e => e.kind))
+      .toEqual(expect.arrayContaining(['class.created', 'course.created', 'class_member.created', 'teaching_assignment.created', 'person.updated']))
 
     const roster = await buildRoster(school.context, 'oneroster')
     expect(rosterRuleProblems('oneroster', roster.files)).toEqual([])
@@ -74,27 +83,38 @@ describe('loading a timetable from CSV', () => {
     expect(users.find(u => u.sourcedId === ids.ben)).toMatchObject({ username: ids.ben })
     expect(rosterRows(roster.files, 'enrollments.csv').filter(e => e.primary === 'true').map(e => e.userSourcedId)).toEqual([ids.jo])
 
-    const second = [header, `7A,Maths 7A,scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${ids.pam},lead,`, `7A,Maths 7A,scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${ids.ava},student,`].join('\n')
+    const second = [
+      header, `7A,Maths 7A,scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${ids.pam},lead,`,
+      `7A,Maths 7A,scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${ids.ava},student,`
+    ].join('\n')
     const moved = await importTimetable(school.context, second)
     expect(moved.counts).toMatchObject({ classesCreated: 0, membersOpened: 0, membersClosed: 1, teachersOpened: 1, teachersClosed: 2 })
     const [{ id: classId }] = await school.database.db.select({ id: classes.id }).from(classes).where(eq(classes.schoolId, school.id)) as [{ id: string }]
-    expect(await school.database.db.select({ personId: classMembers.personId }).from(classMembers).where(and(eq(classMembers.classId, classId), isNull(classMembers.validTo)))).toEqual([{ personId: ids.ava }])
-    expect(await school.database.db.select({ personId: teachingAssignments.personId, role: teachingAssignments.role }).from(teachingAssignments).where(and(eq(teachingAssignments.classId, classId), isNull(teachingAssignments.validTo)))).toEqual([{ personId: ids.pam, role: 'lead' }])
+    expect(await school.database.db.select({ personId: classMembers.personId }).from(classMembers)
+      .where(and(eq(classMembers.classId, classId), isNull(classMembers.validTo)))).toEqual([{ personId: ids.ava }])
+    expect(await school.database.db.select({ personId: teachingAssignments.personId, role: teachingAssignments.role }).from(teachingAssignments)
+      .where(and(eq(teachingAssignments.classId, classId), isNull(teachingAssignments.validTo)))).toEqual([{ personId: ids.pam, role: 'lead' }])
   })
 
   it('refuses a file that is not CSV, or has unknown columns, as problems of line 1', async () => {
     expect((await importTimetable(school.context, 'classCode,"broken\n')).problems[0]).toMatchObject({ row: 1 })
-    expect((await importTimetable(school.context, `${header},shoeSize\r\n`)).problems).toEqual([{ row: 1, column: null, message: expect.stringContaining('Unknown column "shoeSize"') }])
+    expect((await importTimetable(school.context, `${header},shoeSize\r\n`)).problems)
+      .toEqual([{ row: 1, column: null, message: expect.stringContaining('Unknown column "shoeSize"') }])
     expect((await importTimetable(school.context, `\ufeff${header}\n7A,Maths 7A,,MAT7,Maths 7,,,T,,,,,\n7B,"Maths "7B,,MAT7,Maths 7,,,T,,,,,\n`)).problems)
       .toEqual([{ row: 1, column: null, message: 'The file is not readable CSV (an unterminated quote, or a stray quote inside a value).' }])
-    expect((await importTimetable(school.context, '')).problems).toEqual(['classCode', 'classTitle', 'courseCode', 'courseTitle', 'terms'].map(column => ({ row: 1, column, message: 'A required column is missing.' })))
+    expect((await importTimetable(school.context, '')).problems)
+      .toEqual(['classCode', 'classTitle', 'courseCode', 'courseTitle', 'terms'].map(column => ({ row: 1, column, message: 'A required column is missing.' })))
     // A header alone is a problem to fix, not a fault.
-    expect(await importTimetable(school.context, `${header}\r\n`)).toMatchObject({ applied: false, problems: [{ row: 1, column: null, message: expect.stringContaining('no rows') }] })
+    expect(await importTimetable(school.context, `${header}\r\n`))
+      .toMatchObject({ applied: false, problems: [{ row: 1, column: null, message: expect.stringContaining('no rows') }] })
   })
 
   it('names each problem by the line of the file it is on, past blank lines and quoted line breaks, and checks a row of the wrong length', async () => {
     const year = today.slice(0, 4)
-    const csv = [header, '', `7A,"Maths\r\n7A",scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1,,,`, '', `7B,Maths 7B,weekly,MAT7,Maths 7,Mathematics,7,${year}T,R1`].join('\r\n')
+    const csv = [
+      header, '', `7A,"Maths\r\n7A",scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1,,,`, '',
+      `7B,Maths 7B,weekly,MAT7,Maths 7,Mathematics,7,${year}T,R1`
+    ].join('\r\n')
     expect((await importTimetable(school.context, csv)).problems).toEqual([
       { row: 6, column: null, message: 'The row has 9 values; the header has 13.' },
       { row: 3, column: 'classTitle', message: 'Contains a control character.' },

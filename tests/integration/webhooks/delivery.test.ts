@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm'
 import { webhookDeliveries } from '../../../db/schema'
 import { revokeToken } from '../../../server/domain/tokens/manage-tokens'
 import { setSchoolModule } from '../../../server/domain/schools/create-school'
-import { createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, setWebhookSubscriptionToken } from '../../../server/domain/webhooks/subscriptions'
+import {
+  createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, setWebhookSubscriptionToken
+} from '../../../server/domain/webhooks/subscriptions'
 import { listWebhookDeliveries, pruneWebhookDeliveries, retryWebhookDelivery } from '../../../server/domain/webhooks/deliveries'
 import { deliverDueWebhooks } from '../../../server/domain/webhooks/delivery-worker'
 import { retryDelayMs } from '../../../server/domain/webhooks/retry-schedule'
@@ -166,7 +168,9 @@ describe('webhook delivery', () => {
     const fast = await startReceiver()
     const school = await newSchool()
     const token = await school.tokenWithId(['person.read'])
-    for (const url of [slow.url, fast.url]) await createWebhookSubscription(school.context, { url, kinds: ['person.created'], tokenId: token.id }, privateAllowed)
+    for (const url of [slow.url, fast.url]) await createWebhookSubscription(
+      school.context, { url, kinds: ['person.created'], tokenId: token.id }, privateAllowed
+    )
     await recordChanges(school.context, 'person.created', ['per_1', 'per_2', 'per_3'])
     const round = deliverDueWebhooks(school.database, { policy: privateAllowed, schoolIds: [school.id] })
     await expect.poll(() => fast.posts.length, { timeout: 1_500 }).toBe(3)
@@ -189,7 +193,8 @@ describe('webhook delivery', () => {
     expect(await listWebhookSubscriptions(school.context)).toEqual([])
 
     const [first] = await deliveries()
-    await school.database.transaction(tx => tx.update(webhookDeliveries).set({ createdAt: '2000-01-01T00:00:00.000Z' }).where(eq(webhookDeliveries.id, first!.id)))
+    await school.database.transaction(tx => tx.update(webhookDeliveries).set({ createdAt: '2000-01-01T00:00:00.000Z' })
+      .where(eq(webhookDeliveries.id, first!.id)))
     expect(await pruneWebhookDeliveries(school.database, { retentionDays: 30 })).toBeGreaterThanOrEqual(1)
     expect(await deliveries()).toEqual([])
   })

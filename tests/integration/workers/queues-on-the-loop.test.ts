@@ -20,7 +20,9 @@ function seedFamily(school: School, yearLevel: string, ...emails: string[]) {
     await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel, campusId: null })
     for (const email of emails) {
       const adult = await insertPerson(tx, changes, school.id, { familyName: 'Loop', givenNames: 'Sam', email })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+      await insertParentalResponsibility(
+        tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null }
+      )
     }
   })
 }

@@ -34,7 +34,10 @@ describe('the worker driver', () => {
   beforeEach(async () => {
     now = 1_000_000
     await runSql(database, 'drop table if exists worker_driver_test_rows')
-    await runSql(database, 'create table worker_driver_test_rows (id text primary key, ready_at bigint not null, note text, lease_owner text, lease_until bigint)')
+    await runSql(
+      database,
+      'create table worker_driver_test_rows (id text primary key, ready_at bigint not null, note text, lease_owner text, lease_until bigint)'
+    )
     await database.transaction(tx => tx.insert(jobs).values(['job-1', 'job-2', 'job-3'].map((id, i) => ({ id, readyAt: i }))))
   })
   afterAll(() => runSql(database, 'drop table if exists worker_driver_test_rows'))
@@ -94,7 +97,8 @@ describe('the worker driver', () => {
       await database.transaction(tx => claim.keep(tx, { note: 'from a' }))
     })
     expect(outcome).toEqual({ kind: 'lost' })
-    expect(await runClaim(database, queue, lease('a'), row!, claim => database.transaction(tx => claim.release(tx, { note: 'from a' })))).toEqual({ kind: 'lost' })
+    expect(await runClaim(database, queue, lease('a'), row!, claim => database.transaction(tx => claim.release(tx, { note: 'from a' }))))
+      .toEqual({ kind: 'lost' })
     expect(await runClaim(database, queue, lease('a'), row!, claim => claim.heartbeat())).toEqual({ kind: 'lost' })
     expect(await rowOf('job-1')).toMatchObject({ note: null, leaseOwner: 'b', leaseUntil: now + 10_000 })
   })
@@ -117,7 +121,8 @@ describe('the worker driver', () => {
     expect((await database.db.select().from(jobs)).every(row => row.leaseOwner === null)).toBe(true)
   })
 
-  it.each([[1, 60_000], [2, 120_000], [3, 240_000], [9, 15_360_000], [10, 6 * 3_600_000], [20, 6 * 3_600_000]])('waits %i failures out with backoff: %i ms', (failures, wait) => {
+  it.each([[1, 60_000], [2, 120_000], [3, 240_000], [9, 15_360_000], [10, 6 * 3_600_000], [20, 6 * 3_600_000]])('waits %i failures out with '
+    + 'backoff: %i ms', (failures, wait) => {
     expect(backoffMs(failures, { firstMs: 60_000, longestMs: 6 * 3_600_000 })).toBe(wait)
   })
 })

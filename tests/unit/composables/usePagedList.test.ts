@@ -88,7 +88,9 @@ describe('usePagedList', () => {
     const asked: (string | undefined)[] = []
     const list = usePagedList(async (query) => {
       asked.push(query.cursor)
-      if (fail && query.cursor === 'p2') throw { data: { statusMessage: 'Too Many Requests', data: { code: 'rate_limited', detail: ['At most 60 requests a minute.'] } } }
+      if (fail && query.cursor === 'p2') {
+        throw { data: { statusMessage: 'Too Many Requests', data: { code: 'rate_limited', detail: ['At most 60 requests a minute.'] } } }
+      }
       return { items: [query.cursor ?? 'p1'], nextCursor: query.cursor ? null : 'p2' }
     })
     await settled()

@@ -17,7 +17,8 @@ describe('a database that cannot be reached at start', () => {
   })
 
   it('names the SQLite file it cannot open, and a DATABASE_URL it cannot read', () => {
-    expect(databaseFailureLine(failure('SQLITE_CANTOPEN', 'unable to open database file'), 'file:/nowhere/x.db')).toBe('Cannot open the SQLite file /nowhere/x.db: unable to open database file.')
+    expect(databaseFailureLine(failure('SQLITE_CANTOPEN', 'unable to open database file'), 'file:/nowhere/x.db'))
+      .toBe('Cannot open the SQLite file /nowhere/x.db: unable to open database file.')
     expect(databaseFailureLine(new Error('DATABASE_URL must start with postgres://, postgresql:// or file:'), 'mysql://root:hunter22@h/db')).toBe('DATABASE_URL must start with postgres://, postgresql:// or file:')
   })
 

@@ -53,7 +53,9 @@ describe('compareByName', () => {
   const person = (id: string, family: string, given: string) => ({ id, nameKey: nameSortKey(family, given) })
 
   it('orders by name key code unit by code unit, as the directory\'s index does, then by id', () => {
-    const people = [person('4', 'Smithe', 'Adam'), person('3', 'Smith', 'Zoe'), person('2', 'smith', 'zoe'), person('1', 'Øberg', 'Ann'), person('0', 'Pace', 'Bo')]
+    const people = [
+      person('4', 'Smithe', 'Adam'), person('3', 'Smith', 'Zoe'), person('2', 'smith', 'zoe'), person('1', 'Øberg', 'Ann'), person('0', 'Pace', 'Bo')
+    ]
     expect([...people].sort(compareByName).map(row => row.id)).toEqual(['0', '2', '3', '4', '1'])
   })
 

@@ -13,7 +13,8 @@ describe('the family pages draw from components/portal/', () => {
   it.each(pagesUnder('pages/family'))('%s', (page) => {
     const text = readFileSync(join(root, page), 'utf8')
     const template = text.slice(text.indexOf('<template>'))
-    expect(template.split('\n').length, `${page}: over ${mostTemplateLines} lines of template; move its markup into components/portal/`).toBeLessThanOrEqual(mostTemplateLines)
+    expect(template.split('\n').length, `${page}: over ${mostTemplateLines} lines of template; move its markup into components/portal/`)
+      .toBeLessThanOrEqual(mostTemplateLines)
     // The portal's frame is one component: no page builds its own heading and refusal line.
     if (page.endsWith('no-access.vue')) return
     expect(template).toMatch(/<PortalSectionPage\b/)

@@ -44,7 +44,9 @@ describe('every family portal route declares its module', () => {
     const none = portalRoutes.filter(file => declaredModule(file) === null)
     for (const file of none) expect(file, `${file} declares no module`).toMatch(/^server\/api\/app\/portal\/(consents|messages)\//)
     for (const area of ['consents', 'messages']) {
-      for (const office of routeFiles(`server/api/app/${area}`)) expect(declaredModule(office), `${office} belongs to a module now: declare it on the portal's ${area} routes too`).toBeUndefined()
+      for (const office of routeFiles(`server/api/app/${area}`)) expect(
+        declaredModule(office), `${office} belongs to a module now: declare it on the portal's ${area} routes too`
+      ).toBeUndefined()
     }
   })
 

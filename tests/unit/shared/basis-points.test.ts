@@ -21,7 +21,8 @@ describe('shares in basis points, read and written without floats', () => {
   it.each([
     ['', 'empty'], ['   ', 'blank'], ['-5', 'negative'], ['-0.5', 'negative'], ['100.01', 'over 100 %'], ['150', 'over 100 %'], ['1000', 'over 100 %'],
     ['12.345', 'more than two decimals'], ['0.001', 'more than two decimals'], ['abc', 'not a number'], ['12,5', 'a comma'], ['1e2', 'an exponent'],
-    ['0x10', 'hexadecimal'], ['.5', 'no whole part'], ['12.5.1', 'two points'], ['NaN', 'not a number'], ['Infinity', 'not a number'], ['%', 'a sign alone'], ['+5', 'a plus sign']
+    ['0x10', 'hexadecimal'], ['.5', 'no whole part'], ['12.5.1', 'two points'], ['NaN', 'not a number'], ['Infinity', 'not a number'],
+    ['%', 'a sign alone'], ['+5', 'a plus sign']
   ])('refuses "%s" (%s)', (text) => {
     expect(parseBasisPoints(text)).toBeNull()
   })

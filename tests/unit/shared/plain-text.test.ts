@@ -15,7 +15,8 @@ describe('the plain-text rule', () => {
     ['ZWJ at the end of an Arabic word', 'مریم\u200d', 'U+200D'], ['ZWJ between Arabic and Latin', 'مریم\u200dAda', 'U+200D'],
     ['an emoji ZWJ sequence', 'Ada 👩\u200d💻', 'U+200D']
   ])('refuses a %s with bad_request', (_, text, name) => {
-    expect(plainLineRefusal(text)).toEqual({ code: 'bad_request', message: `Contains an invisible or direction-changing character (${name}).`, index: expect.any(Number) })
+    expect(plainLineRefusal(text))
+      .toEqual({ code: 'bad_request', message: `Contains an invisible or direction-changing character (${name}).`, index: expect.any(Number) })
   })
 
   it.each([
@@ -47,7 +48,8 @@ describe('names, titles and list values in zod', () => {
   it('answers an invisible character as bad_request, naming the field, and a control character as validation_failed', () => {
     const schema = z.object({ student: z.object({ familyName: personName }), relationship: listValue(64) })
     const result = schema.safeParse({ student: { familyName: 'Ng\u200bata' }, relationship: 'mo\u0001ther' })
-    expect(malformedTextProblems(result.error!)).toEqual([{ path: 'student.familyName', message: 'Contains an invisible or direction-changing character (U+200B).' }])
+    expect(malformedTextProblems(result.error!))
+      .toEqual([{ path: 'student.familyName', message: 'Contains an invisible or direction-changing character (U+200B).' }])
     expect(result.error!.issues.map(issue => issue.message)).toContain('Contains a control character.')
   })
 

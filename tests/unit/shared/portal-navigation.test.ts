@@ -29,7 +29,10 @@ describe('the portal\'s sections (shared/portal-navigation.ts)', () => {
     const composable = `composables/portal/${place.composable}.ts`
     expect(existsSync(join(root, composable)), composable).toBe(true)
     expect(readFileSync(join(root, composable), 'utf8')).toContain(`export function ${place.composable}(`)
-    expect(familyPages.some(page => readFileSync(join(root, page), 'utf8').includes(`${place.composable}(`)), `a page under pages/family calls ${place.composable}`).toBe(true)
+    expect(
+      familyPages.some(page => readFileSync(join(root, page), 'utf8').includes(`${place.composable}(`)),
+      `a page under pages/family calls ${place.composable}`
+    ).toBe(true)
     expect(place.reader).toMatch(/^server\/domain\/(portal\/[\w-]+|(\w+)\/portal-\2)\.ts$/)
     expect(existsSync(join(root, place.reader)), place.reader).toBe(true)
     const imported = place.reader.replace(/^server\//, '').replace(/\.ts$/, '')
@@ -37,7 +40,8 @@ describe('the portal\'s sections (shared/portal-navigation.ts)', () => {
   })
 
   it('keeps each composable of composables/portal/ to one section or the portal itself', () => {
-    const declared = new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', ...Object.values(portalSectionPlaces).map(place => place.composable)])
+    const declared =
+      new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', ...Object.values(portalSectionPlaces).map(place => place.composable)])
     const files = readdirSync(join(root, 'composables/portal')).map(file => file.replace(/\.ts$/, ''))
     expect(files.filter(file => !declared.has(file))).toEqual([])
     for (const file of files) expect(readFileSync(join(root, `composables/portal/${file}.ts`), 'utf8').match(/^export function /gm)).toHaveLength(1)

@@ -8,7 +8,9 @@ describe('the soft authenticator of the API tests', () => {
   it('registers a passkey and proves it, as @simplewebauthn/server verifies them', async () => {
     const authenticator = softAuthenticator(origin)
     const registration = await generateRegistrationOptions({ rpName: 'Rollbook', rpID: 'localhost', userName: 'a@example.org', attestationType: 'none' })
-    const created = await verifyRegistrationResponse({ response: authenticator.register(registration), expectedChallenge: registration.challenge, expectedOrigin: origin, expectedRPID: 'localhost' })
+    const created = await verifyRegistrationResponse({
+      response: authenticator.register(registration), expectedChallenge: registration.challenge, expectedOrigin: origin, expectedRPID: 'localhost'
+    })
     expect(created.verified).toBe(true)
     const { credential } = created.registrationInfo!
     for (const counter of [1, 2]) {
@@ -24,6 +26,8 @@ describe('the soft authenticator of the API tests', () => {
   it('is refused by another origin', async () => {
     const options = await generateRegistrationOptions({ rpName: 'Rollbook', rpID: 'localhost', userName: 'a@example.org', attestationType: 'none' })
     const response = softAuthenticator('http://localhost:4000').register(options)
-    await expect(verifyRegistrationResponse({ response, expectedChallenge: options.challenge, expectedOrigin: origin, expectedRPID: 'localhost' })).rejects.toThrow(/origin/i)
+    await expect(
+      verifyRegistrationResponse({ response, expectedChallenge: options.challenge, expectedOrigin: origin, expectedRPID: 'localhost' })
+    ).rejects.toThrow(/origin/i)
   })
 })

@@ -23,7 +23,9 @@ interface Run { code: number | null, signal: NodeJS.Signals | null, output: stri
 async function fixtureRun(mode: 'forgotten' | 'setup-forgotten' | 'timed-out' | 'runner-killed', kill?: NodeJS.Signals): Promise<Run> {
   const pidFile = join(folder, `${mode}-${kill ?? 'none'}.pid`)
   const { ROLLBOOK_TEST_RUNNER: _, ...inherited } = process.env
-  const runner = spawnForTest(process.execPath, [resolve(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/fixtures/processes/vitest.config.ts'], {
+  const runner = spawnForTest(process.execPath, [
+    resolve(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/fixtures/processes/vitest.config.ts'
+  ], {
     cwd: projectRoot,
     env: { ...inherited, PROCESSES_FIXTURE: mode, PROCESSES_FIXTURE_PID_FILE: pidFile, FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe']

@@ -8,12 +8,18 @@ describe('the client address behind proxies', () => {
     ['no proxy is trusted: the peer, whatever the headers say', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }, [], '127.0.0.1'],
     ['an untrusted peer: its own address', '203.0.113.9', { 'x-forwarded-for': '198.51.100.7' }, proxies, '203.0.113.9'],
     ['a trusted peer: the address it reports', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }, proxies, '198.51.100.7'],
-    ['the right-most untrusted hop, not what the client wrote before it', '127.0.0.1', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7, 10.1.2.3' }, proxies, '198.51.100.7'],
+    [
+      'the right-most untrusted hop, not what the client wrote before it', '127.0.0.1', { 'x-forwarded-for': '192.0.2.1, 198.51.100.7, 10.1.2.3' },
+      proxies, '198.51.100.7'
+    ],
     ['Forwarded, quoted IPv6 with a port', '::1', { forwarded: 'for=192.0.2.1, for="[2001:db8::17]:4711";proto=https' }, proxies, '2001:db8::17'],
     ['Forwarded before X-Forwarded-For', '127.0.0.1', { 'forwarded': 'for=198.51.100.8', 'x-forwarded-for': '198.51.100.9' }, proxies, '198.51.100.8'],
     ['an IPv4 hop with a port', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7:5555' }, proxies, '198.51.100.7'],
     ['an IPv4-mapped peer is the IPv4 one', '::ffff:127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }, proxies, '198.51.100.7'],
-    ['a hop that is no address ends the walk at the last trusted one', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7, unknown, 10.1.2.3' }, proxies, '10.1.2.3'],
+    [
+      'a hop that is no address ends the walk at the last trusted one', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7, unknown, 10.1.2.3' },
+      proxies, '10.1.2.3'
+    ],
     ['every hop trusted: the left-most', '127.0.0.1', { 'x-forwarded-for': '10.9.9.9, 10.1.2.3' }, proxies, '10.9.9.9'],
     ['a trusted peer that reports nothing: the peer', '127.0.0.1', {}, proxies, '127.0.0.1']
   ])('%s', (_, peer, headers, trusted, expected) => {

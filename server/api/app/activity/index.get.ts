@@ -6,5 +6,6 @@ import { listActivity } from '../../../domain/activity/list-activity'
 
 export default defineAppRoute({
   summary: 'Settings → Activity, newest first: who changed what, filtered by kind and by actor', tag: 'Settings', capability: 'settings.manage', rateLimit: 120,
-  query: activityQuery.extend({ kind: z.enum(activityKindNames as [ActivityKind, ...ActivityKind[]], 'Not a kind of activity.').optional() }), response: activityPageSchema
+  query: activityQuery.extend({ kind: z.enum(activityKindNames as [ActivityKind, ...ActivityKind[]], 'Not a kind of activity.').optional() }),
+  response: activityPageSchema
 }, async ctx => ctx.pageAnswer(await listActivity(ctx, { ...ctx.page, kind: ctx.query.kind, actor: ctx.query.actor })))

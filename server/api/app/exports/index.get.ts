@@ -10,7 +10,8 @@ export default defineAppRoute({
 }, async (ctx) => {
   const listing = await listExportFiles(ctx)
   return {
-    files: listing.files.map(({ id, key, fileName, rows, bytes, checksum, fileProducedAt }) => ({ id, key, fileName, rows, bytes, checksum, producedAt: fileProducedAt })),
+    files: listing.files.map(({ id, key, fileName, rows, bytes, checksum, fileProducedAt }) =>
+      ({ id, key, fileName, rows, bytes, checksum, producedAt: fileProducedAt })),
     tables: exportTables.map(table => table.key),
     retentionDays: await exportRetentionDays(ctx)
   }

@@ -3,5 +3,6 @@ import { hrisMappingListSchema } from '../../../../shared/schemas/imports-settin
 import { listHrisMappings } from '../../../domain/imports/hris-mappings'
 
 export default defineAppRoute({
-  summary: 'The school\'s HRIS mappings', tag: 'HRIS import', capability: 'settings.manage', module: 'staff_import', rateLimit: 60, response: hrisMappingListSchema
+  summary: 'The school\'s HRIS mappings', tag: 'HRIS import', capability: 'settings.manage', module: 'staff_import', rateLimit: 60,
+  response: hrisMappingListSchema
 }, async ctx => ({ items: await listHrisMappings(ctx) }))

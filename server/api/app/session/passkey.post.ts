@@ -6,4 +6,5 @@ import { passkeyAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { verifyPasskey } from '../../../domain/accounts/passkey-proof'
 
 export default defineSignInRoute({ summary: 'Sign in with a passkey', perAddressPerMinute: 30, body: passkeyAnswerSchema },
-  async ({ event, database, body }) => signInAs(event, database, await verifyPasskey(database, relyingParty(), body.response as unknown as AuthenticationResponseJSON), 'passkey'))
+  async ({ event, database, body }) =>
+    signInAs(event, database, await verifyPasskey(database, relyingParty(), body.response as unknown as AuthenticationResponseJSON), 'passkey'))

@@ -18,6 +18,9 @@ export default defineExportTable({
     { name: 'campusId', class: 'general', value: affiliations.campusId },
     { name: 'createdAt', class: 'general', value: affiliations.createdAt },
     // Why a student left is restricted.read's: described so that no school setting can ever let it out.
-    { name: 'exitReason', class: 'restricted', value: sql`(select ${exitReasons.reason} from ${exitReasons} where ${exitReasons.affiliationId} = ${affiliations.id})` }
+    {
+      name: 'exitReason', class: 'restricted',
+      value: sql`(select ${exitReasons.reason} from ${exitReasons} where ${exitReasons.affiliationId} = ${affiliations.id})`
+    }
   ]
 })

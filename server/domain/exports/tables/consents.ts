@@ -20,7 +20,10 @@ export default defineExportTable({
     { name: 'adultId', class: 'general', value: consents.adultId },
     { name: 'effectiveFrom', class: 'general', value: consents.effectiveFrom },
     { name: 'createdAt', class: 'general', value: consents.createdAt },
-    { name: 'purpose', class: 'personal', value: sql`(select ${consentPurposes.name} from ${consentPurposes} where ${consentPurposes.id} = ${consents.purposeId})` },
+    {
+      name: 'purpose', class: 'personal',
+      value: sql`(select ${consentPurposes.name} from ${consentPurposes} where ${consentPurposes.id} = ${consents.purposeId})`
+    },
     { name: 'subject', class: 'personal', value: sql`(select ${consentAsks.subject} from ${consentAsks} where ${consentAsks.id} = ${consents.askId})` },
     { name: 'answer', class: 'personal', value: consents.answer },
     { name: 'enteredByStaff', class: 'personal', value: sql`case when ${consents.enteredBy} is null then 'false' else 'true' end` }

@@ -13,9 +13,18 @@ export default defineExportTable({
   columns: [
     { name: 'id', class: 'general', value: feeScheduleVersions.id },
     { name: 'scheduleId', class: 'general', value: feeScheduleVersions.scheduleId },
-    { name: 'name', class: 'general', value: sql<string>`(select ${feeSchedules.name} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})` },
-    { name: 'startsOn', class: 'general', value: sql<string>`(select ${feeSchedules.startsOn} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})` },
-    { name: 'endsOn', class: 'general', value: sql<string>`(select ${feeSchedules.endsOn} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})` },
+    {
+      name: 'name', class: 'general',
+      value: sql<string>`(select ${feeSchedules.name} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})`
+    },
+    {
+      name: 'startsOn', class: 'general',
+      value: sql<string>`(select ${feeSchedules.startsOn} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})`
+    },
+    {
+      name: 'endsOn', class: 'general',
+      value: sql<string>`(select ${feeSchedules.endsOn} from ${feeSchedules} where ${feeSchedules.id} = ${feeScheduleVersions.scheduleId})`
+    },
     { name: 'number', class: 'general', value: feeScheduleVersions.number },
     { name: 'replacesVersionId', class: 'general', value: feeScheduleVersions.replacesVersionId },
     { name: 'appliesFrom', class: 'general', value: feeScheduleVersions.appliesFrom },

@@ -34,7 +34,10 @@ export class DemoBatch {
   }
 
   /** A span as `insertAffiliation` stores one, without its checks: the demo makes no overlapping spans. */
-  span(personId: string, kind: AffiliationKind, validFrom: string, validTo: string | null = null, placement: { yearLevel?: string, campusId?: string | null } = {}): string {
+  span(
+    personId: string, kind: AffiliationKind, validFrom: string, validTo: string | null = null,
+    placement: { yearLevel?: string, campusId?: string | null } = {}
+  ): string {
     const row = affiliationRow(this.schoolId, { personId, kind, validFrom, validTo, ...placement }, this.now)
     this.affiliations.push(row)
     return row.id
@@ -50,7 +53,9 @@ export class DemoBatch {
       id: newId('bil'), schoolId: this.schoolId, studentId, payerId, category: allCharges, share, validFrom, validTo: null, createdAt: this.now
     }))
     const problems = shareTotalProblems(rows)
-    if (problems.length || rows.length === 0) throw new Error(problems.map(shareTotalSentence).join(' ') || `No payer for ${studentId}; shares must total ${wholeBasisPoints}.`)
+    if (problems.length || rows.length === 0) {
+      throw new Error(problems.map(shareTotalSentence).join(' ') || `No payer for ${studentId}; shares must total ${wholeBasisPoints}.`)
+    }
     this.billing.push(...rows)
   }
 

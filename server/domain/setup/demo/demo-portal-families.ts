@@ -44,17 +44,28 @@ export async function seedDemoPortalFamilies(ctx: DomainContext): Promise<DemoPo
   const addressOf = (given: string, family: string) => `${given}.${family}.${tag}@example.org`.toLowerCase()
 
   const made = await writeChanges(ctx, async (tx, changes) => {
-    const adult = (family: string, given: string) => insertPerson(tx, changes, ctx.school.id, { familyName: family, givenNames: given, email: addressOf(given, family), phone: '+61 400 000 000' })
+    const adult = (family: string, given: string) =>
+      insertPerson(tx, changes, ctx.school.id, { familyName: family, givenNames: given, email: addressOf(given, family), phone: '+61 400 000 000' })
     const child = async (family: string, given: string, levelIndex: number) => {
-      const id = await insertPerson(tx, changes, ctx.school.id, { familyName: family, givenNames: given, dateOfBirth: `${year - 6 - levelIndex}-05-0${levelIndex + 1}` })
+      const id = await insertPerson(
+        tx, changes, ctx.school.id, { familyName: family, givenNames: given, dateOfBirth: `${year - 6 - levelIndex}-05-0${levelIndex + 1}` }
+      )
       const startsOn = `${year - levelIndex}-01-29`
-      await insertAffiliation(tx, changes, ctx.school, { personId: id, kind: 'student', validFrom: startsOn > today ? `${year - levelIndex - 1}-01-29` : startsOn, yearLevel: level(levelIndex) })
+      await insertAffiliation(
+        tx, changes, ctx.school,
+        { personId: id, kind: 'student', validFrom: startsOn > today ? `${year - levelIndex - 1}-01-29` : startsOn, yearLevel: level(levelIndex) }
+      )
       return id
     }
     const responsibility = (adultId: string, childId: string, relationship: string, validFrom: string, validTo: string | null = null) =>
-      insertParentalResponsibility(tx, changes, ctx.school, { adultId, childId, relationship: ctx.school.lists.relationships.includes(relationship) ? relationship : null, validFrom, validTo })
+      insertParentalResponsibility(
+        tx, changes, ctx.school,
+        { adultId, childId, relationship: ctx.school.lists.relationships.includes(relationship) ? relationship : null, validFrom, validTo }
+      )
     const pays = (childId: string, shares: [string, number][]) =>
-      applyBillingSplit(tx, changes, ctx.school, childId, { category: 'all', from: `${year}-01-01`, shares: shares.map(([payerId, share]) => ({ payerId, share })) })
+      applyBillingSplit(
+        tx, changes, ctx.school, childId, { category: 'all', from: `${year}-01-01`, shares: shares.map(([payerId, share]) => ({ payerId, share })) }
+      )
 
     const amara = await adult('Bennett', 'Amara')
     const tom = await adult('Bennett', 'Tom')
@@ -83,7 +94,10 @@ export async function seedDemoPortalFamilies(ctx: DomainContext): Promise<DemoPo
     await responsibility(priya, anika, 'mother', '2017-01-01')
     await responsibility(raj, anika, 'father', '2017-01-01')
     await pays(anika, [[priya, wholeBasisPoints]])
-    await insertProtectionFlag(tx, changes, ctx.school, anika, { kind: 'family_violence', validFrom: `${year - 1}-09-01`, note: 'Demo: only the mother may see this child in the portal.', safeAdultIds: [priya] })
+    await insertProtectionFlag(
+      tx, changes, ctx.school, anika,
+      { kind: 'family_violence', validFrom: `${year - 1}-09-01`, note: 'Demo: only the mother may see this child in the portal.', safeAdultIds: [priya] }
+    )
 
     const claire = await adult('Whitfield', 'Claire')
     const joan = await adult('Whitfield', 'Joan')

@@ -58,7 +58,9 @@ export async function recordDemoRoles(ctx: DomainContext, random: SeededRandom, 
     for (const id of pickDistinct(Math.ceil(students.length / 50))) await concession(id, 'bursary', `${demo.thisYear - 1}-01-28`, `${demo.thisYear - 1}-12-15`)
 
     for (const leaver of demo.earlyLeavers) {
-      await endAffiliation(tx, changes, ctx.school, leaver.spanId, { lastDay: leaver.lastDay, exitReason: { reason: random.pick(ctx.school.lists.withdrawalReasons) } })
+      await endAffiliation(
+        tx, changes, ctx.school, leaver.spanId, { lastDay: leaver.lastDay, exitReason: { reason: random.pick(ctx.school.lists.withdrawalReasons) } }
+      )
     }
 
     const protectedFamily = demo.families.find(family => family.carerIds.length === 2) ?? demo.families[0]!

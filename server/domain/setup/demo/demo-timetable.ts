@@ -40,7 +40,9 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const yesterday = addDays(today, -1)
   const thisYear = Number(today.slice(0, 4))
   const inForceToday = inForceOn(affiliations, today)
-  const current = (kind: 'student' | 'staff_member') => database.db.select({ id: people.id, yearLevel: affiliations.yearLevel, familyName: people.familyName, givenNames: people.givenNames })
+  const current = (kind: 'student' | 'staff_member') => database.db.select({
+    id: people.id, yearLevel: affiliations.yearLevel, familyName: people.familyName, givenNames: people.givenNames
+  })
     .from(affiliations).innerJoin(people, eq(people.id, affiliations.personId))
     .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, kind), inForceToday, isNull(people.deletedAt))).orderBy(people.id)
   const [students, staff] = await Promise.all([current('student'), current('staff_member')])
@@ -63,16 +65,29 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
     return people.slice(0, names.length)
   }
   const withheld = await childrenUnderRestriction(ctx, students.map(student => student.id), today)
-  renamed(students.filter(student => !withheld.has(student.id)).slice(-4), [['D\'Arcy', 'Siobhán'], ['Nguyen, Tran', 'Minh'], ['山田', '花子'], ['Παπαδοπούλου', 'Σοφία']])
+  renamed(
+    students.filter(student => !withheld.has(student.id)).slice(-4),
+    [['D\'Arcy', 'Siobhán'], ['Nguyen, Tran', 'Minh'], ['山田', '花子'], ['Παπαδοπούλου', 'Σοφία']]
+  )
   // The named staff only assist, so some staff are assistants alone (`teacherAssistant` in SDS).
-  const namedStaff = renamed(staff.slice(staff.length - Math.min(3, Math.max(0, staff.length - 1))), [['O\'Sullivan', 'Máire'], ['Reyes, Jr', 'Antonio'], ['Иванова', 'Ольга']])
+  const namedStaff =
+    renamed(staff.slice(staff.length - Math.min(3, Math.max(0, staff.length - 1))), [['O\'Sullivan', 'Máire'], ['Reyes, Jr', 'Antonio'], ['Иванова', 'Ольга']])
   const rotation = staff.filter(member => !namedStaff.includes(member))
 
   // Sessions: last school year and this one; this year's first term ends yesterday and its second starts today.
-  const sessions = [thisYear - 1, thisYear].map(year => academicSessionRow(school.id, { code: String(year), title: String(year), kind: 'school_year', parentId: null, startsOn: `${year}-01-01`, endsOn: `${year}-12-31` }, now))
+  const sessions = [thisYear - 1, thisYear].map(year => academicSessionRow(
+    school.id, { code: String(year), title: String(year), kind: 'school_year', parentId: null, startsOn: `${year}-01-01`, endsOn: `${year}-12-31` },
+    now
+  ))
   const yearOf = (day: string) => sessions.find(year => year.startsOn <= day && day <= year.endsOn)!
-  const endedTerm = academicSessionRow(school.id, { code: `${yesterday.slice(0, 4)}T1`, title: 'Term 1', kind: 'term', parentId: yearOf(yesterday).id, startsOn: yearOf(yesterday).startsOn, endsOn: yesterday }, now)
-  const currentTerm = academicSessionRow(school.id, { code: `${thisYear}T2`, title: 'Term 2', kind: 'term', parentId: yearOf(today).id, startsOn: today, endsOn: `${thisYear}-12-31` }, now)
+  const endedTerm = academicSessionRow(school.id, {
+    code: `${yesterday.slice(0, 4)}T1`, title: 'Term 1', kind: 'term', parentId: yearOf(yesterday).id, startsOn: yearOf(yesterday).startsOn,
+    endsOn: yesterday
+  }, now)
+  const currentTerm = academicSessionRow(
+    school.id, { code: `${thisYear}T2`, title: 'Term 2', kind: 'term', parentId: yearOf(today).id, startsOn: today, endsOn: `${thisYear}-12-31` },
+    now
+  )
   const thisSchoolYear = yearOf(today)
 
   const courseRows: ReturnType<typeof courseRow>[] = []
@@ -82,14 +97,24 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   const teacherRows: ReturnType<typeof teachingAssignmentRow>[] = []
   let teacherTurn = 0
   const nextTeacher = () => rotation[teacherTurn++ % rotation.length]!.id
-  const addClass = (course: ReturnType<typeof courseRow>, code: string, title: string, kind: 'homeroom' | 'scheduled', term: typeof currentTerm, memberIds: string[], teaching: { lead: boolean, assistant: boolean }) => {
-    const row = classRow(school.id, { courseId: course.id, code, title, kind, room: `R${random.integer(101, 340)}`, periods: kind === 'homeroom' ? ['0'] : [String(random.integer(1, 6)), String(random.integer(1, 6))].sort() }, now)
+  const addClass = (
+    course: ReturnType<typeof courseRow>, code: string, title: string, kind: 'homeroom' | 'scheduled', term: typeof currentTerm, memberIds: string[],
+    teaching: { lead: boolean, assistant: boolean }
+  ) => {
+    const row = classRow(school.id, {
+      courseId: course.id, code, title, kind, room: `R${random.integer(101, 340)}`,
+      periods: kind === 'homeroom' ? ['0'] : [String(random.integer(1, 6)), String(random.integer(1, 6))].sort()
+    }, now)
     classRows.push(row)
     termRows.push({ classId: row.id, sessionId: term.id, schoolId: school.id })
     const from = term.startsOn
     for (const personId of memberIds) memberRows.push(classMemberRow(school.id, { classId: row.id, personId, validFrom: from, validTo: null }, now))
-    if (teaching.lead) teacherRows.push(teachingAssignmentRow(school.id, { classId: row.id, personId: nextTeacher(), role: 'lead', validFrom: from, validTo: null }, now))
-    if (teaching.assistant) teacherRows.push(teachingAssignmentRow(school.id, { classId: row.id, personId: nextTeacher(), role: 'assistant', validFrom: from, validTo: null }, now))
+    if (teaching.lead) {
+      teacherRows.push(teachingAssignmentRow(school.id, { classId: row.id, personId: nextTeacher(), role: 'lead', validFrom: from, validTo: null }, now))
+    }
+    if (teaching.assistant) {
+      teacherRows.push(teachingAssignmentRow(school.id, { classId: row.id, personId: nextTeacher(), role: 'assistant', validFrom: from, validTo: null }, now))
+    }
     return row
   }
   const newCourse = (code: string, title: string, subject: string | null, yearLevels: string[], year = thisSchoolYear) => {
@@ -117,11 +142,16 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
       const code = `${subject.slice(0, 3).toUpperCase()}-${level}`
       const course = courseRows.find(row => row.code === code) ?? newCourse(code, `${subject} ${level}`, subject, [level])
       const members = cohort.filter(() => random.chance(Math.min(1, 25 / cohort.length)))
-      addClass(course, `${code}-${s + 1}`, `${subject} ${level} (group ${s + 1})`, 'scheduled', currentTerm, members, { lead: true, assistant: random.chance(0.25) })
+      addClass(
+        course, `${code}-${s + 1}`, `${subject} ${level} (group ${s + 1})`, 'scheduled', currentTerm, members,
+        { lead: true, assistant: random.chance(0.25) }
+      )
     }
   }
   const firstClass = classRows[0]!
-  for (const member of namedStaff) teacherRows.push(teachingAssignmentRow(school.id, { classId: firstClass.id, personId: member.id, role: 'assistant', validFrom: currentTerm.startsOn, validTo: null }, now))
+  for (const member of namedStaff) teacherRows.push(
+    teachingAssignmentRow(school.id, { classId: firstClass.id, personId: member.id, role: 'assistant', validFrom: currentTerm.startsOn, validTo: null }, now)
+  )
   const drama = newCourse('DRA-SUMMER', 'Drama Intensive', 'Drama', upperLevels, yearOf(yesterday))
   addClass(drama, 'DRA-SUMMER-1', 'Drama Intensive', 'scheduled', endedTerm, students.slice(0, 12).map(student => student.id), { lead: true, assistant: false })
 
@@ -135,7 +165,9 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
   await writeChanges(ctx, async (tx, changes) => {
     await batch.write(tx, changes)
     for (const person of renames) {
-      await tx.update(people).set({ familyName: person.familyName, givenNames: person.givenNames, nameKey: nameSortKey(person.familyName, person.givenNames) }).where(eq(people.id, person.id))
+      await tx.update(people)
+        .set({ familyName: person.familyName, givenNames: person.givenNames, nameKey: nameSortKey(person.familyName, person.givenNames) })
+        .where(eq(people.id, person.id))
       changes.record('person.updated', 'people', person.id)
     }
     const insertAll = async <R>(rows: R[], insert: (slice: R[]) => Promise<unknown>) => {

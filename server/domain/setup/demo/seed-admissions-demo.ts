@@ -65,7 +65,10 @@ export async function seedAdmissionsDemo(ctx: DomainContext, random: SeededRando
   const book = async (tourId: string, count: number) => {
     for (let i = 0; i < count; i++) {
       const familyName = family()
-      await bookTour(ctx, tourId, { student: { familyName, givenNames: given() }, enquirer: { familyName, givenNames: given(), phone: `+61 4${random.integer(10, 99)} ${random.integer(100, 999)} ${random.integer(100, 999)}` } })
+      await bookTour(ctx, tourId, {
+        student: { familyName, givenNames: given() },
+        enquirer: { familyName, givenNames: given(), phone: `+61 4${random.integer(10, 99)} ${random.integer(100, 999)} ${random.integer(100, 999)}` }
+      })
       summary.bookings++
       summary.admissionsPeople += 2
     }
@@ -83,7 +86,9 @@ export async function seedAdmissionsDemo(ctx: DomainContext, random: SeededRando
   const openDayTourId = await tour('Open day on the oval', addDays(today, 60), Math.min(tourCapacityLimit, Math.max(1000, students * 25)), first!)
 
   const level = () => random.pick(lists.yearLevels)
-  const apply = async (familyName = family(), dateOfBirth = `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-1${random.integer(0, 9)}`) => {
+  const apply = async (
+    familyName = family(), dateOfBirth = `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-1${random.integer(0, 9)}`
+  ) => {
     summary.applications++
     summary.admissionsPeople += 2
     return submitApplication(ctx, {
@@ -136,8 +141,14 @@ export async function seedAdmissionsDemo(ctx: DomainContext, random: SeededRando
   for (let i = 0; i < Math.max(10, Math.round(students / 10)); i++) {
     const familyName = family()
     await enrolStudent(ctx, {
-      student: { familyName, givenNames: given(), dateOfBirth: `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-2${random.integer(0, 8)}`, new: true },
-      carers: [{ familyName, givenNames: given(), phone: `+61 4${random.integer(10, 99)} ${random.integer(100, 999)} ${String(i).padStart(3, '0')}`, relationship: 'parent', new: true }],
+      student: {
+        familyName, givenNames: given(),
+        dateOfBirth: `${Number(today.slice(0, 4)) - random.integer(5, 15)}-0${random.integer(1, 9)}-2${random.integer(0, 8)}`, new: true
+      },
+      carers: [{
+        familyName, givenNames: given(), phone: `+61 4${random.integer(10, 99)} ${random.integer(100, 999)} ${String(i).padStart(3, '0')}`,
+        relationship: 'parent', new: true
+      }],
       yearLevel: level(),
       campus: campusNames[i % campusNames.length],
       startsOn: `${nextMonth}-${String(random.integer(1, 28)).padStart(2, '0')}`

@@ -44,14 +44,17 @@ function dateOfBirthFor(random: SeededRandom, yearOfBirth: number) {
 export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = {}): Promise<DemoSummary & AdmissionsDemoSummary> {
   // The demo's timetable, tours and names are fixed: a second fill would collide with the first.
   const [someone] = await ctx.database.db.select({ id: people.id }).from(people).where(eq(people.schoolId, ctx.school.id)).limit(1)
-  if (someone) throw domainError('conflict', [`School ${ctx.school.id} already has people: the demo fills an empty school only. Make a new school for it (admin school create).`])
+  if (someone) throw domainError(
+    'conflict', [`School ${ctx.school.id} already has people: the demo fills an empty school only. Make a new school for it (admin school create).`]
+  )
   const random = seededRandom(options.seed ?? 20261122)
   const studentCount = options.students ?? 200
   const today = todayInZone(ctx.school.timeZone)
   const thisYear = Number(today.slice(0, 4))
   const { yearLevels, finalYearLevel, relationships } = ctx.school.lists
   const nonFinalLevels = yearLevels.filter(level => level !== finalYearLevel)
-  const [campus] = await ctx.database.db.select({ id: campuses.id }).from(campuses).where(eq(campuses.schoolId, ctx.school.id)).orderBy(asc(campuses.name)).limit(1)
+  const [campus] = await ctx.database.db.select({ id: campuses.id }).from(campuses).where(eq(campuses.schoolId, ctx.school.id))
+    .orderBy(asc(campuses.name)).limit(1)
   const campusId = campus?.id ?? null
   const batch = new DemoBatch(ctx.school.id, timestampNow())
   const summary: DemoSummary = { students: 0, carers: 0, staff: 0, alumni: 0, deleted: 0, splitBilling: 0, concessions: 0 }
@@ -100,10 +103,15 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
 
   const staffIds: string[] = []
   for (let s = 0; s < Math.max(5, Math.round(studentCount / 10)); s++) {
-    const id = batch.person(random.pick(demoFamilyNames), random.pick(demoGivenNames), { dateOfBirth: dateOfBirthFor(random, thisYear - random.integer(24, 64)) })
+    const id = batch.person(
+      random.pick(demoFamilyNames), random.pick(demoGivenNames), { dateOfBirth: dateOfBirthFor(random, thisYear - random.integer(24, 64)) }
+    )
     const startYear = thisYear - random.integer(0, 15)
     const left = random.chance(0.15)
-    batch.span(id, 'staff_member', `${startYear}-01-${pad(random.integer(20, 31))}`, left ? `${Math.min(thisYear - 1, startYear + random.integer(1, 5))}-12-${pad(random.integer(10, 20))}` : null)
+    batch.span(
+      id, 'staff_member', `${startYear}-01-${pad(random.integer(20, 31))}`,
+      left ? `${Math.min(thisYear - 1, startYear + random.integer(1, 5))}-12-${pad(random.integer(10, 20))}` : null
+    )
     if (random.chance(0.05)) batch.span(id, 'board_member', `${startYear}-03-01`)
     if (!left) staffIds.push(id)
     summary.staff++
@@ -112,7 +120,9 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
   // Ten years of leavers: each year a graduating class at the final year level and a few early leavers.
   const earlyLeavers: { spanId: string, lastDay: string }[] = []
   const formerStudent = (exitYear: number, lastDay: string, yearLevel: string, years: number) => {
-    const id = batch.person(random.pick(demoFamilyNames), random.pick(demoGivenNames), { dateOfBirth: dateOfBirthFor(random, exitYear - 18 + random.integer(0, 5)) })
+    const id = batch.person(
+      random.pick(demoFamilyNames), random.pick(demoGivenNames), { dateOfBirth: dateOfBirthFor(random, exitYear - 18 + random.integer(0, 5)) }
+    )
     const spanId = batch.span(id, 'student', `${exitYear - years}-01-${pad(random.integer(27, 31))}`, lastDay, { yearLevel, campusId })
     summary.alumni++
     return { id, spanId }

@@ -41,7 +41,10 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'POST', path: '/api/app/hris/sample', capability: 'settings.manage', body: { csv: 'a,b\n1,2\n' } },
   { method: 'POST', path: '/api/app/hris/preview', capability: 'settings.manage', body: { columns: {}, dateFormat: 'YYYY-MM-DD', header: ['a'], lines: [] } },
   { method: 'GET', path: '/api/app/hris/mappings', capability: 'settings.manage' },
-  { method: 'POST', path: '/api/app/hris/mappings', capability: 'settings.manage', body: { name: 'Payroll', columns: { employeeId: 'a', familyName: 'b', givenNames: 'c', startDate: 'd' }, dateFormat: 'YYYY-MM-DD' } },
+  {
+    method: 'POST', path: '/api/app/hris/mappings', capability: 'settings.manage',
+    body: { name: 'Payroll', columns: { employeeId: 'a', familyName: 'b', givenNames: 'c', startDate: 'd' }, dateFormat: 'YYYY-MM-DD' }
+  },
   { method: 'GET', path: '/api/app/hris/imports', capability: 'settings.manage' },
   { method: 'GET', path: '/api/app/hris/imports/run_doesnotexist/problems', capability: 'settings.manage' },
   { method: 'GET', path: '/api/app/sync-runs', capability: 'settings.manage' },
@@ -51,7 +54,10 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/fees/schedules', capability: 'fees.manage' },
   { method: 'POST', path: '/api/app/fees/schedules', capability: 'fees.manage', body: { name: '2027 fees', startsOn: '2027-01-01', endsOn: '2027-12-31' } },
   { method: 'GET', path: '/api/app/fees/versions/fsv_doesnotexist', capability: 'fees.manage' },
-  { method: 'PUT', path: '/api/app/fees/versions/fsv_doesnotexist', capability: 'fees.manage', body: { periods: [{ name: 'T1', kind: 'term', startsOn: '2027-01-28', endsOn: '2027-04-09' }], lines: [] } },
+  {
+    method: 'PUT', path: '/api/app/fees/versions/fsv_doesnotexist', capability: 'fees.manage',
+    body: { periods: [{ name: 'T1', kind: 'term', startsOn: '2027-01-28', endsOn: '2027-04-09' }], lines: [] }
+  },
   { method: 'DELETE', path: '/api/app/fees/versions/fsv_doesnotexist', capability: 'fees.manage' },
   { method: 'POST', path: '/api/app/fees/versions/fsv_doesnotexist/publish', capability: 'fees.manage', body: {} },
   { method: 'POST', path: '/api/app/fees/versions/fsv_doesnotexist/corrections', capability: 'fees.manage', body: { appliesFrom: '2027-04-01' } },
@@ -74,14 +80,16 @@ describe('/api/app decides on the server who may do what', () => {
     expectEnvelope(await call(route), 401, 'unauthenticated')
   })
 
-  it.each(routes.filter(route => route.capability).map(route => [named(route), route] as const))('%s refuses staff whose role lacks the capability, naming it', async (_, route) => {
+  it.each(routes.filter(route => route.capability).map(route => [named(route), route] as const))('%s refuses staff whose role lacks the capability, '
+    + 'naming it', async (_, route) => {
     const { cookie } = await staffSession(school, 'read_only')
     const answer = await call(route, cookie)
     expectEnvelope(answer, 403, 'forbidden')
     expect(answer.body.data.detail.join(' ')).toContain(route.capability)
   })
 
-  it.each(routes.filter(route => route.stepUp).map(route => [named(route), route] as const))('%s needs a passkey proof within five minutes', async (_, route) => {
+  it.each(routes.filter(route => route.stepUp).map(route => [named(route), route] as const))('%s needs a passkey proof within '
+    + 'five minutes', async (_, route) => {
     const { cookie } = await staffSession(school, 'admin', { ago: 6 * 60_000 })
     expectEnvelope(await call(route, cookie), 403, 'step_up_required')
   })
@@ -129,7 +137,9 @@ describe('/api/app decides on the server who may do what', () => {
 
   it('names every wrong field of a body by its path', async () => {
     const { cookie } = await staffSession(school, 'admin')
-    const answer = await callApi('/api/app/tokens', { method: 'POST', headers: { cookie }, body: { purpose: '', scopes: ['person.read', 'pizza.eat'], expiresInDays: 731 } })
+    const answer = await callApi(
+      '/api/app/tokens', { method: 'POST', headers: { cookie }, body: { purpose: '', scopes: ['person.read', 'pizza.eat'], expiresInDays: 731 } }
+    )
     expectEnvelope(answer, 400, 'validation_failed')
     expect(answer.body.data.fields.map((f: { path: string }) => f.path).sort()).toEqual(['expiresInDays', 'purpose', 'scopes[1]'])
   })

@@ -20,7 +20,10 @@ const routes = (application: string, enquiry: string) => [
   { method: 'POST', path: `/api/app/admissions/applications/${application}/offer`, body: {} },
   { method: 'POST', path: `/api/app/admissions/applications/${application}/accept`, body: {} },
   { method: 'POST', path: `/api/app/admissions/applications/${application}/decline`, body: {} },
-  { method: 'POST', path: `/api/app/admissions/applications/${application}/events`, body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'relocation' } },
+  {
+    method: 'POST', path: `/api/app/admissions/applications/${application}/events`,
+    body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'relocation' }
+  },
   { method: 'GET', path: `/api/app/admissions/applications/${application}/duplicates` },
   { method: 'POST', path: `/api/app/admissions/applications/${application}/duplicates`, body: { path: 'student', decision: 'new' } },
   { method: 'GET', path: `/api/app/admissions/enquiries/${enquiry}/duplicates` },
@@ -69,12 +72,16 @@ describe('admissions through the screens\' interface', () => {
     const submitted = (await app('/api/app/admissions/applications?state=submitted&limit=100')).body
     expect(submitted.items.find((item: { id: string }) => item.id === application.id)).toMatchObject({ state: 'submitted', offered: null, yearLevel: '1' })
 
-    const early = expectEnvelope(await app(`/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'started', occurredOn: '2026-11-20' } }), 422, 'unprocessable')
+    const early = expectEnvelope(
+      await app(`/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'started', occurredOn: '2026-11-20' } }), 422,
+      'unprocessable'
+    )
     expect(early.detail.join(' ')).toContain('Missing step: the office\'s offer')
     const accepting = expectEnvelope(await app(`/api/app/admissions/applications/${application.id}/accept`, { body: {} }), 422, 'unprocessable')
     expect(accepting.detail.join(' ')).toContain('the application must be offered; it is submitted')
 
-    expect((await app(`/api/app/admissions/applications/${application.id}/offer`, { body: { startsOn: '2027-02-01' } })).body).toEqual({ id: application.id, state: 'offered' })
+    expect((await app(`/api/app/admissions/applications/${application.id}/offer`, { body: { startsOn: '2027-02-01' } })).body)
+      .toEqual({ id: application.id, state: 'offered' })
     const offered = (await app('/api/app/admissions/applications?state=offered')).body.items.find((item: { id: string }) => item.id === application.id)
     expect(offered.offered.by).toBe(email)
     expect(offered.startsOn).toBe('2027-02-01')
@@ -82,9 +89,14 @@ describe('admissions through the screens\' interface', () => {
     const counts = (await app('/api/app/admissions/applications/counts')).body.counts
     expect(counts.accepted).toBeGreaterThanOrEqual(1)
 
-    const reasonless = expectEnvelope(await app(`/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'boredom' } }), 400, 'validation_failed')
+    const reasonless = expectEnvelope(
+      await app(`/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'boredom' } }),
+      400, 'validation_failed'
+    )
     expect(reasonless.fields!.map(field => field.path)).toEqual(['reason'])
-    expect((await app(`/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'relocation' } })).status).toBe(201)
+    expect((await app(
+      `/api/app/admissions/applications/${application.id}/events`, { body: { kind: 'withdrawn', occurredOn: '2026-11-20', reason: 'relocation' } }
+    )).status).toBe(201)
     const withdrawn = (await app('/api/app/admissions/applications?state=withdrawn')).body.items.find((item: { id: string }) => item.id === application.id)
     expect(withdrawn.withdrawn).toMatchObject({ on: '2026-11-20', reason: 'relocation', by: email })
   })
@@ -96,7 +108,9 @@ describe('admissions through the screens\' interface', () => {
     for (let i = 0; i < 3; i++) ids.push((await acceptedApplication(own)).id)
     const first = (await callApi('/api/app/admissions/applications?state=accepted&limit=2', { headers: { cookie: office } })).body
     expect(first.items.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]])
-    const second = (await callApi(`/api/app/admissions/applications?state=accepted&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, { headers: { cookie: office } })).body
+    const second = (await callApi(
+      `/api/app/admissions/applications?state=accepted&limit=2&cursor=${encodeURIComponent(first.nextCursor)}`, { headers: { cookie: office } }
+    )).body
     expect(second.items.map((item: { id: string }) => item.id)).toEqual([ids[0]])
     expect(second.nextCursor).toBeNull()
   })
@@ -122,7 +136,9 @@ describe('admissions through the screens\' interface', () => {
   })
 
   it('shows an application\'s possible duplicates side by side, links one, and keeps another as a new person', async () => {
-    const first = await submitApplication(school.context, applicationBody({ student: { familyName: 'Te Whare', givenNames: 'Mīria Rose', dateOfBirth: '2019-05-06' } }))
+    const first = await submitApplication(
+      school.context, applicationBody({ student: { familyName: 'Te Whare', givenNames: 'Mīria Rose', dateOfBirth: '2019-05-06' } })
+    )
     const body = applicationBody({ student: { familyName: 'te whare', givenNames: 'Miria', dateOfBirth: '2019-05-06', new: true } })
     const second = await submitApplication(school.context, body)
     const found = (await app(`/api/app/admissions/applications/${second.id}/duplicates`)).body
@@ -131,8 +147,13 @@ describe('admissions through the screens\' interface', () => {
     expect(found.people[0].person.id).toBe(second.studentId)
     expect(found.people[0].candidates.map((candidate: { id: string }) => candidate.id)).toEqual([first.studentId])
 
-    expectEnvelope(await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: second.adultIds[0] } }), 400, 'validation_failed')
-    expect((await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: first.studentId } })).body)
+    expectEnvelope(
+      await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: second.adultIds[0] } }),
+      400, 'validation_failed'
+    )
+    expect(
+      (await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: first.studentId } })).body
+    )
       .toEqual({ path: 'student', personId: first.studentId })
     const [linked] = await school.database.db.select({ studentId: applications.studentId }).from(applications).where(eq(applications.id, second.id))
     expect(linked!.studentId).toBe(first.studentId)
@@ -140,7 +161,9 @@ describe('admissions through the screens\' interface', () => {
     expect(retired!.deletedAt).not.toBeNull()
     expect((await app(`/api/app/admissions/applications/${second.id}/duplicates`)).body.people).toEqual([])
 
-    const third = await submitApplication(school.context, applicationBody({ student: { familyName: 'Te Whare', givenNames: 'Miria', dateOfBirth: '2019-05-06', new: true } }))
+    const third = await submitApplication(
+      school.context, applicationBody({ student: { familyName: 'Te Whare', givenNames: 'Miria', dateOfBirth: '2019-05-06', new: true } })
+    )
     expect((await app(`/api/app/admissions/applications/${third.id}/duplicates`, { body: { path: 'student', decision: 'new' } })).status).toBe(200)
     expect((await app(`/api/app/admissions/applications/${third.id}/duplicates`)).body.people).toEqual([])
     expectEnvelope(await app(`/api/app/admissions/applications/${third.id}/duplicates`, { body: { path: 'student', decision: 'new' } }), 409, 'conflict')
@@ -149,17 +172,29 @@ describe('admissions through the screens\' interface', () => {
     const admin = await staffSession(school, 'admin')
     const restricted = await callApi(`/api/app/people/${first.studentId}/restricted`, { headers: { cookie: admin.cookie } })
     expect(restricted.body.mergeHistory).toMatchObject([
-      { decision: 'linked', side: 'on_file', other: { id: second.studentId, familyName: 'te whare', deleted: true }, subjectType: 'application', subjectId: second.id, decidedBy: expect.stringContaining('@') },
-      { decision: 'distinct', side: 'on_file', other: { id: third.studentId, givenNames: 'Miria', deleted: false }, subjectType: 'application', subjectId: third.id }
+      {
+        decision: 'linked', side: 'on_file', other: { id: second.studentId, familyName: 'te whare', deleted: true }, subjectType: 'application',
+        subjectId: second.id, decidedBy: expect.stringContaining('@')
+      },
+      {
+        decision: 'distinct', side: 'on_file', other: { id: third.studentId, givenNames: 'Miria', deleted: false }, subjectType: 'application',
+        subjectId: third.id
+      }
     ])
     expectEnvelope(await app(`/api/app/people/${first.studentId}/restricted`), 403, 'forbidden')
   })
 
   it('refuses to link a person who already has records of their own', async () => {
     const first = await acceptedApplication(school, applicationBody({ student: { familyName: 'Rangi', givenNames: 'Tama', dateOfBirth: '2018-01-02' } }))
-    const second = await acceptedApplication(school, applicationBody({ student: { familyName: 'Rangi', givenNames: 'Tama', dateOfBirth: '2018-01-02', new: true } }))
-    expect((await app(`/api/app/admissions/applications/${second.id}/events`, { body: { kind: 'started', occurredOn: '2026-11-20', placement: {} } })).status).toBe(201)
-    const refused = expectEnvelope(await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: first.studentId } }), 409, 'conflict')
+    const second = await acceptedApplication(
+      school, applicationBody({ student: { familyName: 'Rangi', givenNames: 'Tama', dateOfBirth: '2018-01-02', new: true } })
+    )
+    expect((await app(`/api/app/admissions/applications/${second.id}/events`, { body: { kind: 'started', occurredOn: '2026-11-20', placement: {} } })).status)
+      .toBe(201)
+    const refused = expectEnvelope(
+      await app(`/api/app/admissions/applications/${second.id}/duplicates`, { body: { path: 'student', decision: 'link', personId: first.studentId } }),
+      409, 'conflict'
+    )
     expect(refused.detail.join(' ')).toContain('records of their own')
   })
 })

@@ -25,7 +25,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
   let kept: { child: string, parent: string }
   const cookies: Record<string, string> = {}
   const staff = (path: string, init: { method?: string, body?: unknown } = {}) => callApi(path, { ...init, headers: { cookie: office } })
-  const family = (adult: string, path: string, init: { method?: string, body?: unknown } = {}) => callApi(path, { ...init, headers: { cookie: cookies[adult]! } })
+  const family = (adult: string, path: string, init: { method?: string, body?: unknown } = {}) =>
+    callApi(path, { ...init, headers: { cookie: cookies[adult]! } })
   const answersOf = async () => (await school.database.db.select().from(consents).where(eq(consents.schoolId, school.id))).length
 
   beforeAll(async () => {
@@ -36,16 +37,23 @@ describe('consents and messages: asks, answers with standing on the day, audienc
       const child = await insertPerson(tx, changes, school.id, { familyName: 'Rewi', givenNames: 'Ana', dateOfBirth: '2016-01-01' })
       const parent = await insertPerson(tx, changes, school.id, { familyName: 'Rewi', givenNames: 'Piri', email: 'piri@example.org' })
       await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '4', campusId: null })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: parent, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+      await insertParentalResponsibility(
+        tx, changes, school.school, { adultId: parent, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null }
+      )
       return { child, parent }
     })
-    await recordCourtOrder(school.context, kept.child, { kind: 'parenting_order', restrainedPersonId: kept.parent, purposes: ['details', 'messages', 'consents'], validFrom: families.lastMonth, validTo: null })
+    await recordCourtOrder(
+      school.context, kept.child,
+      { kind: 'parenting_order', restrainedPersonId: kept.parent, purposes: ['details', 'messages', 'consents'], validFrom: families.lastMonth, validTo: null }
+    )
     await seedClass(school, '3A', [families.aroha, families.tama, families.mere])
     await seedClass(school, '4K', [kept.child])
     office = (await staffSession(school, 'office')).cookie
     teacher = (await staffSession(school, 'teacher')).cookie
     admin = (await staffSession(school, 'admin')).cookie
-    for (const adult of ['mother', 'father', 'separated', 'unsafe', 'resident', 'safe'] as const) cookies[families[adult]] = (await familySession(school, families[adult])).cookie
+    for (const adult of ['mother', 'father', 'separated', 'unsafe', 'resident', 'safe'] as const) cookies[families[adult]] = (await familySession(
+      school, families[adult]
+    )).cookie
     excursion = (await staff('/api/app/consents/purposes', { body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } })).body.id
     photos = (await staff('/api/app/consents/purposes', { body: { name: 'Photographs', aboutNamedThing: false, lasting: 'standing' } })).body.id
   })
@@ -54,16 +62,28 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     const purposes = await staff('/api/app/consents/purposes')
     expect(purposes.body.items.map((p: { name: string }) => p.name)).toEqual(['Excursion', 'Photographs'])
     expectEnvelope(await staff('/api/app/consents/purposes', { body: { name: 'Excursion', aboutNamedThing: false, lasting: 'standing' } }), 409, 'conflict')
-    const refused = await staff('/api/app/consents/asks', { body: { purposeId: excursion, audience: ['class:3A'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } })
+    const refused = await staff(
+      '/api/app/consents/asks',
+      { body: { purposeId: excursion, audience: ['class:3A'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } }
+    )
     expectEnvelope(refused, 422, 'subject_required')
-    expectEnvelope(await staff('/api/app/consents/asks', { body: { purposeId: excursion, subject: 'Zoo', audience: ['class:9Z'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } }), 422, 'audience_unknown')
-    expectEnvelope(await staff('/api/app/consents/asks', { body: { purposeId: excursion, subject: 'Zoo', audience: ['class:4K'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } }), 422, 'audience_empty')
+    expectEnvelope(await staff(
+      '/api/app/consents/asks',
+      { body: { purposeId: excursion, subject: 'Zoo', audience: ['class:9Z'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } }
+    ), 422, 'audience_unknown')
+    expectEnvelope(await staff(
+      '/api/app/consents/asks',
+      { body: { purposeId: excursion, subject: 'Zoo', audience: ['class:4K'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } }
+    ), 422, 'audience_empty')
     expect((await staff('/api/app/consents/asks')).body.items).toEqual([])
     expectEnvelope(await callApi('/api/app/consents/asks', { headers: { cookie: teacher } }), 403, 'forbidden')
   })
 
   it('asks a class about an excursion; both parents answer yes, one later withdraws from a day on paper, and the history is kept', async () => {
-    const created = await staff('/api/app/consents/asks', { body: { purposeId: excursion, subject: 'Zoo', audience: ['class:3A'], closesOn: addDays(families.today, 7), occasionOn: addDays(families.today, 10), answeredBy: 'every_adult' } })
+    const created = await staff('/api/app/consents/asks', { body: {
+      purposeId: excursion, subject: 'Zoo', audience: ['class:3A'], closesOn: addDays(families.today, 7), occasionOn: addDays(families.today, 10),
+      answeredBy: 'every_adult'
+    } })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ subject: 'Zoo', childCount: 3, status: 'open', open: true, purpose: { name: 'Excursion' } })
     ask = created.body.id
@@ -73,16 +93,21 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     let view = await staff(`/api/app/consents/asks/${ask}/answers`)
     const aroha = () => view.body.items.find((item: { child: { id: string } }) => item.child.id === families.aroha)
     expect(aroha().status).toBe('not_yet')
-    expect((await family(families.father, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status).toBe(201)
+    expect((await family(families.father, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.aroha, answer: 'yes' } })).status)
+      .toBe(201)
     view = await staff(`/api/app/consents/asks/${ask}/answers`)
     expect(aroha().status).toBe('yes')
     // Tama (a court order) and Mere (a protection flag) are under restriction: left out for the office, listed and marked for the administrator.
-    expect(view.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted])).toEqual([['Aroha', false]])
+    expect(view.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted]))
+      .toEqual([['Aroha', false]])
     const whole = await callApi(`/api/app/consents/asks/${ask}/answers`, { headers: { cookie: admin } })
-    expect(whole.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted])).toEqual([['Aroha', false], ['Tama', true], ['Mere', true]])
+    expect(whole.body.items.map((item: { child: { givenNames: string }, restricted: boolean }) => [item.child.givenNames, item.restricted]))
+      .toEqual([['Aroha', false], ['Tama', true], ['Mere', true]])
     const tomorrow = addDays(families.today, 1)
     // A family answers for today; the father's withdrawal from tomorrow comes on a paper form the office types in.
-    expect((await staff(`/api/app/consents/asks/${ask}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: tomorrow } })).status).toBe(201)
+    expect((await staff(
+      `/api/app/consents/asks/${ask}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: tomorrow } }
+    )).status).toBe(201)
     view = await staff(`/api/app/consents/asks/${ask}/answers`)
     expect(aroha().status).toBe('yes')
     // Another day tells whose answers counted then, which follows court orders and flags: restricted.read only.
@@ -105,15 +130,18 @@ describe('consents and messages: asks, answers with standing on the day, audienc
       .where(and(eq(changeEvents.schoolId, school.id), inArray(changeEvents.tableName, ['consents', 'consent_asks'])))).map(row => row.kind).sort()
     expect(kinds).toEqual(['consent.created', 'consent.created', 'consent.updated', 'consent_ask.created'])
     const list = await callApi(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`, { headers: { cookie: admin } })
-    expect(list.body.children.map((row: { child: { givenNames: string }, status: string, restricted: boolean }) => [row.child.givenNames, row.status, row.restricted]))
+    expect(list.body.children.map((row: { child: { givenNames: string }, status: string, restricted: boolean }) =>
+      [row.child.givenNames, row.status, row.restricted]))
       .toEqual([['Aroha', 'no', false], ['Tama', 'not_yet', true], ['Mere', 'not_yet', true]])
     // The office's excursion list leaves the children under restriction out, as the class list does.
     expectEnvelope(await staff(`/api/app/consents/asks/${ask}/class-list?class=3A&day=${tomorrow}`), 403, 'forbidden')
     const officeList = await staff(`/api/app/consents/asks/${ask}/class-list?class=3A`)
-    expect(officeList.body.children.map((row: { child: { givenNames: string }, restricted: boolean }) => [row.child.givenNames, row.restricted])).toEqual([['Aroha', false]])
+    expect(officeList.body.children.map((row: { child: { givenNames: string }, restricted: boolean }) => [row.child.givenNames, row.restricted]))
+      .toEqual([['Aroha', false]])
   })
 
-  it('refuses the parent under a court order, the unsafe parent and a parent of another child with one body (no_consent_standing), recording nothing', async () => {
+  it('refuses the parent under a court order, the unsafe parent and a parent of another child with one body (no_consent_standing), '
+    + 'recording nothing', async () => {
     const before = await answersOf()
     const answers = await Promise.all([
       family(families.separated, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.tama, answer: 'yes' } }),
@@ -130,8 +158,12 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(JSON.stringify(bodies[0])).not.toMatch(/Tama|Mere|court|order|flag/i)
     expect(await answersOf()).toBe(before)
     // From a paper form the office enters for the separated parent on a day of the order: the same refusal.
-    expectEnvelope(await staff(`/api/app/consents/asks/${ask}/answers`, { body: { childId: families.tama, adultId: families.separated, answer: 'yes', day: families.today } }), 422, 'no_consent_standing')
-    const paper = await staff(`/api/app/consents/asks/${ask}/answers`, { body: { childId: families.tama, adultId: families.resident, answer: 'yes', day: families.today } })
+    expectEnvelope(await staff(
+      `/api/app/consents/asks/${ask}/answers`, { body: { childId: families.tama, adultId: families.separated, answer: 'yes', day: families.today } }
+    ), 422, 'no_consent_standing')
+    const paper = await staff(
+      `/api/app/consents/asks/${ask}/answers`, { body: { childId: families.tama, adultId: families.resident, answer: 'yes', day: families.today } }
+    )
     expect(paper.body).toMatchObject({ answer: 'yes', enteredByStaff: true })
     expect((await family(families.separated, '/api/app/portal/consents')).body.items).toEqual([])
   })
@@ -141,22 +173,36 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(reminder.status).toBe(201)
     // Mere's safe adult has not answered; Tama's resident parent did on paper; the unsafe and separated parents are never told.
     expect(reminder.body).toMatchObject({ adultCount: 1, childCount: 1 })
-    expect((await staff(`/api/app/consents/asks/${ask}`, { method: 'PATCH', body: { closesOn: addDays(families.today, -1) } })).body).toMatchObject({ open: false, status: 'open' })
+    expect((await staff(`/api/app/consents/asks/${ask}`, { method: 'PATCH', body: { closesOn: addDays(families.today, -1) } })).body)
+      .toMatchObject({ open: false, status: 'open' })
     const before = await answersOf()
-    expectEnvelope(await family(families.safe, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 422, 'ask_closed')
+    expectEnvelope(
+      await family(families.safe, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 422,
+      'ask_closed'
+    )
     await staff(`/api/app/consents/asks/${ask}`, { method: 'PATCH', body: { closesOn: addDays(families.today, 7), status: 'cancelled' } })
-    expectEnvelope(await family(families.safe, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 422, 'ask_closed')
+    expectEnvelope(
+      await family(families.safe, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 422,
+      'ask_closed'
+    )
     expect(await answersOf()).toBe(before)
   })
 
   it('keeps a standing consent across asks until it is withdrawn from its day, even after its ask closed', async () => {
-    const created = await staff('/api/app/consents/asks', { body: { purposeId: photos, audience: ['year:3'], closesOn: families.today, answeredBy: 'any_adult' } })
+    const created = await staff(
+      '/api/app/consents/asks', { body: { purposeId: photos, audience: ['year:3'], closesOn: families.today, answeredBy: 'any_adult' } }
+    )
     expect(created.body.childCount).toBe(5)
     await family(families.mother, '/api/app/portal/consents/answers', { body: { askId: created.body.id, childId: families.aroha, answer: 'yes' } })
     await staff(`/api/app/consents/asks/${created.body.id}`, { method: 'PATCH', body: { status: 'closed' } })
     const later = addDays(families.today, 3)
-    expectEnvelope(await family(families.father, '/api/app/portal/consents/answers', { body: { askId: created.body.id, childId: families.aroha, answer: 'yes' } }), 422, 'ask_closed')
-    expect((await staff(`/api/app/consents/asks/${created.body.id}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: later } })).status).toBe(201)
+    expectEnvelope(
+      await family(families.father, '/api/app/portal/consents/answers', { body: { askId: created.body.id, childId: families.aroha, answer: 'yes' } }),
+      422, 'ask_closed'
+    )
+    expect((await staff(
+      `/api/app/consents/asks/${created.body.id}/answers`, { body: { childId: families.aroha, adultId: families.father, answer: 'no', day: later } }
+    )).status).toBe(201)
     const now = await staff(`/api/app/consents/children/${families.aroha}`)
     expect(now.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('yes')
     expectEnvelope(await staff(`/api/app/consents/children/${families.aroha}?day=${later}`), 403, 'forbidden')
@@ -164,7 +210,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect(then.body.consents.find((c: { purpose: { name: string } }) => c.purpose.name === 'Photographs').status).toBe('no')
   })
 
-  it('previews an audience with counts, names and the left-out number, refuses unknown groups by name and empty audiences, and sends to each adult once', async () => {
+  it('previews an audience with counts, names and the left-out number, refuses unknown groups by name and empty audiences, and sends to each '
+    + 'adult once', async () => {
     const preview = await staff('/api/app/messages/preview', { body: { audience: ['year:3', 'class:3A'] } })
     // Two adults are left out (the separated and the unsafe parent): below five, no number.
     expect(preview.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
@@ -178,8 +225,12 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expectEnvelope(await staff('/api/app/messages', { body: { subject: 'Class 4K', body: 'Hello', audience: ['class:4K'] } }), 422, 'audience_empty')
     expect((await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length).toBe(before)
 
-    expect((await staff('/api/app/clubs/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body).toMatchObject({ memberCount: 2, joined: 2 })
-    const sent = await staff('/api/app/messages', { body: { subject: 'Sports day', body: 'Sports day is on Friday.\n\nBring a hat.', audience: ['year:3', 'activity:rowing'] } })
+    expect((await staff('/api/app/clubs/rowing', { method: 'PUT', body: { memberIds: [families.aroha, families.tama] } })).body)
+      .toMatchObject({ memberCount: 2, joined: 2 })
+    const sent = await staff(
+      '/api/app/messages',
+      { body: { subject: 'Sports day', body: 'Sports day is on Friday.\n\nBring a hat.', audience: ['year:3', 'activity:rowing'] } }
+    )
     expect(sent.status).toBe(201)
     // Sent, the two left out are told as the preview told them: fewer than 5, no number (left-out.ts).
     expect(sent.body).toMatchObject({ adultCount: 6, childCount: 5, leftOut: 'fewer_than_5', leftOutCount: null })
@@ -200,19 +251,23 @@ describe('consents and messages: asks, answers with standing on the day, audienc
 
   it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {
     // A court order keeps Ana's only parent from messages: a count would say 1 for them and 0 for the mother.
-    for (const audience of [[`adult:${kept.parent}`], [`adult:${families.mother}`], ['year:4', `adult:${kept.parent}`], ['year:3', `adult:${families.unsafe}`]]) {
+    for (const audience of [
+      [`adult:${kept.parent}`], [`adult:${families.mother}`], ['year:4', `adult:${kept.parent}`], ['year:3', `adult:${families.unsafe}`]
+    ]) {
       const preview = await staff('/api/app/messages/preview', { body: { audience } })
       expect(preview.status).toBe(200)
       expect(preview.body).toMatchObject({ leftOut: 'not_counted', leftOutCount: null })
     }
-    expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body).toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
+    expect((await staff('/api/app/messages/preview', { body: { audience: ['year:4'] } })).body)
+      .toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
   it('answers for a named adult the same whether or not standing withholds them: listed, sent to, and the mail withheld', async () => {
     // Ana's only parent is kept from messages by an order; Aroha's mother is not. Each is listed, with their child.
     for (const adult of [kept.parent, families.mother]) {
       const preview = await staff('/api/app/messages/preview', { body: { audience: [`adult:${adult}`] } })
-      expect(preview.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', adults: [expect.objectContaining({ id: adult, hasEmail: true })] })
+      expect(preview.body)
+        .toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', adults: [expect.objectContaining({ id: adult, hasEmail: true })] })
     }
     const sent = await staff('/api/app/messages', { body: { subject: 'A word', body: 'About Ana.', audience: [`adult:${kept.parent}`] } })
     expect(sent.status).toBe(201)
@@ -230,7 +285,9 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await asPreview('/api/app/portal/consents')).body.items.map((item: { child: { id: string } }) => item.child.id)).toContain(families.mere)
     expect((await asPreview(`/api/app/portal/messages/${safeMessage.id}`)).body.readAt).toBeNull()
     const before = await answersOf()
-    expectEnvelope(await asPreview('/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 403, 'preview_read_only')
+    expectEnvelope(
+      await asPreview('/api/app/portal/consents/answers', { body: { askId: ask, childId: families.mere, answer: 'yes' } }), 403, 'preview_read_only'
+    )
     expect(await answersOf()).toBe(before)
     expect((await family(families.safe, `/api/app/portal/messages/${safeMessage.id}`)).body.readAt).not.toBeNull()
   })
@@ -240,7 +297,10 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     try {
       expectEnvelope(await family(families.mother, '/api/app/portal/consents'), 403, 'section_off')
       expectEnvelope(await family(families.mother, '/api/app/portal/messages'), 403, 'section_off')
-      expectEnvelope(await family(families.mother, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.aroha, answer: 'yes' } }), 403, 'section_off')
+      expectEnvelope(
+        await family(families.mother, '/api/app/portal/consents/answers', { body: { askId: ask, childId: families.aroha, answer: 'yes' } }), 403,
+        'section_off'
+      )
       expect((await staff('/api/app/consents/asks')).status).toBe(200)
     } finally {
       await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: [] } })
@@ -253,7 +313,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     expect((await staff(club, { body: { personId: families.tama } })).body).toEqual({ name: 'chess', memberCount: 1, joined: 1, left: 0 })
     expect((await staff(club, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 1 })
     // A child already in it stays as they were, and no event is written for nothing.
-    const events = async () => (await school.database.db.select().from(changeEvents).where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.kind, 'activity_member.created')))).length
+    const events = async () => (await school.database.db.select().from(changeEvents)
+      .where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.kind, 'activity_member.created')))).length
     const before = await events()
     expect((await staff(club, { body: { personId: families.aroha } })).body).toMatchObject({ memberCount: 2, joined: 0 })
     expect(await events()).toBe(before)

@@ -22,7 +22,8 @@ describe('delegation stays within what the delegating member holds', () => {
     delegate = await staffSession(school, 'office')
   })
   const as = (cookie: string, path: string, request: { method?: string, body?: unknown } = {}) => callApi(path, { ...request, headers: { cookie } })
-  const roleOf = async (id: string) => (await school.database.db.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.accountId, id), isNull(staffAccess.endedAt))))[0]?.role
+  const roleOf = async (id: string) => (await school.database.db.select({ role: staffAccess.role }).from(staffAccess)
+    .where(and(eq(staffAccess.accountId, id), isNull(staffAccess.endedAt))))[0]?.role
 
   it('refuses a token with a scope the member lacks, naming it, and issues one within their scopes', async () => {
     for (const path of ['/api/app/tokens', '/api/app/tokens/rostering']) {
@@ -66,13 +67,18 @@ describe('delegation stays within what the delegating member holds', () => {
   })
 
   it('refuses to give a role a capability the member lacks, and to change the admin role at all', async () => {
-    const escalate = await as(delegate.cookie, '/api/app/roles/office', { method: 'PUT', body: { capabilities: [...builtInRoles.office, 'tokens.manage', 'staff.manage', 'settings.manage', 'restricted.read'] } })
+    const escalate = await as(
+      delegate.cookie, '/api/app/roles/office',
+      { method: 'PUT', body: { capabilities: [...builtInRoles.office, 'tokens.manage', 'staff.manage', 'settings.manage', 'restricted.read'] } }
+    )
     expectEnvelope(escalate, 403, 'forbidden')
     expect(escalate.body.data.missingScope).toBe('restricted.read')
     expect((await roleCapabilities(school.database, school.id, 'office')).has('restricted.read')).toBe(false)
     expectEnvelope(await as(delegate.cookie, '/api/app/roles/admin', { method: 'PUT', body: { capabilities: ['person.read'] } }), 403, 'forbidden')
     // What the role holds already may be sent back whole, less what the member gives up.
-    expect((await as(delegate.cookie, '/api/app/roles/teacher', { method: 'PUT', body: { capabilities: ['person.read', 'affiliation.read', 'roster.read'] } })).status).toBe(200)
+    expect((await as(
+      delegate.cookie, '/api/app/roles/teacher', { method: 'PUT', body: { capabilities: ['person.read', 'affiliation.read', 'roster.read'] } }
+    )).status).toBe(200)
   })
 
   it('refuses a non-administrator demoting or removing an administrator', async () => {

@@ -50,7 +50,8 @@ describe('family invitations: nobody at the school becomes a parent\'s login', (
     await changePersonContact(school.context, mother, { email: theirs.member.email })
     await changePersonContact(school.context, father, { email: ours.member.email })
     // The same answer but for the address itself and the request's own trace id.
-    const blind = (body: { data: { traceId?: string } }, email: string) => JSON.parse(JSON.stringify({ ...body, data: { ...body.data, traceId: undefined } }).replaceAll(email, 'ADDRESS'))
+    const blind = (body: { data: { traceId?: string } }, email: string) =>
+      JSON.parse(JSON.stringify({ ...body, data: { ...body.data, traceId: undefined } }).replaceAll(email, 'ADDRESS'))
     const other = await invite(mother)
     const same = await invite(father)
     expect([other.status, blind(other.body, theirs.member.email)]).toEqual([same.status, blind(same.body, ours.member.email)])
@@ -77,7 +78,10 @@ describe('family invitations: nobody at the school becomes a parent\'s login', (
     const admin = await staffSession(school, 'admin')
     const member = await staffSession(school, 'office')
     // As an older version allowed: the member's account holding a parent's portal.
-    await school.database.transaction(tx => tx.insert(familyAccess).values({ id: newId('fam'), schoolId: school.id, accountId: member.member.id, personId: mother, createdAt: new Date().toISOString(), createdBy: 'system:test', endedAt: null, endedBy: null }))
+    await school.database.transaction(tx => tx.insert(familyAccess).values({
+      id: newId('fam'), schoolId: school.id, accountId: member.member.id, personId: mother, createdAt: new Date().toISOString(),
+      createdBy: 'system:test', endedAt: null, endedBy: null
+    }))
     expect((await callApi(`/api/app/staff/${member.member.id}`, { method: 'DELETE', headers: { cookie: admin.cookie } })).status).toBe(200)
     const { secret } = await startSession(school.database, { id: member.member.id, schoolId: school.id }, 'code')
     expectEnvelope(await callApi('/api/app/portal', { headers: { cookie: `rollbook_session=${secret}` } }), 401, 'unauthenticated')

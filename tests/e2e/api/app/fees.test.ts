@@ -57,8 +57,13 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
       const ana = await insertPerson(tx, changes, school.id, { familyName: 'Apart', givenNames: 'Ana' })
       const ben = await insertPerson(tx, changes, school.id, { familyName: 'Other', givenNames: 'Ben' })
       await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '7', campusId: null })
-      for (const adultId of [ana, ben]) await insertParentalResponsibility(tx, changes, school.school, { adultId, childId: child, relationship: 'parent', validFrom: '2016-03-03', validTo: null })
-      await applyBillingSplit(tx, changes, school.school, child, { category: 'all', from: '2024-01-29', shares: [{ payerId: ana, share: 6000 }, { payerId: ben, share: 4000 }] })
+      for (const adultId of [ana, ben]) await insertParentalResponsibility(
+        tx, changes, school.school, { adultId, childId: child, relationship: 'parent', validFrom: '2016-03-03', validTo: null }
+      )
+      await applyBillingSplit(
+        tx, changes, school.school, child,
+        { category: 'all', from: '2024-01-29', shares: [{ payerId: ana, share: 6000 }, { payerId: ben, share: 4000 }] }
+      )
       return { child, ana, ben }
     })
     family.ana = (await familySession(school, apart.ana)).cookie
@@ -77,9 +82,13 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     expect(again.body.lines.map((line: { description: string }) => line.description)).toEqual(['Tuition', 'Year 3 camp', 'Year 7 camp'])
     const published = await as(office, `/api/app/fees/versions/${firstId}/publish`, { method: 'POST', body: {} })
     expect(published.status).toBe(200)
-    expect(published.body).toMatchObject({ state: 'published', publishedBy: expect.stringMatching(/^office-.*@example\.org$/), publishedAt: expect.stringMatching(/Z$/) })
+    expect(published.body)
+      .toMatchObject({ state: 'published', publishedBy: expect.stringMatching(/^office-.*@example\.org$/), publishedAt: expect.stringMatching(/Z$/) })
     const list = await as(office, '/api/app/fees/schedules')
-    expect(list.body).toMatchObject({ currency: 'NZD', schedules: [{ id: scheduleId, name: `${year} fees`, versions: [{ id: firstId, number: 1, state: 'published', replacesVersionId: null }] }] })
+    expect(list.body).toMatchObject({
+      currency: 'NZD',
+      schedules: [{ id: scheduleId, name: `${year} fees`, versions: [{ id: firstId, number: 1, state: 'published', replacesVersionId: null }] }]
+    })
     const kinds = await school.database.db.select({ kind: changeEvents.kind }).from(changeEvents)
       .where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.recordId, scheduleId))).orderBy(asc(changeEvents.at))
     expect(kinds.map(row => row.kind)).toEqual(['fee_schedule.created', 'fee_schedule.updated', 'fee_schedule.updated', 'fee_schedule.updated'])
@@ -99,7 +108,10 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     const before = await as(office, `/api/app/fees/versions/${firstId}`)
     const events = async () => (await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length
     const count = await events()
-    const edit = await as(office, `/api/app/fees/versions/${firstId}`, { method: 'PUT', body: { ...draft(), lines: [{ category: 'tuition', description: 'Tuition', amount: 1 }] } })
+    const edit = await as(
+      office, `/api/app/fees/versions/${firstId}`,
+      { method: 'PUT', body: { ...draft(), lines: [{ category: 'tuition', description: 'Tuition', amount: 1 }] } }
+    )
     expectEnvelope(edit, 422, 'schedule_published')
     expect(edit.body.data.detail.join(' ')).toMatch(/correction/)
     expectEnvelope(await as(office, `/api/app/fees/versions/${firstId}/publish`, { method: 'POST', body: {} }), 422, 'schedule_published')
@@ -110,12 +122,18 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
 
   it('names each wrong part of a draft by its path, and refuses another school\'s version as not found', async () => {
     const created = await as(office, '/api/app/fees/schedules', { body: { name: 'Scratch', startsOn: `${year}-01-01`, endsOn: `${year}-12-31` } })
-    const wrongShape = await as(office, `/api/app/fees/versions/${created.body.versionId}`, { method: 'PUT', body: { periods: [], lines: [{ category: 'Tuition', description: 'x', amount: 10.5 }] } })
+    const wrongShape = await as(
+      office, `/api/app/fees/versions/${created.body.versionId}`,
+      { method: 'PUT', body: { periods: [], lines: [{ category: 'Tuition', description: 'x', amount: 10.5 }] } }
+    )
     expectEnvelope(wrongShape, 400, 'validation_failed')
     expect(fieldPaths(wrongShape).sort()).toEqual(['lines[0].amount', 'lines[0].category', 'periods'])
     const wrongContent = await as(office, `/api/app/fees/versions/${created.body.versionId}`, {
       method: 'PUT',
-      body: { periods: [{ name: 'T1', kind: 'term', startsOn: `${year}-02-01`, endsOn: `${year + 1}-01-10` }], lines: [{ category: 'tuition', description: 'x', amount: 5, period: 'T9', yearLevels: ['13'] }], appliesFrom: `${year}-03-01` }
+      body: {
+        periods: [{ name: 'T1', kind: 'term', startsOn: `${year}-02-01`, endsOn: `${year + 1}-01-10` }],
+        lines: [{ category: 'tuition', description: 'x', amount: 5, period: 'T9', yearLevels: ['13'] }], appliesFrom: `${year}-03-01`
+      }
     })
     expectEnvelope(wrongContent, 422, 'unprocessable')
     expect(fieldPaths(wrongContent).sort()).toEqual(['appliesFrom', 'lines[0].period', 'lines[0].yearLevels[0]', 'periods[0]'])
@@ -136,7 +154,9 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     expect(first.categories).toEqual([{
       category: 'tuition', paidAs: 'all', total: 360_001, unassigned: 0,
       lines: [{ description: 'Tuition', amount: 400_001, reductions: [{ kind: 'sibling', amount: 40_000 }], charged: 360_001 }],
-      parts: expect.arrayContaining([expect.objectContaining({ id: families.mother, share: 5000 }), expect.objectContaining({ id: families.father, share: 5000 })])
+      parts: expect.arrayContaining([
+        expect.objectContaining({ id: families.mother, share: 5000 }), expect.objectContaining({ id: families.father, share: 5000 })
+      ])
     }])
     expect(first.categories[0].parts.map((part: { amount: number }) => part.amount)).toEqual([180_001, 180_000])
     expect(first.placement).toEqual({ yearLevel: '3', campus: null })
@@ -154,13 +174,16 @@ describe('fee schedules: drafts, publication, corrections and what each payer se
     const body = draft()
     body.lines[0]!.amount = 500_000
     expect((await as(office, `/api/app/fees/versions/${started.body.id}`, { method: 'PUT', body })).status).toBe(200)
-    expect((await as(office, `/api/app/fees/versions/${started.body.id}/publish`, { method: 'POST', body: {} })).body).toMatchObject({ state: 'published', number: 2 })
+    expect((await as(office, `/api/app/fees/versions/${started.body.id}/publish`, { method: 'POST', body: {} })).body)
+      .toMatchObject({ state: 'published', number: 2 })
     const history = (await as(office, '/api/app/fees/schedules')).body.schedules[0].versions
-    expect(history.map((v: { number: number, state: string, replacesVersionId: string | null }) => [v.number, v.state, v.replacesVersionId])).toEqual([[1, 'published', null], [2, 'published', firstId]])
+    expect(history.map((v: { number: number, state: string, replacesVersionId: string | null }) => [v.number, v.state, v.replacesVersionId]))
+      .toEqual([[1, 'published', null], [2, 'published', firstId]])
     // Term 1 began before the correction's day and stays with version 1; Term 2 is charged by version 2.
     const fees = await as(family.mother!, '/api/app/portal/fees')
     const periods = fees.body.children[0].schedules[0].periods
-    expect(periods.map((p: { period: { name: string }, version: { number: number } }) => [p.period.name, p.version.number])).toEqual([['Term 1', 1], ['Term 2', 2]])
+    expect(periods.map((p: { period: { name: string }, version: { number: number } }) => [p.period.name, p.version.number]))
+      .toEqual([['Term 1', 1], ['Term 2', 2]])
     expect(periods[1].categories.find((c: { category: string }) => c.category === 'tuition').total).toBe(450_000)
     const lines = await school.database.db.select().from(feeLines).innerJoin(feeScheduleVersions, eq(feeScheduleVersions.id, feeLines.versionId))
       .where(and(eq(feeScheduleVersions.id, firstId), like(feeLines.description, 'Tuition')))

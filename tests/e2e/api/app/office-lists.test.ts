@@ -25,12 +25,16 @@ async function schoolWithTimetable(name: string) {
   const today = todayInZone(school.school.timeZone)
   const year = today.slice(0, 4)
   const ids: Record<string, string> = {}
-  for (const [key, familyName, givenNames, kind] of [['ava', 'Ng', 'Ava', 'student'], ['ben', 'Hidden', 'Ben', 'student'], ['jo', 'Lee', 'Jo', 'staff_member']] as const) {
+  for (const [key, familyName, givenNames, kind] of [
+    ['ava', 'Ng', 'Ava', 'student'], ['ben', 'Hidden', 'Ben', 'student'], ['jo', 'Lee', 'Jo', 'staff_member']
+  ] as const) {
     ids[key] = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName, givenNames }))
     await openAffiliation(school.context, { personId: ids[key]!, kind, validFrom: addDays(today, -30), ...(kind === 'student' ? { yearLevel: '7' } : {}) })
   }
   await saveAcademicSession(school.context, { code: year, title: year, kind: 'school_year', startsOn: `${year}-01-01`, endsOn: `${year}-12-31` })
-  await saveAcademicSession(school.context, { code: `${year}T`, title: 'This term', kind: 'term', startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, parentCode: year })
+  await saveAcademicSession(
+    school.context, { code: `${year}T`, title: 'This term', kind: 'term', startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, parentCode: year }
+  )
   const row = (person: string, role: string) => `7A,Maths 7A,scheduled,MAT7,Maths 7,Mathematics,7,${year}T,R1,1 3,${person},${role},`
   const loaded = await importTimetable(school.context, [header, row(ids.jo!, 'lead'), row(ids.ava!, 'student'), row(ids.ben!, 'student')].join('\n'))
   expect(loaded.problems).toEqual([])
@@ -60,7 +64,10 @@ describe('/api/app tours, starters and classes', () => {
     ids.tour = await addTour(school, { title: 'Open morning', campus: 'North', capacity: 2 })
     ids.otherTour = await addTour(other, { title: 'Their tour', campus: 'North' })
     const today = todayInZone(school.school.timeZone)
-    const flagged = await acceptedApplication(school, applicationBody({ student: { familyName: 'Kauri', givenNames: 'Flagged', dateOfBirth: '2019-02-02' } }), { startsOn: addDays(today, 10), campus: 'North' })
+    const flagged = await acceptedApplication(
+      school, applicationBody({ student: { familyName: 'Kauri', givenNames: 'Flagged', dateOfBirth: '2019-02-02' } }),
+      { startsOn: addDays(today, 10), campus: 'North' }
+    )
     await recordProtectionFlag(school.context, flagged.studentId, { kind: 'suppressed_details' })
     ids.flagged = flagged.studentId
     ids.waiting = (await acceptedApplication(school, applicationBody(), { startsOn: addDays(today, 11), campus: 'South' })).studentId
@@ -73,7 +80,10 @@ describe('/api/app tours, starters and classes', () => {
   // Each route with its capability and a built-in role that lacks it.
   const routes: [string, string, string, RoleName, unknown?][] = [
     ['GET', '/api/app/tours', 'admissions.manage', 'teacher'],
-    ['POST', '/api/app/tours', 'admissions.manage', 'read_only', { title: 'T', startsAt: daysFromNow(3), venue: 'Hall', capacity: 5, campus: 'North', audience: 'families' }],
+    [
+      'POST', '/api/app/tours', 'admissions.manage', 'read_only',
+      { title: 'T', startsAt: daysFromNow(3), venue: 'Hall', capacity: 5, campus: 'North', audience: 'families' }
+    ],
     ['GET', '/api/app/tours/choices', 'admissions.manage', 'teacher'],
     ['GET', '/api/app/tours/tou_missing', 'admissions.manage', 'read_only'],
     ['PATCH', '/api/app/tours/tou_missing', 'admissions.manage', 'read_only', { title: 'New' }],
@@ -104,23 +114,36 @@ describe('/api/app tours, starters and classes', () => {
     expectEnvelope(await app(`/api/app/tours/${ids.otherTour}/cancel`, 'admin', { method: 'POST' }), 404, 'not_found')
     const [theirs] = await other.database.db.select().from(tours).where(eq(tours.id, ids.otherTour!))
     expect(theirs).toMatchObject({ title: 'Their tour', cancelledAt: null })
-    for (const path of [`/api/app/classes/${otherClassId}`, `/api/app/classes/${otherClassId}/members`, `/api/app/classes/${otherClassId}/teachers`, '/api/app/classes/cls_missing']) {
+    for (const path of [
+      `/api/app/classes/${otherClassId}`, `/api/app/classes/${otherClassId}/members`, `/api/app/classes/${otherClassId}/teachers`,
+      '/api/app/classes/cls_missing'
+    ]) {
       expectEnvelope(await app(path, 'admin'), 404, 'not_found')
     }
   })
 
   it('creates, edits and cancels a tour; places left follow bookings made over /api/v1, with the family\'s contact details', async () => {
-    const created = await app('/api/app/tours', 'office', { body: { title: 'Twilight tour', startsAt: daysFromNow(4), venue: 'Hall', capacity: 3, campus: 'South', audience: 'families' } })
+    const created = await app(
+      '/api/app/tours', 'office',
+      { body: { title: 'Twilight tour', startsAt: daysFromNow(4), venue: 'Hall', capacity: 3, campus: 'South', audience: 'families' } }
+    )
     expect(created.status).toBe(201)
     const id = created.body.id
     expect((await app(`/api/app/tours/${id}`, 'office', { method: 'PATCH', body: { title: 'Twilight tour (late)', capacity: 2 } })).status).toBe(200)
     const token = await school.token(['tour.book'])
-    const booked = await callApi(`/api/v1/tours/${id}/bookings`, { token, body: { student: { familyName: 'Ngata', givenNames: 'Aroha' }, enquirer: { familyName: 'Ngata', givenNames: 'Wiremu', relationship: 'father', email: 'wiremu@example.org', phone: '+61 400 000 000' } } })
+    const booked = await callApi(`/api/v1/tours/${id}/bookings`, { token, body: {
+      student: { familyName: 'Ngata', givenNames: 'Aroha' },
+      enquirer: { familyName: 'Ngata', givenNames: 'Wiremu', relationship: 'father', email: 'wiremu@example.org', phone: '+61 400 000 000' }
+    } })
     expect(booked.status).toBe(201)
-    expect((await app(`/api/app/tours/${id}`, 'office')).body).toMatchObject({ title: 'Twilight tour (late)', capacity: 2, booked: 1, placesLeft: 1, campus: 'South', cancelled: false })
+    expect((await app(`/api/app/tours/${id}`, 'office')).body)
+      .toMatchObject({ title: 'Twilight tour (late)', capacity: 2, booked: 1, placesLeft: 1, campus: 'South', cancelled: false })
     const bookings = await app(`/api/app/tours/${id}/bookings?limit=1`, 'office')
     expect(bookings.body).toEqual({
-      items: [expect.objectContaining({ child: expect.objectContaining({ familyName: 'Ngata', givenNames: 'Aroha' }), adult: expect.objectContaining({ givenNames: 'Wiremu', email: 'wiremu@example.org', phone: '+61 400 000 000', relationship: 'father' }) })],
+      items: [expect.objectContaining({
+        child: expect.objectContaining({ familyName: 'Ngata', givenNames: 'Aroha' }),
+        adult: expect.objectContaining({ givenNames: 'Wiremu', email: 'wiremu@example.org', phone: '+61 400 000 000', relationship: 'father' })
+      })],
       nextCursor: null
     })
     // The domain's rules answer through the screen's route: a capacity below the places booked, a cancelled tour.
@@ -134,10 +157,16 @@ describe('/api/app tours, starters and classes', () => {
 
   it('refuses hostile tour input with the fields named, and a cross-site create, writing nothing', async () => {
     const before = (await school.database.db.select().from(tours).where(eq(tours.schoolId, school.id))).length
-    const bad = await app('/api/app/tours', 'office', { body: { title: 'Bad\u0007title', startsAt: 'tomorrow', venue: 'x'.repeat(10_000), capacity: '5', campus: 'Nowhere', audience: 'families' } })
+    const bad = await app(
+      '/api/app/tours', 'office',
+      { body: { title: 'Bad\u0007title', startsAt: 'tomorrow', venue: 'x'.repeat(10_000), capacity: '5', campus: 'Nowhere', audience: 'families' } }
+    )
     expectEnvelope(bad, 400, 'validation_failed')
     expect(fieldPaths(bad)).toEqual(expect.arrayContaining(['capacity', 'startsAt', 'title', 'venue']))
-    const unlisted = await app('/api/app/tours', 'office', { body: { title: 'T', startsAt: daysFromNow(3), venue: 'Hall', capacity: 5, campus: 'Nowhere', audience: 'robots' } })
+    const unlisted = await app(
+      '/api/app/tours', 'office',
+      { body: { title: 'T', startsAt: daysFromNow(3), venue: 'Hall', capacity: 5, campus: 'Nowhere', audience: 'robots' } }
+    )
     expectEnvelope(unlisted, 400, 'validation_failed')
     expectEnvelope(await app('/api/app/tours', 'office', { body: { title: 'T', startsAt: daysFromNow(3), venue: 'Hall', capacity: 5, campus: 'North', audience: 'families' }, headers: { 'origin': 'https://evil.example', 'sec-fetch-site': 'cross-site' } }), 403, 'forbidden')
     expect((await app('/api/app/tours/..%2Fsettings', 'office')).status).toBe(400)
@@ -153,7 +182,10 @@ describe('/api/app tours, starters and classes', () => {
     expect(office.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ personId: ids.waiting, restricted: false })]))
     expect(office.body.waiting).toEqual([expect.objectContaining({ personId: ids.waiting, campus: 'South' })])
     const admin = await app('/api/app/starters', 'admin')
-    expect(admin.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ personId: ids.flagged, restricted: true }), expect.objectContaining({ personId: ids.waiting, restricted: false })]))
+    expect(admin.body.items)
+      .toEqual(expect.arrayContaining([
+        expect.objectContaining({ personId: ids.flagged, restricted: true }), expect.objectContaining({ personId: ids.waiting, restricted: false })
+      ]))
     // The interface's list still leaves the child out, whoever asks.
     const v1 = await callApi('/api/v1/starters', { token: await school.token(['starter.read', 'restricted.read']) })
     expect(v1.body.items.map((child: any) => child.personId)).not.toContain(ids.flagged)
@@ -190,18 +222,28 @@ describe('/api/app tours, starters and classes', () => {
   })
 
   it('previews a timetable file writing nothing, then loads it; a file with problems is told by line; past 8 MiB is payload_too_large', async () => {
-    const csv = [header, `8B,Science 8B,scheduled,SCI8,Science 8,Science,7,${year}T,L2,2,${ids.jo},lead,`, `8B,Science 8B,scheduled,SCI8,Science 8,Science,7,${year}T,L2,2,${ids.ava},student,`].join('\n')
+    const csv = [
+      header, `8B,Science 8B,scheduled,SCI8,Science 8,Science,7,${year}T,L2,2,${ids.jo},lead,`,
+      `8B,Science 8B,scheduled,SCI8,Science 8,Science,7,${year}T,L2,2,${ids.ava},student,`
+    ].join('\n')
     const preview = await app('/api/app/timetable/preview', 'admin', { body: { csv } })
     expect(preview.status).toBe(200)
-    expect(preview.body).toMatchObject({ problems: [], rows: 2, classes: 1, classesNew: 1, courses: 1, coursesNew: 1, listed: [{ code: '8B', isNew: true, students: 1, staff: 1 }] })
+    expect(preview.body).toMatchObject({
+      problems: [], rows: 2, classes: 1, classesNew: 1, courses: 1, coursesNew: 1, listed: [{ code: '8B', isNew: true, students: 1, staff: 1 }]
+    })
     expect((await app('/api/app/classes?search=8B', 'admin')).body.items).toEqual([])
     const loaded = await app('/api/app/timetable/import', 'admin', { body: { csv } })
     expect(loaded.body).toMatchObject({ applied: true, counts: { classesCreated: 1, membersOpened: 1, teachersOpened: 1 } })
     expect((await app('/api/app/classes?search=8B', 'admin')).body.items).toEqual([expect.objectContaining({ code: '8B', members: 1 })])
 
-    const broken = await app('/api/app/timetable/preview', 'admin', { body: { csv: `${header}\n9C,Art,scheduled,ART9,Art 9,Art,7,NOPE,A1,1,per_nobody,student,` } })
-    expect(broken.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ row: 2, column: 'terms' }), expect.objectContaining({ row: 2, column: 'personId' })]))
-    const refused = await app('/api/app/timetable/import', 'admin', { body: { csv: `${header}\n9C,Art,scheduled,ART9,Art 9,Art,7,NOPE,A1,1,per_nobody,student,` } })
+    const broken = await app(
+      '/api/app/timetable/preview', 'admin', { body: { csv: `${header}\n9C,Art,scheduled,ART9,Art 9,Art,7,NOPE,A1,1,per_nobody,student,` } }
+    )
+    expect(broken.body.problems)
+      .toEqual(expect.arrayContaining([expect.objectContaining({ row: 2, column: 'terms' }), expect.objectContaining({ row: 2, column: 'personId' })]))
+    const refused = await app(
+      '/api/app/timetable/import', 'admin', { body: { csv: `${header}\n9C,Art,scheduled,ART9,Art 9,Art,7,NOPE,A1,1,per_nobody,student,` } }
+    )
     expect(refused.body.applied).toBe(false)
     expect((await app('/api/app/classes?search=9C', 'admin')).body.items).toEqual([])
 

@@ -13,7 +13,8 @@ import { addPeopleWithSpans, type TestSchool } from '../../../support/roles-fixt
 import { acceptedApplication, addTour, applicationBody } from '../../../support/admissions-fixtures'
 
 const directory = (query: Record<string, string>, cookie: string) => callApi(`/api/app/people?${new URLSearchParams(query)}`, { headers: { cookie } })
-const namesIn = (answer: { body: { items: { familyName: string, givenNames: string }[] } }) => answer.body.items.map(person => `${person.familyName}, ${person.givenNames}`)
+const namesIn = (answer: { body: { items: { familyName: string, givenNames: string }[] } }) =>
+  answer.body.items.map(person => `${person.familyName}, ${person.givenNames}`)
 
 describe('GET /api/app/people: the directory', () => {
   let school: TestSchool

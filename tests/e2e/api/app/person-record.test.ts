@@ -31,7 +31,8 @@ describe('a person\'s record over /api/app', () => {
     expect(answer.body.billing.responsibilities).toMatchObject([{ payerId: family.mother, category: 'all', share: 10_000 }])
     expect(answer.body.caller).toEqual({ canManage: true, canReadRestricted: false })
 
-    expect((await as(office.cookie, `/api/app/people/${family.child}/name`, { method: 'PUT', body: { familyName: 'Okafor', givenNames: 'Ada' } })).body).toEqual({ changed: true })
+    expect((await as(office.cookie, `/api/app/people/${family.child}/name`, { method: 'PUT', body: { familyName: 'Okafor', givenNames: 'Ada' } })).body)
+      .toEqual({ changed: true })
     const changes = await as(office.cookie, `/api/app/people/${family.child}/changes?limit=2`)
     expect(changes.body.items[0]).toMatchObject({ kind: 'person.updated', actor: `staff:${office.member.id}`, actorName: office.member.email })
     // No deployment-wide outbox sequence: its gaps would count other schools' writes (issue 35).
@@ -93,8 +94,11 @@ describe('a person\'s record over /api/app', () => {
     expect((await as(office.cookie, `/api/app/people/${family.child}/billing-split`, { method: 'PUT', body })).status).toBe(200)
     expect((await tuition()).map(row => row.share).sort()).toEqual([4000, 6000])
 
-    const overlap = await as(office.cookie, `/api/app/people/${family.child}/affiliations`, { method: 'POST', body: { kind: 'student', validFrom: '2025-03-01' } })
-    expect(expectEnvelope(overlap, 422, 'unprocessable').fields).toEqual([{ path: 'validFrom', message: expect.stringContaining('already has a student span from 2024-01-29') }])
+    const overlap = await as(
+      office.cookie, `/api/app/people/${family.child}/affiliations`, { method: 'POST', body: { kind: 'student', validFrom: '2025-03-01' } }
+    )
+    expect(expectEnvelope(overlap, 422, 'unprocessable').fields)
+      .toEqual([{ path: 'validFrom', message: expect.stringContaining('already has a student span from 2024-01-29') }])
   })
 
   it('moves a student from a day as a new span, the old one ending the day before', async () => {
@@ -108,26 +112,44 @@ describe('a person\'s record over /api/app', () => {
   })
 
   it('shows the restricted record only after a recent passkey proof, recording the view and each change in Activity', async () => {
-    const order = await recordCourtOrder(school.context, family.child, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection'], summary: 'No collection from school.' })
+    const order = await recordCourtOrder(
+      school.context, family.child,
+      { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: family.father, purposes: ['collection'], summary: 'No collection from school.' }
+    )
     const stale = await staffSession(school, 'admin', { ago: 6 * 60_000 })
     expectEnvelope(await as(stale.cookie, `/api/app/people/${family.child}/restricted`), 403, 'step_up_required')
     const admin = await staffSession(school, 'admin')
     const answer = await as(admin.cookie, `/api/app/people/${family.child}/restricted`)
     expect(answer.status).toBe(200)
-    expect(answer.body.courtOrders).toMatchObject([{ id: order, restrainedPerson: { id: family.father, givenNames: 'Emeka' }, purposes: ['collection'], summary: 'No collection from school.' }])
+    expect(answer.body.courtOrders).toMatchObject([
+      { id: order, restrainedPerson: { id: family.father, givenNames: 'Emeka' }, purposes: ['collection'], summary: 'No collection from school.' }
+    ])
 
     // An order naming an adult says what it keeps them from; the purposes come back in the vocabulary's order.
-    const unsaid = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, validFrom: '2025-02-01' } })
+    const unsaid = await as(
+      admin.cookie, `/api/app/people/${family.child}/court-orders`,
+      { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, validFrom: '2025-02-01' } }
+    )
     expect(expectEnvelope(unsaid, 400, 'validation_failed').fields).toEqual([{ path: 'purposes', message: 'Choose what the order keeps this adult from.' }])
-    const unknown = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['haircuts'], validFrom: '2025-02-01' } })
+    const unknown = await as(
+      admin.cookie, `/api/app/people/${family.child}/court-orders`,
+      { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['haircuts'], validFrom: '2025-02-01' } }
+    )
     expect(expectEnvelope(unknown, 400, 'validation_failed').fields!.map(field => field.path)).toEqual(['purposes[0]'])
-    const second = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, { method: 'POST', body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['messages', 'contact', 'contact'], validFrom: '2025-02-01' } })
+    const second = await as(admin.cookie, `/api/app/people/${family.child}/court-orders`, {
+      method: 'POST',
+      body: { kind: 'intervention_order', restrainedPersonId: family.father, purposes: ['messages', 'contact', 'contact'], validFrom: '2025-02-01' }
+    })
     expect(second.status).toBe(201)
     const reread = await as(admin.cookie, `/api/app/people/${family.child}/restricted`)
     expect(reread.body.courtOrders.find((entry: { id: string }) => entry.id === second.body.id)).toMatchObject({ purposes: ['contact', 'messages'] })
-    expect(await school.database.db.select().from(restrictedViews).where(and(eq(restrictedViews.personId, family.child), eq(restrictedViews.viewedBy, `staff:${admin.member.id}`)))).toHaveLength(2)
+    expect(await school.database.db.select().from(restrictedViews)
+      .where(and(eq(restrictedViews.personId, family.child), eq(restrictedViews.viewedBy, `staff:${admin.member.id}`)))).toHaveLength(2)
 
-    const flag = await as(admin.cookie, `/api/app/people/${family.child}/protection-flags`, { method: 'POST', body: { kind: 'child_protection', validFrom: '2025-01-01', note: '' } })
+    const flag = await as(
+      admin.cookie, `/api/app/people/${family.child}/protection-flags`,
+      { method: 'POST', body: { kind: 'child_protection', validFrom: '2025-01-01', note: '' } }
+    )
     expect(flag.status).toBe(201)
     expect((await as(admin.cookie, `/api/app/protection-flags/${flag.body.id}/lift`, { method: 'POST', body: { lastDay: '2025-06-30' } })).status).toBe(200)
     // Who can see the child in the family portal, and why: the restricted record's to read, and each read recorded.
@@ -143,7 +165,8 @@ describe('a person\'s record over /api/app', () => {
 
     const entries = await school.database.db.select({ kind: activity.kind, subjectId: activity.subjectId, summary: activity.summary }).from(activity)
       .where(and(eq(activity.schoolId, school.id), eq(activity.actor, `staff:${admin.member.id}`)))
-    expect(entries.map(entry => entry.kind).sort()).toEqual(['restricted.changed', 'restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
+    expect(entries.map(entry => entry.kind).sort())
+      .toEqual(['restricted.changed', 'restricted.changed', 'restricted.changed', 'restricted.viewed', 'restricted.viewed', 'restricted.viewed'])
     expect(entries.every(entry => entry.subjectId === family.child && !entry.summary.includes('Adaeze'))).toBe(true)
   })
 })

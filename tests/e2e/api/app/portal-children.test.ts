@@ -110,16 +110,19 @@ describe('the family portal: a child, who pays, and the sections the school swit
     const { cookie: admin } = await staffSession(school, 'admin')
     const { cookie: office } = await staffSession(school, 'office')
     const versionBefore = (await school.database.db.select({ v: schools.dataVersion }).from(schools).where(eq(schools.id, school.id)))[0]!.v
-    expect((await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: ['payers', 'children'] } })).body).toEqual({ off: ['children', 'payers'] })
+    expect((await callApi('/api/app/portal-sections', { method: 'PUT', headers: { cookie: admin }, body: { off: ['payers', 'children'] } })).body)
+      .toEqual({ off: ['children', 'payers'] })
     expect((await callApi('/api/app/portal-sections', { headers: { cookie: admin } })).body).toEqual({ off: ['children', 'payers'] })
     const versionAfter = (await school.database.db.select({ v: schools.dataVersion }).from(schools).where(eq(schools.id, school.id)))[0]!.v
     expect(versionAfter).toBeGreaterThan(versionBefore)
     try {
       expectEnvelope(await get(`/api/app/portal/children/${families.aroha}`, families.mother), 403, 'section_off')
       expectEnvelope(await get('/api/app/portal/payers', families.mother), 403, 'section_off')
-      expect((await get('/api/app/portal', families.mother)).body.sections.map((section: { name: string }) => section.name)).toEqual(['details', 'applications', 'consents', 'messages', 'fees'])
+      expect((await get('/api/app/portal', families.mother)).body.sections.map((section: { name: string }) => section.name))
+        .toEqual(['details', 'applications', 'consents', 'messages', 'fees'])
       expect((await callApi(`/api/app/people/${families.mother}/portal-preview`, { method: 'POST', headers: { cookie: office } })).status).toBe(200)
-      expect((await callApi(`/api/app/portal/children/${families.aroha}`, { headers: { cookie: office } })).body).toMatchObject({ child: { id: families.aroha } })
+      expect((await callApi(`/api/app/portal/children/${families.aroha}`, { headers: { cookie: office } })).body)
+        .toMatchObject({ child: { id: families.aroha } })
       expect((await callApi('/api/app/portal/payers', { headers: { cookie: office } })).body.children).toHaveLength(1)
       // Standing holds in a preview as for the adult: the mother sees nothing of Tama there either.
       expectEnvelope(await callApi(`/api/app/portal/children/${families.tama}`, { headers: { cookie: office } }), 403, 'standing_withheld')
@@ -128,7 +131,8 @@ describe('the family portal: a child, who pays, and the sections the school swit
     }
     expect((await get(`/api/app/portal/children/${families.aroha}`, families.mother)).status).toBe(200)
     const recorded = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'portal_sections.changed')))
-    expect(recorded.map(row => row.summary)).toEqual(expect.arrayContaining(['Family portal sections changed: children, payers off', 'Family portal sections changed: children, payers on']))
+    expect(recorded.map(row => row.summary))
+      .toEqual(expect.arrayContaining(['Family portal sections changed: children, payers off', 'Family portal sections changed: children, payers on']))
   })
 
   it('keeps the sections setting to settings.manage, with every bad section named', async () => {

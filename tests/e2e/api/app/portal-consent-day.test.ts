@@ -36,13 +36,24 @@ describe('a family\'s consent answer is for today, and a missing ask is answered
     await seedClass(school, '3A', [families.aroha, families.tama, families.mere])
     office = (await staffSession(school, 'office')).cookie
     for (const adult of ['mother', 'separated', 'unsafe'] as const) cookies[families[adult]] = (await familySession(school, families[adult])).cookie
-    const excursion = (await callApi('/api/app/consents/purposes', { headers: { cookie: office }, body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } })).body.id
-    ask = (await callApi('/api/app/consents/asks', { headers: { cookie: office }, body: { purposeId: excursion, subject: 'Museum', audience: ['class:3A'], closesOn: addDays(families.today, 400), answeredBy: 'every_adult' } })).body.id
+    const excursion = (await callApi(
+      '/api/app/consents/purposes', { headers: { cookie: office }, body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } }
+    )).body.id
+    ask = (await callApi('/api/app/consents/asks', {
+      headers: { cookie: office },
+      body: { purposeId: excursion, subject: 'Museum', audience: ['class:3A'], closesOn: addDays(families.today, 400), answeredBy: 'every_adult' }
+    })).body.id
     const otherFamilies = await seedPortalFamilies(other)
     await seedClass(other, '3A', [otherFamilies.aroha])
     const otherOffice = (await staffSession(other, 'office')).cookie
-    const otherPurpose = (await callApi('/api/app/consents/purposes', { headers: { cookie: otherOffice }, body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } })).body.id
-    elsewhere = (await callApi('/api/app/consents/asks', { headers: { cookie: otherOffice }, body: { purposeId: otherPurpose, subject: 'Zoo', audience: ['class:3A'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' } })).body.id
+    const otherPurpose = (await callApi(
+      '/api/app/consents/purposes',
+      { headers: { cookie: otherOffice }, body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } }
+    )).body.id
+    elsewhere = (await callApi('/api/app/consents/asks', {
+      headers: { cookie: otherOffice },
+      body: { purposeId: otherPurpose, subject: 'Zoo', audience: ['class:3A'], closesOn: addDays(families.today, 7), answeredBy: 'every_adult' }
+    })).body.id
   })
 
   it('takes no day from a family: a parent under a court order cannot answer for the day after it ends', async () => {
@@ -53,7 +64,9 @@ describe('a family\'s consent answer is for today, and a missing ask is answered
     expectEnvelope(refused, 400, 'validation_failed')
     expect(JSON.stringify(refused.body)).not.toMatch(/Tama|court|order/i)
     // Even a parent with standing cannot send one: the answer is for today.
-    expectEnvelope(await answer(families.mother, { askId: ask, childId: families.aroha, answer: 'no', day: addDays(families.today, 1) }), 400, 'validation_failed')
+    expectEnvelope(
+      await answer(families.mother, { askId: ask, childId: families.aroha, answer: 'no', day: addDays(families.today, 1) }), 400, 'validation_failed'
+    )
     expect(await recorded()).toBe(before)
     const today = await answer(families.mother, { askId: ask, childId: families.aroha, answer: 'yes' })
     expect(today.status).toBe(201)
@@ -84,6 +97,9 @@ describe('a family\'s consent answer is for today, and a missing ask is answered
     const form = await paper({ childId: families.tama, adultId: families.separated, answer: 'yes', day: afterOrder })
     expect(form.status).toBe(201)
     expect(form.body).toMatchObject({ effectiveFrom: afterOrder, enteredByStaff: true })
-    expectEnvelope(await paper({ childId: families.aroha, adultId: families.mother, answer: 'yes', day: families.today }, 'cak_doesnotexist000000000'), 404, 'not_found')
+    expectEnvelope(
+      await paper({ childId: families.aroha, adultId: families.mother, answer: 'yes', day: families.today }, 'cak_doesnotexist000000000'), 404,
+      'not_found'
+    )
   })
 })

@@ -16,13 +16,21 @@ describe('the portal\'s consents say when a closed ask may still be withdrawn', 
   let families: Awaited<ReturnType<typeof seedPortalFamilies>>
   let office: string, standing: string, occasion: string
   const cookies: Record<string, string> = {}
-  const items = async (adult: string) => (await callApi('/api/app/portal/consents', { headers: { cookie: cookies[adult]! } })).body.items as { ask: { id: string }, child: { id: string }, canWithdraw: boolean }[]
-  const canWithdraw = async (adult: string, askId: string) => (await items(adult)).find(item => item.ask.id === askId && item.child.id === families.aroha)?.canWithdraw
+  const items = async (adult: string) => (await callApi(
+    '/api/app/portal/consents', { headers: { cookie: cookies[adult]! } }
+  )).body.items as { ask: { id: string }, child: { id: string }, canWithdraw: boolean }[]
+  const canWithdraw = async (adult: string, askId: string) =>
+    (await items(adult)).find(item => item.ask.id === askId && item.child.id === families.aroha)?.canWithdraw
   const answer = (adult: string, askId: string, choice: 'yes' | 'no') =>
     callApi('/api/app/portal/consents/answers', { headers: { cookie: cookies[adult]! }, body: { askId, childId: families.aroha, answer: choice } })
   const askFor = async (name: string, lasting: 'standing' | 'each_occasion') => {
-    const purpose = (await callApi('/api/app/consents/purposes', { headers: { cookie: office }, body: { name, aboutNamedThing: lasting === 'each_occasion', lasting } })).body.id
-    const body = { purposeId: purpose, ...lasting === 'each_occasion' ? { subject: 'Museum' } : {}, audience: ['class:3A'], closesOn: addDays(families.today, 30), answeredBy: 'every_adult' }
+    const purpose = (await callApi(
+      '/api/app/consents/purposes', { headers: { cookie: office }, body: { name, aboutNamedThing: lasting === 'each_occasion', lasting } }
+    )).body.id
+    const body = {
+      purposeId: purpose, ...lasting === 'each_occasion' ? { subject: 'Museum' } : {}, audience: ['class:3A'], closesOn: addDays(families.today, 30),
+      answeredBy: 'every_adult'
+    }
     return (await callApi('/api/app/consents/asks', { headers: { cookie: office }, body })).body.id as string
   }
 

@@ -39,7 +39,9 @@ describe('our details: a family asks, the office approves or rejects', () => {
   it('a new phone goes through the queue: asked, replaced by a newer request, approved; the API and the events feed see it', async () => {
     const first = await callApi('/api/app/portal/details/requests', { headers: { cookie: mother }, body: { phone: '+61 400 999 000' } })
     expect(first.status).toBe(201)
-    const asked = await callApi('/api/app/portal/details/requests', { headers: { cookie: mother }, body: { phone: '+61 400 555 666', givenNames: 'Ngozi Ada' } })
+    const asked = await callApi(
+      '/api/app/portal/details/requests', { headers: { cookie: mother }, body: { phone: '+61 400 555 666', givenNames: 'Ngozi Ada' } }
+    )
     expect(asked.status).toBe(201)
     expect(asked.body).toEqual({
       id: first.body.id, state: 'pending', reason: null, decidedAt: null, createdAt: expect.any(String),
@@ -49,7 +51,10 @@ describe('our details: a family asks, the office approves or rejects', () => {
     expect(rows).toHaveLength(1)
 
     const queue = await callApi('/api/app/detail-requests?state=pending', { headers: { cookie: office } })
-    expect(queue.body).toEqual({ items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, version: 2, decidedBy: null }], nextCursor: null })
+    expect(queue.body).toEqual({
+      items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, version: 2, decidedBy: null }],
+      nextCursor: null
+    })
 
     const token = await school.token(['person.read', 'event.read'])
     const before = (await callApi('/api/v1/events?limit=1000', { token })).body.nextCursor
@@ -61,14 +66,21 @@ describe('our details: a family asks, the office approves or rejects', () => {
     expect((await callApi(`/api/v1/people/${family.mother}`, { token })).body).toMatchObject({ id: family.mother, givenNames: 'Ngozi Ada' })
     const feed = await callApi(`/api/v1/events?after=${encodeURIComponent(before)}`, { token })
     expect(feed.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'person.updated', table: 'people', id: family.mother })]))
-    const events = await school.database.db.select().from(changeEvents).where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.recordId, family.mother), eq(changeEvents.kind, 'person.updated')))
+    const events = await school.database.db.select().from(changeEvents)
+      .where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.recordId, family.mother), eq(changeEvents.kind, 'person.updated')))
     expect(events.length).toBeGreaterThanOrEqual(1)
     const [decided] = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'detail_request.decided')))
     expect(decided).toMatchObject({ subjectId: family.mother })
     expect(JSON.parse(decided!.changes!)).toEqual({ givenNames: ['Ngozi', 'Ngozi Ada'], phone: ['+61 400 111 222', '+61 400 555 666'] })
 
-    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } }), 409, 'conflict')
-    expectEnvelope(await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Late', version: 2 } }), 409, 'conflict')
+    expectEnvelope(
+      await callApi(`/api/app/detail-requests/${asked.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } }), 409,
+      'conflict'
+    )
+    expectEnvelope(
+      await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Late', version: 2 } }),
+      409, 'conflict'
+    )
     const mine = await callApi('/api/app/portal/details', { headers: { cookie: mother } })
     expect(mine.body.adult.phone).toBe('+61 400 555 666')
     expect(mine.body.requests).toEqual([expect.objectContaining({ id: asked.body.id, state: 'approved', decidedAt: approved.body.decidedAt })])
@@ -79,23 +91,32 @@ describe('our details: a family asks, the office approves or rejects', () => {
     const { cookie: cousin, email: cousinEmail } = await familySession(school, (await seedFamily(school.context, { family: 'Versions', child: 'Bea' })).mother)
     const read = await callApi('/api/app/portal/details/requests', { headers: { cookie: cousin }, body: { phone: '+61 400 777 888' } })
     expect(read.status).toBe(201)
-    const shown = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) => item.id === read.body.id)
+    const shown = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) =>
+      item.id === read.body.id)
     expect(shown.version).toBe(1)
     // The family replaces it after the office opened it: same id, new content, a new version.
     const replaced = await callApi('/api/app/portal/details/requests', { headers: { cookie: cousin }, body: { email: 'taken@example.org' } })
     expect(replaced.body.id).toBe(read.body.id)
     const personBefore = await school.database.db.select().from(people).where(eq(people.id, shown.adult.id))
     const eventsBefore = (await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length
-    expectEnvelope(await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: shown.version } }), 409, 'conflict')
-    expectEnvelope(await callApi(`/api/app/detail-requests/${read.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'No', version: shown.version } }), 409, 'conflict')
+    expectEnvelope(
+      await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: shown.version } }),
+      409, 'conflict'
+    )
+    expectEnvelope(await callApi(
+      `/api/app/detail-requests/${read.body.id}/reject`,
+      { method: 'POST', headers: { cookie: office }, body: { reason: 'No', version: shown.version } }
+    ), 409, 'conflict')
     expect(await school.database.db.select().from(people).where(eq(people.id, shown.adult.id))).toEqual(personBefore)
     expect((await school.database.db.select().from(changeEvents).where(eq(changeEvents.schoolId, school.id))).length).toBe(eventsBefore)
     const [row] = await school.database.db.select().from(detailRequests).where(eq(detailRequests.id, read.body.id))
     expect(row).toMatchObject({ state: 'pending', version: 2, decidedAt: null })
     // Read again, it is decided as shown.
-    const again = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) => item.id === read.body.id)
+    const again = (await callApi('/api/app/detail-requests?state=pending&limit=100', { headers: { cookie: office } })).body.items.find((item: { id: string }) =>
+      item.id === read.body.id)
     expect(again).toMatchObject({ version: 2, changes: [{ field: 'email', before: cousinEmail, after: 'taken@example.org' }] })
-    expect((await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } })).status).toBe(200)
+    expect((await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: { version: 2 } })).status)
+      .toBe(200)
     expect((await school.database.db.select().from(people).where(eq(people.id, shown.adult.id)))[0]).toMatchObject({ email: 'taken@example.org', phone: null })
     const missing = await callApi(`/api/app/detail-requests/${read.body.id}/approve`, { method: 'POST', headers: { cookie: office }, body: {} })
     expectEnvelope(missing, 400, 'validation_failed')
@@ -108,12 +129,19 @@ describe('our details: a family asks, the office approves or rejects', () => {
     const missing = await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: {} })
     expectEnvelope(missing, 400, 'validation_failed')
     expect(fieldPaths(missing)).toEqual(['reason', 'version'])
-    const rejected = await callApi(`/api/app/detail-requests/${asked.body.id}/reject`, { method: 'POST', headers: { cookie: office }, body: { reason: 'Please send this from the address we hold.', version: 1 } })
+    const rejected = await callApi(
+      `/api/app/detail-requests/${asked.body.id}/reject`,
+      { method: 'POST', headers: { cookie: office }, body: { reason: 'Please send this from the address we hold.', version: 1 } }
+    )
     expect(rejected.body).toMatchObject({ state: 'rejected' })
     const mine = await callApi('/api/app/portal/details', { headers: { cookie: father } })
     expect(mine.body.adult.email).toBe('emeka@example.org')
-    expect(mine.body.requests[0]).toMatchObject({ state: 'rejected', reason: 'Please send this from the address we hold.', changes: [{ field: 'email', before: 'emeka@example.org', after: 'e.details@example.org' }] })
-    expect((await callApi('/api/app/detail-requests?state=rejected', { headers: { cookie: office } })).body.items.map((item: { id: string }) => item.id)).toEqual([asked.body.id])
+    expect(mine.body.requests[0]).toMatchObject({
+      state: 'rejected', reason: 'Please send this from the address we hold.',
+      changes: [{ field: 'email', before: 'emeka@example.org', after: 'e.details@example.org' }]
+    })
+    expect((await callApi('/api/app/detail-requests?state=rejected', { headers: { cookie: office } })).body.items.map((item: { id: string }) => item.id))
+      .toEqual([asked.body.id])
   })
 
   it('refuses a request with nothing in it, bad values, unknown fields, and names the school keeps elsewhere', async () => {
@@ -148,15 +176,22 @@ describe('our details: a family asks, the office approves or rejects', () => {
   it('keeps the queue to families.manage and pages it on the server', async () => {
     const { cookie: teacher } = await staffSession(school, 'teacher')
     expectEnvelope(await callApi('/api/app/detail-requests', { headers: { cookie: teacher } }), 403, 'forbidden')
-    expectEnvelope(await callApi('/api/app/detail-requests/dcr_doesnotexist0000/approve', { method: 'POST', headers: { cookie: office }, body: { version: 1 } }), 404, 'not_found')
+    expectEnvelope(
+      await callApi('/api/app/detail-requests/dcr_doesnotexist0000/approve', { method: 'POST', headers: { cookie: office }, body: { version: 1 } }),
+      404, 'not_found'
+    )
     expect(fieldPaths(await callApi('/api/app/detail-requests?state=open', { headers: { cookie: office } }))).toEqual(['state'])
     for (const adult of [family.mother, family.father]) {
       const { cookie } = await familySession(school, adult)
-      expect((await callApi('/api/app/portal/details/requests', { headers: { cookie }, body: { phone: `+61 411 ${adult === family.mother ? '111' : '222'} 333` } })).status).toBe(201)
+      expect((await callApi(
+        '/api/app/portal/details/requests', { headers: { cookie }, body: { phone: `+61 411 ${adult === family.mother ? '111' : '222'} 333` } }
+      )).status).toBe(201)
     }
     const first = await callApi('/api/app/detail-requests?state=pending&limit=1', { headers: { cookie: office } })
     expect(first.body.items).toHaveLength(1)
-    const second = await callApi(`/api/app/detail-requests?state=pending&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { headers: { cookie: office } })
+    const second = await callApi(
+      `/api/app/detail-requests?state=pending&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { headers: { cookie: office } }
+    )
     expect(second.body.items).toHaveLength(1)
     expect(second.body.items[0].id).not.toBe(first.body.items[0].id)
     expect(second.body.nextCursor).toBeNull()

@@ -52,13 +52,15 @@ describe('portal identity: family access, the account it signs in, and staff who
     expect(accountId).toBe(member.id)
     const { secret } = await startSession(school.database, { id: member.id, schoolId: school.id }, 'passkey')
     const cookie = `rollbook_session=${secret}`
-    expect((await callApi('/api/app/session', { headers: { cookie } })).body).toMatchObject({ account: { role: 'teacher' }, access: { staff: true, family: true } })
+    expect((await callApi('/api/app/session', { headers: { cookie } })).body)
+      .toMatchObject({ account: { role: 'teacher' }, access: { staff: true, family: true } })
     expect((await callApi('/api/app/portal', { headers: { cookie } })).body).toMatchObject({ adult: { id: family.father } })
     const { cookie: admin } = await staffSession(school, 'admin')
     expect((await callApi(`/api/app/staff/${member.id}`, { method: 'DELETE', headers: { cookie: admin } })).status).toBe(200)
     const [account] = await school.database.db.select().from(accounts).where(eq(accounts.id, member.id))
     expect(account).toMatchObject({ removedAt: null })
-    expect(await school.database.db.select({ endedAt: staffAccess.endedAt }).from(staffAccess).where(eq(staffAccess.accountId, member.id))).toEqual([{ endedAt: expect.any(String) }])
+    expect(await school.database.db.select({ endedAt: staffAccess.endedAt }).from(staffAccess).where(eq(staffAccess.accountId, member.id)))
+      .toEqual([{ endedAt: expect.any(String) }])
     const again = await startSession(school.database, { id: member.id, schoolId: school.id }, 'code')
     expect((await callApi('/api/app/portal', { headers: { cookie: `rollbook_session=${again.secret}` } })).status).toBe(200)
     expectEnvelope(await callApi('/api/app/today', { headers: { cookie: `rollbook_session=${again.secret}` } }), 403, 'forbidden')
@@ -78,24 +80,37 @@ describe('portal identity: family access, the account it signs in, and staff who
     expect((await callApi(`/api/app/people/${other.mother}/family-access`, { method: 'DELETE', headers: { cookie: office } })).status).toBe(200)
     expectEnvelope(await callApi('/api/app/portal', { headers: { cookie: `rollbook_session=${secret}` } }), 401, 'unauthenticated')
     expect((await callApi(`/api/app/people/${other.mother}/family-access`, { headers: { cookie: office } })).body).toEqual({ access: null })
-    const kinds = await school.database.db.select({ kind: activity.kind }).from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.subjectId, other.mother)))
+    const kinds = await school.database.db.select({ kind: activity.kind }).from(activity)
+      .where(and(eq(activity.schoolId, school.id), eq(activity.subjectId, other.mother)))
     expect(kinds.map(row => row.kind).sort()).toEqual(['family.ended', 'family.invited'])
   })
 
   it('refuses to invite a child, someone unknown, or without an address, each in the envelope', async () => {
     const { cookie: office } = await staffSession(school, 'office')
-    expectEnvelope(await callApi(`/api/app/people/${family.child}/family-access`, { method: 'POST', headers: { cookie: office }, body: {} }), 422, 'unprocessable')
-    expectEnvelope(await callApi('/api/app/people/per_doesnotexist0000000/family-access', { method: 'POST', headers: { cookie: office }, body: {} }), 404, 'not_found')
+    expectEnvelope(
+      await callApi(`/api/app/people/${family.child}/family-access`, { method: 'POST', headers: { cookie: office }, body: {} }), 422, 'unprocessable'
+    )
+    expectEnvelope(
+      await callApi('/api/app/people/per_doesnotexist0000000/family-access', { method: 'POST', headers: { cookie: office }, body: {} }), 404,
+      'not_found'
+    )
     const unlisted = await seedFamily(school.context, { family: 'Unlisted', child: 'Bo' })
-    expectEnvelope(await callApi(`/api/app/people/${unlisted.father}/family-access`, { method: 'POST', headers: { cookie: office }, body: {} }), 400, 'validation_failed')
+    expectEnvelope(
+      await callApi(`/api/app/people/${unlisted.father}/family-access`, { method: 'POST', headers: { cookie: office }, body: {} }), 400,
+      'validation_failed'
+    )
     const { cookie: teacher } = await staffSession(school, 'teacher')
-    expectEnvelope(await callApi(`/api/app/people/${family.mother}/family-access`, { method: 'POST', headers: { cookie: teacher }, body: {} }), 403, 'forbidden')
+    expectEnvelope(
+      await callApi(`/api/app/people/${family.mother}/family-access`, { method: 'POST', headers: { cookie: teacher }, body: {} }), 403, 'forbidden'
+    )
   })
 
   it('staff preview the portal as an adult, read-only, recorded in Activity, and end it', async () => {
     const { cookie } = await staffSession(school, 'office')
-    expect((await callApi(`/api/app/people/${family.mother}/portal-preview`, { method: 'POST', headers: { cookie } })).body).toEqual({ previewing: family.mother })
-    expect((await callApi('/api/app/portal', { headers: { cookie } })).body).toMatchObject({ adult: { id: family.mother }, preview: true, children: [{ id: family.child }] })
+    expect((await callApi(`/api/app/people/${family.mother}/portal-preview`, { method: 'POST', headers: { cookie } })).body)
+      .toEqual({ previewing: family.mother })
+    expect((await callApi('/api/app/portal', { headers: { cookie } })).body)
+      .toMatchObject({ adult: { id: family.mother }, preview: true, children: [{ id: family.child }] })
     const recorded = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'portal.previewed')))
     expect(recorded.length).toBeGreaterThan(0)
     expect((await callApi('/api/app/portal-preview', { method: 'DELETE', headers: { cookie } })).body).toEqual({ previewing: null })

@@ -50,7 +50,9 @@ describe('the family portal under the school\'s module switches', () => {
     const count = async () => (await school.database.db.select().from(detailRequests).where(eq(detailRequests.personId, family.mother))).length
     await switchModule('people', 'read_only')
     try {
-      expectEnvelope(await callApi('/api/app/portal/details/requests', { headers: { cookie: mother }, body: { phone: '+61 400 123 456' } }), 403, 'component_off')
+      expectEnvelope(
+        await callApi('/api/app/portal/details/requests', { headers: { cookie: mother }, body: { phone: '+61 400 123 456' } }), 403, 'component_off'
+      )
       expect(await count()).toBe(0)
       expect((await get('/api/app/portal/details')).status).toBe(200)
       expect((await get('/api/app/portal')).status).toBe(200)
@@ -64,7 +66,9 @@ describe('the family portal under the school\'s module switches', () => {
   it('with people off, the portal\'s records of people answer component_off', async () => {
     await switchModule('people', 'off')
     try {
-      for (const path of ['/api/app/portal', '/api/app/portal/details', `/api/app/portal/children/${family.child}`, '/api/app/portal/data']) expectEnvelope(await get(path), 403, 'component_off')
+      for (const path of ['/api/app/portal', '/api/app/portal/details', `/api/app/portal/children/${family.child}`, '/api/app/portal/data']) expectEnvelope(
+        await get(path), 403, 'component_off'
+      )
     } finally {
       await switchModule('people', 'on')
     }

@@ -38,8 +38,14 @@ describe('previewing the portal as an adult of a child under restriction', () =>
       adult: await insertPerson(tx, changes, school.id, { familyName: 'Kereama', givenNames: 'Huia', email: 'huia@example.org' }),
       child: await insertPerson(tx, changes, school.id, { familyName: 'Kereama', givenNames: 'Nikau', dateOfBirth: '2020-03-04' })
     }))
-    await submitApplication(school.context, { student: { personId: applicant.child }, adults: [{ personId: applicant.adult }], placement: { yearLevel: '1', entryYear: 2027 } })
-    await recordCourtOrder(school.context, applicant.child, { kind: 'parenting_order', restrainedPersonId: applicant.adult, purposes: ['details', 'applications'], validFrom: families.lastMonth, validTo: null })
+    await submitApplication(
+      school.context,
+      { student: { personId: applicant.child }, adults: [{ personId: applicant.adult }], placement: { yearLevel: '1', entryYear: 2027 } }
+    )
+    await recordCourtOrder(
+      school.context, applicant.child,
+      { kind: 'parenting_order', restrainedPersonId: applicant.adult, purposes: ['details', 'applications'], validFrom: families.lastMonth, validTo: null }
+    )
   })
 
   it('lets portal.preview alone preview an adult none of whose children is under restriction', async () => {
@@ -70,16 +76,19 @@ describe('previewing the portal as an adult of a child under restriction', () =>
     const admin = await staffSession(school, 'admin')
     expect((await preview(admin.cookie, families.separated)).body).toEqual({ previewing: families.separated })
     // The order keeps the separated parent from Tama's details: the preview shows what they see, which is no child.
-    expect((await callApi('/api/app/portal', { headers: { cookie: admin.cookie } })).body).toMatchObject({ adult: { id: families.separated }, preview: true, children: [] })
+    expect((await callApi('/api/app/portal', { headers: { cookie: admin.cookie } })).body)
+      .toMatchObject({ adult: { id: families.separated }, preview: true, children: [] })
     expect(await viewsBy(admin.member.id)).toEqual([families.tama])
     const recorded = await school.database.db.select().from(activity)
       .where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'restricted.viewed'), eq(activity.subjectId, families.tama)))
-    expect(recorded.map(entry => entry.summary)).toEqual([`Previewed the family portal as person ${families.separated}, which shows their standing on person ${families.tama}`])
+    expect(recorded.map(entry => entry.summary))
+      .toEqual([`Previewed the family portal as person ${families.separated}, which shows their standing on person ${families.tama}`])
     expect((await preview(admin.cookie, applicant.adult)).status).toBe(200)
     expect(await viewsBy(admin.member.id)).toEqual(expect.arrayContaining([families.tama, applicant.child]))
   })
 
-  it('asks restricted.read for a passkey proof within five minutes (step_up_required), recording nothing; an adult of no restricted child needs none', async () => {
+  it('asks restricted.read for a passkey proof within five minutes (step_up_required), recording nothing; an adult of no restricted child '
+    + 'needs none', async () => {
     const stale = await staffSession(school, 'admin', { ago: 10 * 60_000 })
     expectEnvelope(await preview(stale.cookie, families.unsafe), 403, 'step_up_required')
     expect(await previewsOf(families.unsafe)).toBe(0)

@@ -41,7 +41,8 @@ const portalRoutes = join(process.cwd(), 'server/api/app/portal')
 
 /** Every portal route file, as a path under server/api/app/portal. */
 function routeFiles(dir = portalRoutes): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => entry.isDirectory() ? routeFiles(join(dir, entry.name)) : [relative(portalRoutes, join(dir, entry.name))]).sort()
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap(entry => entry.isDirectory() ? routeFiles(join(dir, entry.name)) : [relative(portalRoutes, join(dir, entry.name))]).sort()
 }
 
 /** A school's adults, each with a portal session, the children the sweep asks about, and what the routes need. */
@@ -78,18 +79,23 @@ class Verdicts {
 
   /** The children the portal may not name to the adult anywhere: withheld for every purpose. */
   hidden(adult: string) {
-    return this.swept.children.filter(child => !(['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const).some(purpose => this.shows(adult, child, purpose)))
+    return this.swept.children.filter(child =>
+      !(['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const).some(purpose => this.shows(adult, child, purpose)))
   }
 }
 
 interface Run { swept: Swept, verdicts: Verdicts, refusals: Map<string, unknown[]> }
 type Sweep = (run: Run, adult: string) => Promise<ApiAnswer[]>
 
-const as = (run: Run, adult: string, path: string, init: { method?: string, body?: unknown } = {}) => callApi(path, { ...init, headers: { cookie: run.swept.cookies.get(adult)! } })
+const as = (run: Run, adult: string, path: string, init: { method?: string, body?: unknown } = {}) =>
+  callApi(path, { ...init, headers: { cookie: run.swept.cookies.get(adult)! } })
 const sorted = (ids: string[]) => [...new Set(ids)].sort()
 
 /** A route about one child: the child where standing shows it, else `code` with one body for every case. */
-function perChild(purpose: StandingPurpose, call: (run: Run, adult: string, child: string) => Promise<ApiAnswer>, shown: (answer: ApiAnswer, child: string) => void, refusal: { status: number, code: string }): Sweep {
+function perChild(
+  purpose: StandingPurpose, call: (run: Run, adult: string, child: string) => Promise<ApiAnswer>, shown: (answer: ApiAnswer, child: string) => void,
+  refusal: { status: number, code: string }
+): Sweep {
   return async (run, adult) => {
     const answers: ApiAnswer[] = []
     for (const child of run.swept.children) {
@@ -120,7 +126,8 @@ function list(path: string, purpose: StandingPurpose, named: (body: any) => stri
 async function appliedFor(run: Run, adult: string) {
   const { db } = run.swept.school.database
   const [applied, booked] = await Promise.all([
-    db.select({ childId: applications.studentId }).from(applicationAdults).innerJoin(applications, eq(applications.id, applicationAdults.applicationId)).where(eq(applicationAdults.personId, adult)),
+    db.select({ childId: applications.studentId }).from(applicationAdults)
+      .innerJoin(applications, eq(applications.id, applicationAdults.applicationId)).where(eq(applicationAdults.personId, adult)),
     db.select({ childId: enquiries.studentId }).from(enquiries).innerJoin(bookings, eq(bookings.enquiryId, enquiries.id)).where(eq(enquiries.enquirerId, adult))
   ])
   return { applied: applied.map(row => row.childId), booked: booked.map(row => row.childId) }
@@ -161,7 +168,9 @@ const sweeps: Record<string, Sweep> = {
   },
   // Booking makes a new child the adult is the enquirer of: swept last (sweepLast), then the child is theirs in Applications and tours.
   'tours/[id]/bookings.post.ts': async (run, adult) => {
-    const answer = await as(run, adult, `/api/app/portal/tours/${run.swept.tourId}/bookings`, { body: { student: { familyName: 'Sweep', givenNames: 'Newcomer' } } })
+    const answer = await as(
+      run, adult, `/api/app/portal/tours/${run.swept.tourId}/bookings`, { body: { student: { familyName: 'Sweep', givenNames: 'Newcomer' } } }
+    )
     expect(answer.status).toBe(201)
     const [enquiry] = await run.swept.school.database.db.select({ childId: enquiries.studentId }).from(enquiries).where(eq(enquiries.id, answer.body.enquiryId))
     const standing = await standingOf(run.swept.school, adult, enquiry!.childId, run.swept.today)
@@ -170,7 +179,8 @@ const sweeps: Record<string, Sweep> = {
     return [answer]
   },
   'consents/index.get.ts': list('/api/app/portal/consents', 'consents', body => body.items.map((item: { child: { id: string } }) => item.child.id)),
-  'consents/answers.post.ts': perChild('consents', (run, adult, child) => as(run, adult, '/api/app/portal/consents/answers', { body: { askId: run.swept.askId, childId: child, answer: 'yes' } }), (answer, child) => {
+  'consents/answers.post.ts': perChild('consents', (run, adult, child) =>
+    as(run, adult, '/api/app/portal/consents/answers', { body: { askId: run.swept.askId, childId: child, answer: 'yes' } }), (answer, child) => {
     expect(answer.status).toBe(201)
     expect(answer.body.childId).toBe(child)
   }, { status: 422, code: 'no_consent_standing' }),
@@ -190,7 +200,8 @@ const sweeps: Record<string, Sweep> = {
   'data.get.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/data')
     expect(answer.status).toBe(200)
-    expect(sorted(answer.body.readBy.map((entry: { person: { id: string } }) => entry.person.id))).toEqual(sorted([adult, ...run.verdicts.shown(adult, 'details')]))
+    expect(sorted(answer.body.readBy.map((entry: { person: { id: string } }) => entry.person.id)))
+      .toEqual(sorted([adult, ...run.verdicts.shown(adult, 'details')]))
     return [answer]
   },
   'data/download.get.ts': async (run, adult) => {
@@ -198,7 +209,8 @@ const sweeps: Record<string, Sweep> = {
     expect(json.status).toBe(200)
     expect(sorted(json.body.children.map((child: { id: string }) => child.id))).toEqual(sorted(run.verdicts.shown(adult, 'details')))
     const { applied } = await appliedFor(run, adult)
-    expect(sorted(json.body.adult.applications.map((row: { studentId: string }) => row.studentId))).toEqual(sorted(applied.filter(child => run.verdicts.shows(adult, child, 'applications'))))
+    expect(sorted(json.body.adult.applications.map((row: { studentId: string }) => row.studentId)))
+      .toEqual(sorted(applied.filter(child => run.verdicts.shows(adult, child, 'applications'))))
     const csv = await as(run, adult, '/api/app/portal/data/download?format=csv')
     expect(csv.status).toBe(200)
     return [json, csv]
@@ -210,7 +222,9 @@ const sweepLast = new Set(['tours/[id]/bookings.post.ts'])
 
 /** Year levels of the swept children on the roll, for an ask and a message that reach all of them. */
 async function yearsOf(school: School, children: string[], today: string) {
-  const rows = await school.database.db.select({ personId: affiliations.personId, yearLevel: affiliations.yearLevel, validFrom: affiliations.validFrom, validTo: affiliations.validTo }).from(affiliations)
+  const rows = await school.database.db.select({
+    personId: affiliations.personId, yearLevel: affiliations.yearLevel, validFrom: affiliations.validFrom, validTo: affiliations.validTo
+  }).from(affiliations)
     .where(and(eq(affiliations.schoolId, school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, children)))
   return [...new Set(rows.filter(row => row.validFrom <= today && (!row.validTo || row.validTo >= today)).map(row => `year:${row.yearLevel}`))]
 }
@@ -245,19 +259,32 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
     const parents: Record<string, string> = {}
     for (const purpose of courtOrderPurposes) {
       parents[purpose] = await insertPerson(tx, changes, school.id, { familyName: 'Orders', givenNames: `Parent ${purpose}` })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: parents[purpose], childId: child, relationship: 'parent', validFrom: '2016-03-03', validTo: null })
+      await insertParentalResponsibility(
+        tx, changes, school.school, { adultId: parents[purpose], childId: child, relationship: 'parent', validFrom: '2016-03-03', validTo: null }
+      )
     }
     const applicants = []
-    for (const name of ['Applicant', 'Flagged applicant', 'Enquirer', 'Ordered enquirer']) applicants.push(await insertPerson(tx, changes, school.id, { familyName: 'Prospective', givenNames: name }))
+    for (const name of ['Applicant', 'Flagged applicant', 'Enquirer', 'Ordered enquirer']) applicants.push(
+      await insertPerson(tx, changes, school.id, { familyName: 'Prospective', givenNames: name })
+    )
     return { child, parents, applicants: applicants as [string, string, string, string] }
   })
   for (const purpose of courtOrderPurposes) {
-    await recordCourtOrder(school.context, ordered.child, { kind: 'parenting_order', restrainedPersonId: ordered.parents[purpose]!, purposes: [purpose], validFrom: families.lastMonth, validTo: null })
+    await recordCourtOrder(
+      school.context, ordered.child,
+      { kind: 'parenting_order', restrainedPersonId: ordered.parents[purpose]!, purposes: [purpose], validFrom: families.lastMonth, validTo: null }
+    )
   }
   const [applicant, flaggedApplicant, enquirer, orderedEnquirer] = ordered.applicants
   const placement = { yearLevel: '1', entryYear: 2027 }
-  const applied = await submitApplication(school.context, { student: { familyName: 'Prospective', givenNames: 'Ari', dateOfBirth: '2021-02-02' }, adults: [{ personId: applicant }], placement })
-  const flagged = await submitApplication(school.context, { student: { familyName: 'Prospective', givenNames: 'Bea', dateOfBirth: '2021-03-03' }, adults: [{ personId: flaggedApplicant }], placement })
+  const applied = await submitApplication(
+    school.context,
+    { student: { familyName: 'Prospective', givenNames: 'Ari', dateOfBirth: '2021-02-02' }, adults: [{ personId: applicant }], placement }
+  )
+  const flagged = await submitApplication(
+    school.context,
+    { student: { familyName: 'Prospective', givenNames: 'Bea', dateOfBirth: '2021-03-03' }, adults: [{ personId: flaggedApplicant }], placement }
+  )
   await recordProtectionFlag(school.context, flagged.studentId, { kind: 'child_protection', validFrom: families.lastMonth })
   const tourId = await addTour(school, { title: 'Sweep morning' })
   const bookedChild = async (adult: string, givenNames: string) => {
@@ -267,19 +294,32 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
   }
   const booked = await bookedChild(enquirer, 'Cody')
   const orderedBooked = await bookedChild(orderedEnquirer, 'Dana')
-  await recordCourtOrder(school.context, orderedBooked, { kind: 'parenting_order', restrainedPersonId: orderedEnquirer, purposes: [...courtOrderPurposes], validFrom: families.lastMonth, validTo: null })
+  await recordCourtOrder(
+    school.context, orderedBooked,
+    { kind: 'parenting_order', restrainedPersonId: orderedEnquirer, purposes: [...courtOrderPurposes], validFrom: families.lastMonth, validTo: null }
+  )
   // Applications naming the parents a flag or an order keeps from the child: they must see neither.
-  await submitApplication(school.context, { student: { personId: families.tama }, adults: [{ personId: families.resident }, { personId: families.separated }], placement: { yearLevel: '4', entryYear: 2027 } })
-  await submitApplication(school.context, { student: { personId: families.mere }, adults: [{ personId: families.safe }, { personId: families.unsafe }], placement: { yearLevel: '4', entryYear: 2027 } })
+  await submitApplication(school.context, {
+    student: { personId: families.tama }, adults: [{ personId: families.resident }, { personId: families.separated }],
+    placement: { yearLevel: '4', entryYear: 2027 }
+  })
+  await submitApplication(school.context, {
+    student: { personId: families.mere }, adults: [{ personId: families.safe }, { personId: families.unsafe }],
+    placement: { yearLevel: '4', entryYear: 2027 }
+  })
   const adults = [
-    families.mother, families.father, families.resident, families.separated, families.safe, families.unsafe, families.former, families.guardian, families.staffParent,
+    families.mother, families.father, families.resident, families.separated, families.safe, families.unsafe, families.former, families.guardian,
+    families.staffParent,
     ...Object.values(ordered.parents), applicant, flaggedApplicant, enquirer, orderedEnquirer
   ]
   const staffEmail = uniqueEmail('staff-parent')
   await addStaffAccount(school.context, { email: staffEmail, role: 'teacher', personId: families.staffParent })
   const cookies = new Map<string, string>()
   for (const adult of adults) cookies.set(adult, (await familySession(school, adult, adult === families.staffParent ? { email: staffEmail } : {})).cookie)
-  const children = [families.aroha, families.tama, families.mere, families.rua, families.wiremu, ordered.child, applied.studentId, flagged.studentId, booked, orderedBooked, elsewhere.aroha, 'per_unknownchild000000000']
+  const children = [
+    families.aroha, families.tama, families.mere, families.rua, families.wiremu, ordered.child, applied.studentId, flagged.studentId, booked,
+    orderedBooked, elsewhere.aroha, 'per_unknownchild000000000'
+  ]
   return { school, today: families.today, adults, children, cookies }
 }
 
@@ -287,14 +327,21 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
 async function demoFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tourId'>> {
   const school = await newSchool({ name: 'Portal Sweep Demo' })
   const families = await seedDemoPortalFamilies(school.context)
-  const adults = [...families.shared.adults, families.separated.resident, families.separated.restrained, families.protectedChild.safe, families.protectedChild.other, families.endedCarer.ended, families.endedCarer.parent, families.staffParent.adult]
+  const adults = [
+    ...families.shared.adults, families.separated.resident, families.separated.restrained, families.protectedChild.safe,
+    families.protectedChild.other, families.endedCarer.ended, families.endedCarer.parent, families.staffParent.adult
+  ]
   const cookies = new Map<string, string>()
   for (const adult of adults) cookies.set(adult, (await familySession(school, adult)).cookie)
-  const children = [...families.shared.children, families.separated.child, families.protectedChild.child, families.endedCarer.child, families.staffParent.child, 'per_unknownchild000000000']
+  const children = [
+    ...families.shared.children, families.separated.child, families.protectedChild.child, families.endedCarer.child, families.staffParent.child,
+    'per_unknownchild000000000'
+  ]
   return { school, today: todayInZone(school.school.timeZone), adults, children, cookies }
 }
 
-describe.each([['the test families', testFamilies], ['the demo\'s portal families', demoFamilies]])('the portal sweep over %s: every adult, every child, every route, against standing', (_, seed) => {
+describe.each([['the test families', testFamilies], ['the demo\'s portal families', demoFamilies]])('the portal sweep over %s: every adult, every child, '
+  + 'every route, against standing', (_, seed) => {
   let run: Run
 
   beforeAll(async () => {

@@ -54,7 +54,10 @@ describe('the school settings, modules, roles and activity routes', () => {
   it('refuses to drop a campus or a list value still in use, with the reason beside the field, and changes nothing', async () => {
     const ctx = systemContext(school.database, await requireSchool(school.database, school.id), 'test')
     await createTour(ctx, { title: 'Open morning', startsAt: '2031-03-01T09:00:00+13:00', venue: 'Hall', capacity: 20, campus: 'South', audience: 'boarders' })
-    await recordEnquiry(ctx, { student: { familyName: 'Tui', givenNames: 'Mere' }, enquirer: { familyName: 'Tui', givenNames: 'Hone', relationship: 'grandparent', email: 'hone@example.org' }, channel: 'phone' })
+    await recordEnquiry(ctx, {
+      student: { familyName: 'Tui', givenNames: 'Mere' },
+      enquirer: { familyName: 'Tui', givenNames: 'Hone', relationship: 'grandparent', email: 'hone@example.org' }, channel: 'phone'
+    })
     const before = (await callApi('/api/app/school', { headers: { cookie: admin.cookie } })).body
     const refused = await put('/api/app/school', {
       campuses: before.campuses.filter((c: { name: string }) => c.name !== 'South'),
@@ -113,7 +116,9 @@ describe('the school settings, modules, roles and activity routes', () => {
     await callApi(`/api/app/staff/${id}`, { method: 'PATCH', body: { role: 'office' }, headers: { cookie: admin.cookie } })
     await callApi(`/api/app/staff/${id}/sessions`, { method: 'DELETE', headers: { cookie: admin.cookie } })
     await callApi(`/api/app/staff/${id}`, { method: 'DELETE', headers: { cookie: admin.cookie } })
-    const issued = await callApi('/api/app/tokens', { method: 'POST', body: { purpose: 'Website form', scopes: ['enquiry.write'] }, headers: { cookie: admin.cookie } })
+    const issued = await callApi(
+      '/api/app/tokens', { method: 'POST', body: { purpose: 'Website form', scopes: ['enquiry.write'] }, headers: { cookie: admin.cookie } }
+    )
     const rotated = await callApi(`/api/app/tokens/${issued.body.id}/rotate`, { method: 'POST', body: {}, headers: { cookie: admin.cookie } })
     await callApi(`/api/app/tokens/${issued.body.id}`, { method: 'DELETE', headers: { cookie: admin.cookie } })
     await put('/api/app/sign-in-policy', { passkeysRequired: true })
@@ -148,7 +153,9 @@ describe('the school settings, modules, roles and activity routes', () => {
     const own = await newSchool({ name: 'Restricted Views' })
     const ownAdmin = await staffSession(own, 'admin')
     for (let i = 0; i < 3; i++) {
-      await own.database.transaction(tx => recordActivity(tx, own.context, { kind: 'restricted.viewed', subjectType: 'person', subjectId: `per_${i}`, summary: `Restricted record of per_${i} viewed` }))
+      await own.database.transaction(tx => recordActivity(
+        tx, own.context, { kind: 'restricted.viewed', subjectType: 'person', subjectId: `per_${i}`, summary: `Restricted record of per_${i} viewed` }
+      ))
     }
     const first = await callApi('/api/app/activity?limit=2', { headers: { cookie: ownAdmin.cookie } })
     expect(first.body.items).toHaveLength(2)

@@ -40,7 +40,10 @@ describe('hostile request bodies', () => {
     })
 
     it('reads a body nested as deep as the limit', async () => {
-      const answer = await callApi(requestPath(write), { token, method: write.method.toUpperCase(), body: '{"a":' + '['.repeat(63) + ']'.repeat(63) + '}', headers: { 'content-type': 'application/json' } })
+      const answer = await callApi(
+        requestPath(write),
+        { token, method: write.method.toUpperCase(), body: '{"a":' + '['.repeat(63) + ']'.repeat(63) + '}', headers: { 'content-type': 'application/json' } }
+      )
       expectEnvelope(answer, 400, 'validation_failed')
     })
   })
@@ -78,7 +81,9 @@ describe('hostile request bodies', () => {
   })
 
   it('names the refused value by its beginning', async () => {
-    const answer = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'a newspaper advertisement in the Sunday edition of the local paper' }) })
+    const answer = await callApi(
+      '/api/v1/enquiries', { token, body: enquiry({ channel: 'a newspaper advertisement in the Sunday edition of the local paper' }) }
+    )
     const data = expectEnvelope(answer, 400, 'validation_failed')
     expect(data.detail.join(' ')).toContain('"a newspaper advertisement in the Sunday …"')
   })

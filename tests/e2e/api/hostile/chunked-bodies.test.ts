@@ -77,7 +77,8 @@ describe('a body larger than the route allows', () => {
   }, 60_000)
 
   it('reads a chunked body within the limit as any other', async () => {
-    const body = JSON.stringify({ student: { familyName: 'Chunk', givenNames: 'Ed' }, enquirer: { familyName: 'Chunk', givenNames: 'Parent', phone: '0400 000 000' } })
+    const body =
+      JSON.stringify({ student: { familyName: 'Chunk', givenNames: 'Ed' }, enquirer: { familyName: 'Chunk', givenNames: 'Parent', phone: '0400 000 000' } })
     const answer = await rawRequest(server.url, postHead(token, 'Transfer-Encoding: chunked\r\n\r\n'), [
       Buffer.from(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n`),
       Buffer.from('0\r\n\r\n')

@@ -14,7 +14,8 @@ const queryParameters = reads.flatMap(read => (read.operation.parameters ?? [])
   .filter((parameter: any) => parameter.in === 'query')
   .map((parameter: any) => ({ read, name: parameter.name as string })))
 // An export file's route checks its grant before it looks the id up, so it refuses without one.
-const idRoutes = reads.filter(({ path, operation }) => path.includes('{id}') && !(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.name === 'grant'))
+const idRoutes =
+  reads.filter(({ path, operation }) => path.includes('{id}') && !(operation.parameters ?? []).some((p: any) => p.in === 'query' && p.name === 'grant'))
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const rawControlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f]/
@@ -83,7 +84,8 @@ describe('hostile paths and queries', () => {
   })
 
   describe('control characters in a query value', () => {
-    it.each(queryParameters.flatMap(({ read, name }) => ['\u0000', '\u0001', '\n', '\r', '\u007f', '\u0085'].map(character => ({ path: read.path, read, name, character: JSON.stringify(character) }))))(
+    it.each(queryParameters.flatMap(({ read, name }) =>
+      ['\u0000', '\u0001', '\n', '\r', '\u007f', '\u0085'].map(character => ({ path: read.path, read, name, character: JSON.stringify(character) }))))(
       'get $path refuses $name holding $character with validation_failed naming it',
       async ({ read, name, character }) => {
         const value = `1${JSON.parse(character)}`

@@ -22,7 +22,10 @@ describe('admissions in /_openapi.json', () => {
 
   it('publishes the conflict candidates and the answers\' schemas', () => {
     expect(document.components.schemas.Error.properties.data.properties.candidates).toBeDefined()
-    for (const name of ['Tour', 'TourList', 'BookingReceipt', 'ApplicationInput', 'ApplicationReceipt', 'ApplicationEventInput', 'EnrolmentInput', 'EnrolmentReceipt', 'StarterPage', 'StarterAdult', 'StarterWaiting']) {
+    for (const name of [
+      'Tour', 'TourList', 'BookingReceipt', 'ApplicationInput', 'ApplicationReceipt', 'ApplicationEventInput', 'EnrolmentInput', 'EnrolmentReceipt',
+      'StarterPage', 'StarterAdult', 'StarterWaiting'
+    ]) {
       expect(document.components.schemas[name], name).toBeDefined()
     }
   })

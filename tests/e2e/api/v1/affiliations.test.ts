@@ -26,9 +26,15 @@ describe('GET /api/v1/affiliations', () => {
     const people: PersonWithSpans[] = []
     // Many spans share a first day, so the id has to break ties for a stable order across pages.
     for (let i = 0; i < 30; i++) {
-      people.push({ familyName: `Person${i}`, givenNames: 'Test', spans: [{ validFrom: `20${String(15 + (i % 5)).padStart(2, '0')}-01-28`, validTo: i % 3 === 0 ? `2024-12-0${1 + (i % 9)}` : null, yearLevel: '7' }] })
+      people.push({
+        familyName: `Person${i}`, givenNames: 'Test',
+        spans: [{ validFrom: `20${String(15 + (i % 5)).padStart(2, '0')}-01-28`, validTo: i % 3 === 0 ? `2024-12-0${1 + (i % 9)}` : null, yearLevel: '7' }]
+      })
     }
-    people.push({ familyName: 'Staff', givenNames: 'Member', spans: [{ kind: 'staff_member', validFrom: '2010-01-20' }, { kind: 'board_member', validFrom: '2020-03-01', validTo: '2022-02-28' }] })
+    people.push({
+      familyName: 'Staff', givenNames: 'Member',
+      spans: [{ kind: 'staff_member', validFrom: '2010-01-20' }, { kind: 'board_member', validFrom: '2020-03-01', validTo: '2022-02-28' }]
+    })
     people.push({ familyName: 'Starts', givenNames: 'Tomorrow', spans: [{ validFrom: addDays(today, 1) }] })
     people.push({ familyName: 'Ends', givenNames: 'Today', spans: [{ validFrom: '2020-01-28', validTo: today }] })
     people.push({ familyName: 'Ended', givenNames: 'Yesterday', spans: [{ validFrom: '2020-01-28', validTo: addDays(today, -1) }] })

@@ -21,7 +21,10 @@ const history: PersonWithSpans[] = [
   { familyName: 'Brown', givenNames: 'Ben', spans: [{ validFrom: '2020-01-28', validTo: '2026-01-01', yearLevel: '12' }] },
   { familyName: 'chen', givenNames: 'Cara', spans: [{ validFrom: '2020-01-28', validTo: '2025-12-31', yearLevel: '12' }] },
   { familyName: 'Dubois', givenNames: 'Dan', spans: [{ validFrom: '2017-01-30', validTo: '2021-06-30', yearLevel: '9' }] },
-  { familyName: 'Émond', givenNames: 'Eve', spans: [{ validFrom: '2016-01-28', validTo: '2020-06-30', yearLevel: '8' }, { validFrom: '2023-01-30', yearLevel: '11' }] },
+  {
+    familyName: 'Émond', givenNames: 'Eve',
+    spans: [{ validFrom: '2016-01-28', validTo: '2020-06-30', yearLevel: '8' }, { validFrom: '2023-01-30', yearLevel: '11' }]
+  },
   { familyName: 'Fox', givenNames: 'Fay', spans: [{ validFrom: '2022-01-28', yearLevel: '6' }] },
   { familyName: 'Green', givenNames: 'Gus', spans: [{ validFrom: '2019-01-29', validTo: '2025-06-30', yearLevel: '12' }] },
   { familyName: 'Hill', givenNames: 'Hal', spans: [{ kind: 'staff_member', validFrom: '2010-01-20', validTo: '2019-12-20' }] },

@@ -65,7 +65,8 @@ describe('POST /api/v1/applications/{id}/events', () => {
     const weekAgo = addDays(today, -7)
     expect((await sendEvent(application.id, { kind: 'started', occurredOn: weekAgo })).status).toBe(201)
     const reader = await school.token(['affiliation.read'])
-    const onRoll = async () => (await callApi('/api/v1/affiliations?state=open&kind=student&limit=1000', { token: reader })).body.items.map((a: any) => a.personId)
+    const onRoll = async () =>
+      (await callApi('/api/v1/affiliations?state=open&kind=student&limit=1000', { token: reader })).body.items.map((a: any) => a.personId)
     expect(await onRoll()).toContain(application.studentId)
 
     const answer = await sendEvent(application.id, { kind: 'withdrawn', occurredOn: yesterday, reason: 'relocation' })
@@ -93,7 +94,8 @@ describe('POST /api/v1/applications/{id}/events', () => {
     expect(fieldPaths(await sendEvent(application.id, { kind: 'withdrawn', occurredOn: today, reason: 'boredom' }))).toEqual(['reason'])
     expect(fieldPaths(await sendEvent(application.id, { kind: 'withdrawn', occurredOn: today }))).toEqual(['reason'])
     expect(fieldPaths(await sendEvent(application.id, { kind: 'paused', occurredOn: today }))).toEqual(['kind'])
-    expect(fieldPaths(await sendEvent(application.id, { kind: 'started', occurredOn: today, placement: { load: 1.5, yearLevel: '13' } }))).toEqual(['placement.load', 'placement.yearLevel'])
+    expect(fieldPaths(await sendEvent(application.id, { kind: 'started', occurredOn: today, placement: { load: 1.5, yearLevel: '13' } })))
+      .toEqual(['placement.load', 'placement.yearLevel'])
     expectEnvelope(await sendEvent('apl_nosuchapplication', { kind: 'started', occurredOn: today }), 404, 'not_found')
   })
 })
@@ -111,9 +113,13 @@ describe('starting at a school with several campuses', () => {
     const application = await acceptedApplication(school)
     const missing = await callApi(`/api/v1/applications/${application.id}/events`, { token, body: { kind: 'started', occurredOn } })
     expect(fieldPaths(missing)).toEqual(['placement.campus'])
-    const unknown = await callApi(`/api/v1/applications/${application.id}/events`, { token, body: { kind: 'started', occurredOn, placement: { campus: 'East' } } })
+    const unknown = await callApi(
+      `/api/v1/applications/${application.id}/events`, { token, body: { kind: 'started', occurredOn, placement: { campus: 'East' } } }
+    )
     expect(fieldPaths(unknown)).toEqual(['placement.campus'])
-    expect((await callApi(`/api/v1/applications/${application.id}/events`, { token, body: { kind: 'started', occurredOn, placement: { campus: 'South' } } })).status).toBe(201)
+    expect(
+      (await callApi(`/api/v1/applications/${application.id}/events`, { token, body: { kind: 'started', occurredOn, placement: { campus: 'South' } } })).status
+    ).toBe(201)
 
     const offeredAtNorth = await acceptedApplication(school, applicationBody(), { campus: 'North' })
     expect((await callApi(`/api/v1/applications/${offeredAtNorth.id}/events`, { token, body: { kind: 'started', occurredOn } })).status).toBe(201)

@@ -38,7 +38,8 @@ describe('POST /api/v1/applications', () => {
     const [row] = await school.database.db.select().from(applications).where(eq(applications.id, answer.body.id))
     expect(row).toMatchObject({ state: 'submitted', studentId: answer.body.studentId, yearLevel: '1', entryYear: 2027, origin: 'application' })
     const adults = await school.database.db.select().from(applicationAdults).where(eq(applicationAdults.applicationId, answer.body.id))
-    expect(adults.sort((a, b) => a.position - b.position).map(a => [a.personId, a.relationship])).toEqual([[answer.body.adultIds[0], 'mother'], [answer.body.adultIds[1], 'father']])
+    expect(adults.sort((a, b) => a.position - b.position).map(a => [a.personId, a.relationship]))
+      .toEqual([[answer.body.adultIds[0], 'mother'], [answer.body.adultIds[1], 'father']])
     expect(await eventKinds(school, answer.body.id)).toEqual(['application.created'])
     for (const id of [answer.body.studentId, ...answer.body.adultIds]) expect(await eventKinds(school, id)).toEqual(['person.created'])
   })
@@ -93,7 +94,9 @@ describe('POST /api/v1/applications', () => {
   it('refuses an unknown or another school\'s personId with validation_failed on its path', async () => {
     const other = await newSchool()
     const theirs = await writeChanges(other.context, (tx, changes) => insertPerson(tx, changes, other.id, { familyName: 'Far', givenNames: 'Away' }))
-    const answer = await send(applicationBody({ student: { personId: 'per_nosuchperson' }, adults: [{ familyName: 'X', givenNames: 'Y', email: 'x.y.z@example.org' }, { personId: theirs }] }))
+    const answer = await send(applicationBody({
+      student: { personId: 'per_nosuchperson' }, adults: [{ familyName: 'X', givenNames: 'Y', email: 'x.y.z@example.org' }, { personId: theirs }]
+    }))
     expectEnvelope(answer, 400, 'validation_failed')
     expect(fieldPaths(answer)).toEqual(['adults[1].personId', 'student.personId'])
   })
@@ -120,12 +123,15 @@ describe('POST /api/v1/applications', () => {
     expect(first.status).toBe(201)
     expect(replay.headers.get('idempotency-replayed')).toBe('true')
     expect(replay.body).toEqual(first.body)
-    const made = await school.database.db.select().from(applications).where(and(eq(applications.schoolId, school.id), eq(applications.studentId, first.body.studentId)))
+    const made = await school.database.db.select().from(applications)
+      .where(and(eq(applications.schoolId, school.id), eq(applications.studentId, first.body.studentId)))
     expect(made).toHaveLength(1)
   })
 
   it('needs application.write', async () => {
-    const answer = expectEnvelope(await callApi('/api/v1/applications', { token: await school.token(['enquiry.write']), body: applicationBody() }), 403, 'forbidden')
+    const answer = expectEnvelope(
+      await callApi('/api/v1/applications', { token: await school.token(['enquiry.write']), body: applicationBody() }), 403, 'forbidden'
+    )
     expect(answer.detail.join(' ')).toContain('application.write')
     expect((await school.database.db.select().from(affiliations).where(eq(affiliations.schoolId, school.id)))).toEqual([])
   })

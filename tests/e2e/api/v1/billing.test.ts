@@ -36,7 +36,9 @@ describe('GET /api/v1/people/{id}/billing', () => {
 
   it('answers 401 without a token, 403 naming billing.read without it', async () => {
     expectEnvelope(await callApi(`/api/v1/people/${student}/billing`), 401, 'unauthenticated')
-    const data = expectEnvelope(await callApi(`/api/v1/people/${student}/billing`, { token: await school.token(['person.read', 'affiliation.read']) }), 403, 'forbidden')
+    const data = expectEnvelope(
+      await callApi(`/api/v1/people/${student}/billing`, { token: await school.token(['person.read', 'affiliation.read']) }), 403, 'forbidden'
+    )
     expect(data.detail.join(' ')).toContain('billing.read')
   })
 
@@ -92,7 +94,8 @@ describe('GET /api/v1/people/{id}/billing', () => {
 
     const unchanged = async (write: () => Promise<unknown>, expected: object) => {
       const before = await callApi(`/api/v1/people/${student}/billing`, { token })
-      const events = () => school.database.db.select().from(changeEvents).where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.kind, 'billing.updated')))
+      const events = () => school.database.db.select().from(changeEvents)
+        .where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.kind, 'billing.updated')))
       const eventsBefore = (await events()).length
       await expect(write()).rejects.toMatchObject(expected)
       expect((await callApi(`/api/v1/people/${student}/billing`, { token })).body).toEqual(before.body)
@@ -100,23 +103,36 @@ describe('GET /api/v1/people/{id}/billing', () => {
     }
 
     it('refuses a split whose shares fall short, naming the category and the total', async () => {
-      await unchanged(() => setBillingSplit(school.context, student, { category: 'excursions', from: '2026-02-01', shares: shares([father, 7000]) }), refusal('excursions', 7000))
+      await unchanged(
+        () => setBillingSplit(school.context, student, { category: 'excursions', from: '2026-02-01', shares: shares([father, 7000]) }),
+        refusal('excursions', 7000)
+      )
     })
 
     it('refuses a split whose shares exceed 10000', async () => {
-      await unchanged(() => setBillingSplit(school.context, student, { category: 'all', from: '2026-02-01', shares: shares([father, 6000], [mother, 6000]) }), refusal('all', 12000))
+      await unchanged(
+        () => setBillingSplit(school.context, student, { category: 'all', from: '2026-02-01', shares: shares([father, 6000], [mother, 6000]) }),
+        refusal('all', 12000)
+      )
     })
 
     it('refuses closing one payer\'s row of a shared category', async () => {
-      const row = (await callApi(`/api/v1/people/${student}/billing`, { token })).body.responsibilities.find((r: any) => r.payerId === father && r.validTo === null)
+      const row =
+        (await callApi(`/api/v1/people/${student}/billing`, { token })).body.responsibilities.find((r: any) => r.payerId === father && r.validTo === null)
       await unchanged(() => closeBillingResponsibility(school.context, row.id, '2026-06-30'), refusal('all', 5000))
     })
 
     it('refuses a payer named twice, and a payer of another school', async () => {
-      await unchanged(() => setBillingSplit(school.context, student, { category: 'uniform', from: '2026-02-01', shares: shares([father, 5000], [father, 5000]) }), { code: 'unprocessable' })
+      await unchanged(
+        () => setBillingSplit(school.context, student, { category: 'uniform', from: '2026-02-01', shares: shares([father, 5000], [father, 5000]) }),
+        { code: 'unprocessable' }
+      )
       const other = await newSchool()
       const [stranger] = await addPeopleWithSpans(other, [{ familyName: 'Stranger', givenNames: 'Danger' }])
-      await unchanged(() => setBillingSplit(school.context, student, { category: 'uniform', from: '2026-02-01', shares: shares([stranger!, 10_000]) }), { code: 'not_found' })
+      await unchanged(
+        () => setBillingSplit(school.context, student, { category: 'uniform', from: '2026-02-01', shares: shares([stranger!, 10_000]) }),
+        { code: 'not_found' }
+      )
     })
 
     it('accepts ending a whole category, which then falls back to all, and announces it', async () => {

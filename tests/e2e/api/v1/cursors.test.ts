@@ -98,7 +98,9 @@ describe('cursors', () => {
         if (cursor === null) break
         expect(cursor).toMatch(/^[\w-]+$/)
         const bytes = Buffer.from(cursor, 'base64url')
-        const readings = [bytes.toString('utf8'), bytes.toString('latin1'), bytes.toString('utf16le'), Buffer.from(cursor, 'base64').toString('utf8')].map(text => text.toLowerCase())
+        const readings = [
+          bytes.toString('utf8'), bytes.toString('latin1'), bytes.toString('utf16le'), Buffer.from(cursor, 'base64').toString('utf8')
+        ].map(text => text.toLowerCase())
         const last = answer.body.items.at(-1)
         const person = roll.find(entry => entry.familyName === last.familyName)
         const secrets = [

@@ -58,7 +58,9 @@ describe('POST /api/v1/enquiries', () => {
   })
 
   it('accepts a phone number instead of an email address', async () => {
-    const answer = await callApi('/api/v1/enquiries', { token, body: enquiry({ enquirer: { familyName: 'Kim', givenNames: 'Min-jun', phone: '+61 400 123 456' } }) })
+    const answer = await callApi(
+      '/api/v1/enquiries', { token, body: enquiry({ enquirer: { familyName: 'Kim', givenNames: 'Min-jun', phone: '+61 400 123 456' } }) }
+    )
     expect(answer.status).toBe(201)
   })
 
@@ -75,10 +77,15 @@ describe('POST /api/v1/enquiries', () => {
     expectEnvelope(channel, 400, 'validation_failed')
     expect(fieldPaths(channel)).toEqual(['channel'])
 
-    const both = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'fax', enquirer: { familyName: 'A', givenNames: 'B', phone: '0400 000 000', relationship: 'uncle' } }) })
+    const both = await callApi(
+      '/api/v1/enquiries',
+      { token, body: enquiry({ channel: 'fax', enquirer: { familyName: 'A', givenNames: 'B', phone: '0400 000 000', relationship: 'uncle' } }) }
+    )
     expect(fieldPaths(both)).toEqual(['channel', 'enquirer.relationship'])
 
-    const withShapeProblems = await callApi('/api/v1/enquiries', { token, body: enquiry({ channel: 'fax', student: { familyName: 'A' }, enquirer: { familyName: 'A', givenNames: 'B' } }) })
+    const withShapeProblems = await callApi(
+      '/api/v1/enquiries', { token, body: enquiry({ channel: 'fax', student: { familyName: 'A' }, enquirer: { familyName: 'A', givenNames: 'B' } }) }
+    )
     expect(fieldPaths(withShapeProblems)).toEqual(['channel', 'enquirer.email', 'enquirer.phone', 'student.givenNames'])
   })
 
@@ -142,8 +149,13 @@ describe('Idempotency-Key on POST /api/v1/enquiries', () => {
     const body = enquiry({ student: { familyName: 'Same', givenNames: 'Request' } })
     const first = await callApi('/api/v1/enquiries', { token, body, headers: { 'idempotency-key': 'key-order' } })
     expect(first.status).toBe(201)
-    const reordered = JSON.stringify({ channel: body.channel, intendedEntryYear: body.intendedEntryYear, enquirer: Object.fromEntries(Object.entries(body.enquirer).reverse()), student: { givenNames: 'Request', familyName: 'Same' } }, null, 2)
-    const again = await callApi('/api/v1/enquiries', { token, body: reordered, headers: { 'idempotency-key': 'key-order', 'content-type': 'application/json' } })
+    const reordered = JSON.stringify({
+      channel: body.channel, intendedEntryYear: body.intendedEntryYear, enquirer: Object.fromEntries(Object.entries(body.enquirer).reverse()),
+      student: { givenNames: 'Request', familyName: 'Same' }
+    }, null, 2)
+    const again = await callApi(
+      '/api/v1/enquiries', { token, body: reordered, headers: { 'idempotency-key': 'key-order', 'content-type': 'application/json' } }
+    )
     expect(again.status).toBe(201)
     expect(again.headers.get('idempotency-replayed')).toBe('true')
     expect(again.body).toEqual(first.body)

@@ -34,7 +34,10 @@ describe('POST /api/v1/enrolments', () => {
   it('starts the child from startsOn, gives each carer parental responsibility, and makes a started application', async () => {
     const answer = await enrol(enrolment())
     expect(answer.status).toBe(201)
-    expect(answer.body).toEqual({ applicationId: expect.stringMatching(/^apl_/), studentId: expect.stringMatching(/^per_/), carerIds: [expect.any(String), expect.any(String)], startsOn: '2026-07-20' })
+    expect(answer.body).toEqual({
+      applicationId: expect.stringMatching(/^apl_/), studentId: expect.stringMatching(/^per_/), carerIds: [expect.any(String), expect.any(String)],
+      startsOn: '2026-07-20'
+    })
     const [span] = await school.database.db.select().from(affiliations).where(eq(affiliations.personId, answer.body.studentId))
     expect(span).toMatchObject({ kind: 'student', validFrom: '2026-07-20', validTo: null, yearLevel: '4' })
     const responsibilities = await school.database.db.select().from(parentalResponsibilities).where(eq(parentalResponsibilities.childId, answer.body.studentId))
@@ -49,7 +52,9 @@ describe('POST /api/v1/enrolments', () => {
 
   it('answers an already-enrolled child with conflict and writes nothing', async () => {
     const first = await enrol(enrolment())
-    const again = await enrol(enrolment({ student: { personId: first.body.studentId }, carers: [{ personId: first.body.carerIds[0] }], startsOn: '2026-09-01' }))
+    const again = await enrol(
+      enrolment({ student: { personId: first.body.studentId }, carers: [{ personId: first.body.carerIds[0] }], startsOn: '2026-09-01' })
+    )
     expectEnvelope(again, 409, 'conflict')
     expect((await school.database.db.select().from(applications).where(eq(applications.studentId, first.body.studentId)))).toHaveLength(1)
   })

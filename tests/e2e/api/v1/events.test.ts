@@ -100,7 +100,8 @@ describe('GET /api/v1/events', () => {
     const busy = await newSchool({ name: 'Feed Busy' })
     const token = await fresh.token(['event.read', 'person.read', 'tour.read', 'affiliation.read', 'billing.read', 'roster.read'])
     const start = await feed(token, '?limit=1000')
-    const write = (target: TestSchool, name: string) => writeChanges(target.context, (tx, changes) => insertPerson(tx, changes, target.id, { familyName: 'Counted', givenNames: name }))
+    const write = (target: TestSchool, name: string) =>
+      writeChanges(target.context, (tx, changes) => insertPerson(tx, changes, target.id, { familyName: 'Counted', givenNames: name }))
     const mine: string[] = []
     for (const name of ['Ada', 'Bo', 'Cy', 'Di']) {
       mine.push(await write(fresh, name))

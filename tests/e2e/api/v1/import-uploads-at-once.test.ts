@@ -79,7 +79,9 @@ describe('ten 8 MiB uploads at once', () => {
       }
     })()
     const answers: ApiAnswer[] = await Promise.all(uploads.map(async ({ path, token, body }) => {
-      const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body })
+      const response = await fetch(
+        `${server.url}${path}`, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body }
+      )
       return { status: response.status, headers: response.headers, body: await response.json() }
     }))
     sending = false

@@ -19,7 +19,9 @@ import { showSyncRun } from '../../../../server/domain/imports/list-sync-runs'
 function streamBody(path: string, token: string, totalBytes: number): Promise<{ status: number | null, body: any, sent: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, inject('baseUrl'))
-    const req = request(url, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } })
+    const req = request(
+      url, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }
+    )
     let sent = 0
     let answered = false
     const chunk = Buffer.alloc(64 * 1024, 'a')
@@ -39,7 +41,9 @@ function streamBody(path: string, token: string, totalBytes: number): Promise<{ 
     const pump = () => {
       while (!answered && sent < totalBytes) {
         sent += chunk.length
-        if (!req.write(sent === chunk.length ? Buffer.concat([Buffer.from('{"system":"sis","scope":"full","file":"'), chunk]) : chunk)) return req.once('drain', pump)
+        if (!req.write(sent === chunk.length ? Buffer.concat([Buffer.from('{"system":"sis","scope":"full","file":"'), chunk]) : chunk)) {
+          return req.once('drain', pump)
+        }
       }
       if (!answered) req.end('"}')
     }
@@ -60,13 +64,17 @@ describe('imports over /api/v1', () => {
     const { id: mappingId } = await saveHrisMapping(school.context, {
       name: 'HR', columns: { employeeId: 'id', familyName: 'family', givenNames: 'given', startDate: 'start' }, dateFormat: 'YYYY-MM-DD'
     })
-    const answer = await callApi('/api/v1/staff/import', { token, body: { mappingId, csv: 'id,family,given,start\nE1,Ng,Linh,2020-01-27\nE2,Bad,Day,2020-13-01\n' } })
+    const answer = await callApi(
+      '/api/v1/staff/import', { token, body: { mappingId, csv: 'id,family,given,start\nE1,Ng,Linh,2020-01-27\nE2,Bad,Day,2020-13-01\n' } }
+    )
     expect(answer.status).toBe(200)
     expect(answer.body.counts).toEqual({ rows: 2, created: 1, opened: 1, closed: 0, checks: 0, problems: 1 })
     expect(answer.body.problems).toEqual([{ row: 3, column: 'start', reason: 'Not a day written YYYY-MM-DD.' }])
     const other = await newSchool()
     expectEnvelope(await callApi('/api/v1/staff/import', { token: await other.token(['staff.import']), body: { mappingId, csv: 'id\n' } }), 404, 'not_found')
-    const data = expectEnvelope(await callApi('/api/v1/staff/import', { token: await school.token(['people.sync']), body: { mappingId, csv: 'x' } }), 403, 'forbidden')
+    const data = expectEnvelope(
+      await callApi('/api/v1/staff/import', { token: await school.token(['people.sync']), body: { mappingId, csv: 'x' } }), 403, 'forbidden'
+    )
     expect(data.detail.join(' ')).toContain('staff.import')
   })
 
@@ -96,7 +104,9 @@ describe('imports over /api/v1', () => {
     expect(staged.body.run).toMatchObject({ status: 'queued', rows: 3, done: 0, ...unknown })
     await settleRun(school.database, staged.body.run.id)
     expect((await showSyncRun(school.context, staged.body.run.id)).run).toMatchObject({ status: 'paused', created: 3, amended: 0, absent: 0, unchanged: 0 })
-    const failed = await callApi('/api/v1/people/sync', { token, body: { system: 'counted', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B\n' } })
+    const failed = await callApi(
+      '/api/v1/people/sync', { token, body: { system: 'counted', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B\n' } }
+    )
     expect(failed.body.run).toMatchObject({ status: 'failed', ...unknown })
     const document = (await callApi('/_openapi.json')).body
     for (const count of ['created', 'amended', 'absent', 'unchanged']) {
@@ -105,7 +115,10 @@ describe('imports over /api/v1', () => {
   })
 
   it('fails a file with unreadable lines at once, naming each', async () => {
-    const answer = await callApi('/api/v1/people/sync', { token, body: { system: 'sis', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nB,C\nC,D,E,01/01/2015\n' } })
+    const answer = await callApi(
+      '/api/v1/people/sync',
+      { token, body: { system: 'sis', scope: 'changes', file: 'id,familyName,givenNames,dateOfBirth\nA,B,C,2015-01-01\nB,C\nC,D,E,01/01/2015\n' } }
+    )
     expect(answer.status).toBe(202)
     expect(answer.body.run.status).toBe('failed')
     expect(answer.body.unreadable).toEqual([
@@ -115,13 +128,25 @@ describe('imports over /api/v1', () => {
   })
 
   it('refuses a NUL by its line, bytes that are not UTF-8, and an unknown system name', async () => {
-    const nul = expectEnvelope(await callApi('/api/v1/people/sync', { token, body: { system: 'sis', scope: 'full', file: 'id,familyName,givenNames,dateOfBirth\nA,B\u0000,C,2015-01-01\n' } }), 400, 'validation_failed')
+    const nul = expectEnvelope(await callApi(
+      '/api/v1/people/sync',
+      { token, body: { system: 'sis', scope: 'full', file: 'id,familyName,givenNames,dateOfBirth\nA,B\u0000,C,2015-01-01\n' } }
+    ), 400, 'validation_failed')
     expect(nul.fields).toContainEqual({ path: 'file', message: 'Line 2 holds a NUL character.' })
-    const latin1 = Buffer.concat([Buffer.from('{"system":"sis","scope":"full","file":"id,familyName,givenNames,dateOfBirth\\nA,Se'), Buffer.from([0xe1]), Buffer.from('n,C,2015-01-01\\n"}')])
-    const notUtf8 = await fetch(`${inject('baseUrl')}/api/v1/people/sync`, { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body: latin1 })
+    const latin1 = Buffer.concat([
+      Buffer.from('{"system":"sis","scope":"full","file":"id,familyName,givenNames,dateOfBirth\\nA,Se'), Buffer.from([0xe1]),
+      Buffer.from('n,C,2015-01-01\\n"}')
+    ])
+    const notUtf8 = await fetch(
+      `${inject('baseUrl')}/api/v1/people/sync`,
+      { method: 'POST', headers: { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }, body: latin1 }
+    )
     expect(notUtf8.status).toBe(400)
     expect((await notUtf8.json()).data.code).toBe('bad_request')
-    const lone = expectEnvelope(await callApi('/api/v1/people/sync', { token, body: '{"system":"sis","scope":"full","file":"id,familyName,givenNames,dateOfBirth\\nA,\\ud800,C,2015-01-01\\n"}' }), 400, 'validation_failed')
+    const lone = expectEnvelope(await callApi(
+      '/api/v1/people/sync',
+      { token, body: '{"system":"sis","scope":"full","file":"id,familyName,givenNames,dateOfBirth\\nA,\\ud800,C,2015-01-01\\n"}' }
+    ), 400, 'validation_failed')
     expect(lone.fields).toEqual([{ path: 'file', message: 'Line 2 is not UTF-8 text.' }])
     expect(fieldPaths(await callApi('/api/v1/people/sync', { token, body: { system: '#hris', scope: 'all', file: 'x' } }))).toEqual(['scope', 'system'])
   })
@@ -141,7 +166,9 @@ describe('imports over /api/v1', () => {
     expect(fits.status).toBe(202)
     expect(fits.body.run.status).toBe('failed') // the padded last name is longer than a name may be
     expect(fits.body.unreadable).toHaveLength(1)
-    const over = expectEnvelope(await callApi('/api/v1/people/sync', { token, body: { system: 'big', scope: 'full', file: `${file}x` } }), 413, 'payload_too_large')
+    const over = expectEnvelope(
+      await callApi('/api/v1/people/sync', { token, body: { system: 'big', scope: 'full', file: `${file}x` } }), 413, 'payload_too_large'
+    )
     expect(over.detail[0]).toContain(String(maxCsvBytes))
   }, 120_000)
 

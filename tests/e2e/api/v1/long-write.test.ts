@@ -61,7 +61,8 @@ describe('reads while another process holds a long write', () => {
   })
 
   // PostgreSQL's counters are rows, and a count waits only for its own row: nothing holds it for long.
-  it.skipIf(readDatabaseConfig().dialect !== 'sqlite')('lets requests through uncounted, saying so once, while another process holds the counters', async () => {
+  it.skipIf(readDatabaseConfig().dialect !== 'sqlite')('lets requests through uncounted, saying so once, while another process holds '
+    + 'the counters', async () => {
     expect((await callApi('/api/v1/people?limit=1', { token: school.token, baseUrl: own.server.url })).status).toBe(200)
     const holder = await holdWrite('counters', 4000)
     const answers = await readFor(3000, holder)

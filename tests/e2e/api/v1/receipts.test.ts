@@ -26,7 +26,9 @@ describe('data-access receipts: which token read which person, per day', () => {
     other = await newSchool({ name: 'Receipts Elsewhere' })
     ids = await writeChanges(school.context, async (tx, changes) => {
       const made: string[] = []
-      for (let n = 0; n < 100; n++) made.push(await insertPerson(tx, changes, school.id, { familyName: `Receipt${String(n).padStart(3, '0')}`, givenNames: 'Read' }))
+      for (let n = 0; n < 100; n++) made.push(
+        await insertPerson(tx, changes, school.id, { familyName: `Receipt${String(n).padStart(3, '0')}`, givenNames: 'Read' })
+      )
       return made
     })
     office = (await staffSession(school, 'office')).cookie
@@ -38,7 +40,11 @@ describe('data-access receipts: which token read which person, per day', () => {
     const page = await callApi('/api/v1/people?limit=100', { token })
     expect(page.body.items).toHaveLength(100)
     const first = await readBy(ids[0]!)
-    expect(first.readBy).toEqual([{ purpose: 'test', readsToday: 1, readsLast30Days: 1, lastDay: todayInZone(school.school.timeZone), scopes: [{ name: 'person.read', words: expect.stringContaining('names') }] }])
+    expect(first.readBy)
+      .toEqual([{
+        purpose: 'test', readsToday: 1, readsLast30Days: 1, lastDay: todayInZone(school.school.timeZone),
+        scopes: [{ name: 'person.read', words: expect.stringContaining('names') }]
+      }])
     const rows = await school.database.db.select().from(dataReceipts).where(eq(dataReceipts.schoolId, school.id))
     expect(rows.filter(row => ids.includes(row.personId))).toHaveLength(100)
     expect(rows.every(row => row.reads === 1 && row.scopes === 'person.read')).toBe(true)
@@ -68,7 +74,9 @@ describe('data-access receipts: which token read which person, per day', () => {
     const { cookie } = await familySession(school, family.mother)
     const data = await callApi('/api/app/portal/data', { headers: { cookie } })
     const child = data.body.readBy.find((entry: { person: { id: string } }) => entry.person.id === family.child)
-    expect(child.integrations).toEqual([{ purpose: 'test', readsToday: 1, readsLast30Days: 1, lastDay: expect.any(String), scopes: [{ name: 'person.read', words: expect.any(String) }] }])
+    expect(child.integrations).toEqual([
+      { purpose: 'test', readsToday: 1, readsLast30Days: 1, lastDay: expect.any(String), scopes: [{ name: 'person.read', words: expect.any(String) }] }
+    ])
     expect(JSON.stringify(data.body)).not.toContain(sis.id)
     const mine = await school.database.db.select().from(dataReceipts).where(and(eq(dataReceipts.schoolId, school.id), eq(dataReceipts.personId, family.mother)))
     expect(mine).toEqual([])
@@ -87,9 +95,13 @@ describe('data-access receipts: which token read which person, per day', () => {
   })
 
   it('prunes receipts older than 13 months and keeps the rest', async () => {
-    const [tokenRow] = await school.database.db.select({ tokenId: dataReceipts.tokenId }).from(dataReceipts).where(eq(dataReceipts.schoolId, school.id)).limit(1)
+    const [tokenRow] = await school.database.db.select({ tokenId: dataReceipts.tokenId }).from(dataReceipts)
+      .where(eq(dataReceipts.schoolId, school.id)).limit(1)
     await school.database.transaction(tx => tx.insert(dataReceipts).values([
-      { schoolId: school.id, tokenId: tokenRow!.tokenId, personId: ids[5]!, day: '2020-01-01', scopes: 'person.read', reads: 3, lastAt: '2020-01-01T00:00:00.000Z' }
+      {
+        schoolId: school.id, tokenId: tokenRow!.tokenId, personId: ids[5]!, day: '2020-01-01', scopes: 'person.read', reads: 3,
+        lastAt: '2020-01-01T00:00:00.000Z'
+      }
     ]))
     await pruneReceipts(school.database)
     const left = await school.database.db.select().from(dataReceipts).where(eq(dataReceipts.personId, ids[5]!))

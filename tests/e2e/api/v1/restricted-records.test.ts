@@ -27,7 +27,10 @@ describe('restricted records stay out of every answer', () => {
       { familyName: 'Former', givenNames: 'Student', spans: [{ validFrom: '2019-01-29', yearLevel: '9' }] }
     ])
     const [order, flag] = await Promise.all([
-      recordCourtOrder(school.context, child!, { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: parent, purposes: ['collection'], summary: secrets[0] }),
+      recordCourtOrder(
+        school.context, child!,
+        { kind: 'parenting_order', validFrom: '2024-03-01', restrainedPersonId: parent, purposes: ['collection'], summary: secrets[0] }
+      ),
       recordProtectionFlag(school.context, child!, { kind: 'child_protection', validFrom: '2024-03-01', note: secrets[1] })
     ])
     const [span] = await school.database.db.select().from(affiliations).where(eq(affiliations.personId, leaver!))

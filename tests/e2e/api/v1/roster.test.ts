@@ -26,7 +26,11 @@ describe('GET /api/v1/roster/{format}', () => {
     const token = await school.token(['roster.read'], { issuedVia: 'rostering' })
     const answer = await callApi(`/api/v1/roster/${format}`, { token })
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ format, asAt: expect.stringMatching(/Z$/), counts: { students: expect.any(Number), teachers: expect.any(Number), classes: expect.any(Number), courses: expect.any(Number), enrollments: expect.any(Number), withheld: expect.any(Number) } })
+    expect(answer.body)
+      .toMatchObject({ format, asAt: expect.stringMatching(/Z$/), counts: {
+        students: expect.any(Number), teachers: expect.any(Number), classes: expect.any(Number), courses: expect.any(Number),
+        enrollments: expect.any(Number), withheld: expect.any(Number)
+      } })
     expect(answer.body.files).toHaveLength(7)
     expect(rosterRuleProblems(format as 'oneroster' | 'sds', answer.body.files)).toEqual([])
   })
@@ -63,12 +67,16 @@ describe('GET /api/v1/roster/{format}', () => {
   it('never serves a set that breaks a rule: internal, with the broken rule in the log', async () => {
     const broken = await newSchool()
     await seedDemoSchool(broken.context, { students: 20 })
-    const [lead] = await broken.database.db.select({ assignment: teachingAssignments }).from(teachingAssignments).innerJoin(classes, eq(classes.id, teachingAssignments.classId))
-      .where(and(eq(teachingAssignments.schoolId, broken.id), eq(teachingAssignments.role, 'lead'), ne(classes.code, 'DRA-SUMMER-1'))).then(rows => rows.map(row => row.assignment))
-    const [other] = (await broken.database.db.select().from(teachingAssignments).where(eq(teachingAssignments.schoolId, broken.id))).filter(row => row.personId !== lead!.personId)
+    const [lead] = await broken.database.db.select({ assignment: teachingAssignments }).from(teachingAssignments)
+      .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
+      .where(and(eq(teachingAssignments.schoolId, broken.id), eq(teachingAssignments.role, 'lead'), ne(classes.code, 'DRA-SUMMER-1')))
+      .then(rows => rows.map(row => row.assignment))
+    const [other] = (await broken.database.db.select().from(teachingAssignments).where(eq(teachingAssignments.schoolId, broken.id))).filter(row =>
+      row.personId !== lead!.personId)
     const today = todayInZone(broken.school.timeZone)
     // Written around the domain on purpose: no writer of the school's would make a class with two lead teachers.
-    await broken.database.transaction(tx => tx.insert(teachingAssignments).values({ ...lead!, id: 'tas_secondlead', personId: other!.personId, validFrom: today }))
+    await broken.database.transaction(tx => tx.insert(teachingAssignments)
+      .values({ ...lead!, id: 'tas_secondlead', personId: other!.personId, validFrom: today }))
     const token = await broken.token(['roster.read'], { issuedVia: 'rostering' })
     expectEnvelope(await callApi('/api/v1/roster/oneroster', { token }), 500, 'internal')
     expect(await serverLogContains(`The oneroster roster of school ${broken.id} breaks`)).toBe(true)
@@ -77,9 +85,11 @@ describe('GET /api/v1/roster/{format}', () => {
 
   it('writes the same set as a zip from the CLI', async () => {
     const out = resolve(await mkdtemp(resolve(tmpdir(), 'roster-')), 'oneroster.zip')
-    expect(await adminJson(['roster', 'export', '--school', school.id, '--format', 'oneroster', '--out', out])).toMatchObject({ file: out, counts: { students: expect.any(Number) } })
+    expect(await adminJson(['roster', 'export', '--school', school.id, '--format', 'oneroster', '--out', out]))
+      .toMatchObject({ file: out, counts: { students: expect.any(Number) } })
     const files = Object.entries(unzipSync(new Uint8Array(await readFile(out)))).map(([name, bytes]) => ({ name, content: new TextDecoder().decode(bytes) }))
-    expect(files.map(file => file.name).sort()).toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'users.csv'])
+    expect(files.map(file => file.name).sort())
+      .toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'users.csv'])
     expect(rosterRuleProblems('oneroster', files)).toEqual([])
   })
 })

@@ -78,7 +78,10 @@ describe('GET /api/v1/starters', () => {
     expect(text).not.toMatch(/protect|restrict|omit|withheld|excluded|left out/i)
     expect(Object.keys(answer.body).sort()).toEqual(['adults', 'items', 'nextCursor', 'waiting'])
     const sharedAdult = answer.body.adults.find((a: any) => a.personId === ids.shared)
-    expect(sharedAdult).toEqual({ personId: ids.shared, familyName: 'Shared', givenNames: 'Parent', email: 'shared.parent@example.org', phone: null, relationship: 'mother', childIds: [ids.sibling] })
+    expect(sharedAdult).toEqual({
+      personId: ids.shared, familyName: 'Shared', givenNames: 'Parent', email: 'shared.parent@example.org', phone: null, relationship: 'mother',
+      childIds: [ids.sibling]
+    })
     expect(answer.body.adults.map((a: any) => a.personId)).toContain(ids.earlyParent)
   })
 

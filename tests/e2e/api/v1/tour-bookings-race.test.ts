@@ -19,7 +19,10 @@ async function raceForFivePlaces(school: TestSchool, baseUrls: (string | undefin
     token,
     baseUrl: baseUrls[i % baseUrls.length],
     headers: { 'idempotency-key': `race-${tourId}-${i}` },
-    body: { student: { familyName: 'Race', givenNames: `Child ${i}` }, enquirer: { familyName: 'Race', givenNames: `Parent ${i}`, phone: `0400 000 ${String(i).padStart(3, '0')}` } }
+    body: {
+      student: { familyName: 'Race', givenNames: `Child ${i}` },
+      enquirer: { familyName: 'Race', givenNames: `Parent ${i}`, phone: `0400 000 ${String(i).padStart(3, '0')}` }
+    }
   })))
   const made = await school.database.db.select().from(bookings).where(eq(bookings.tourId, tourId))
   const madeEnquiries = await school.database.db.select().from(enquiries).where(eq(enquiries.schoolId, school.id))

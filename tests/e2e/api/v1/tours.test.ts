@@ -144,7 +144,9 @@ describe('POST /api/v1/tours/{id}/bookings', () => {
 
   it('validates the enquiry fields, naming each', async () => {
     const tourId = await addTour(school)
-    const answer = await callApi(`/api/v1/tours/${tourId}/bookings`, { token, body: booking({ channel: 'fax', enquirer: { familyName: 'A', givenNames: 'B' } }) })
+    const answer = await callApi(
+      `/api/v1/tours/${tourId}/bookings`, { token, body: booking({ channel: 'fax', enquirer: { familyName: 'A', givenNames: 'B' } }) }
+    )
     expectEnvelope(answer, 400, 'validation_failed')
     expect(fieldPaths(answer)).toEqual(['channel', 'enquirer.email', 'enquirer.phone'])
   })
@@ -164,7 +166,9 @@ describe('POST /api/v1/tours/{id}/bookings', () => {
 
   it('needs tour.book', async () => {
     const tourId = await addTour(school)
-    const answer = expectEnvelope(await callApi(`/api/v1/tours/${tourId}/bookings`, { token: await school.token(['tour.read']), body: booking() }), 403, 'forbidden')
+    const answer = expectEnvelope(
+      await callApi(`/api/v1/tours/${tourId}/bookings`, { token: await school.token(['tour.read']), body: booking() }), 403, 'forbidden'
+    )
     expect(answer.detail.join(' ')).toContain('tour.book')
   })
 })

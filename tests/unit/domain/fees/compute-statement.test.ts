@@ -34,7 +34,10 @@ describe('splitting a total between payers', () => {
 
 describe('a student\'s statement for a period', () => {
   it('splits 10,001 minor units over three payers at 3,333 bp each so the parts add up', () => {
-    const statement = computeStatement({ ...base, lines: [line('fln_1', 'tuition', 10_001)], responsibilities: [pays('per_a', 'tuition', 3333), pays('per_b', 'tuition', 3333), pays('per_c', 'tuition', 3333)] })
+    const statement = computeStatement({
+      ...base, lines: [line('fln_1', 'tuition', 10_001)],
+      responsibilities: [pays('per_a', 'tuition', 3333), pays('per_b', 'tuition', 3333), pays('per_c', 'tuition', 3333)]
+    })
     expect(statement.categories[0]!.parts).toEqual([
       { payerId: 'per_a', share: 3333, amount: 3335 }, { payerId: 'per_b', share: 3333, amount: 3333 }, { payerId: 'per_c', share: 3333, amount: 3333 }
     ])
@@ -90,7 +93,10 @@ describe('a student\'s statement for a period', () => {
   it('applies several concessions in the order of the kinds, each on what is left', () => {
     const statement = computeStatement({
       ...base, lines: [line('fln_1', 'tuition', 10_000)],
-      rules: [{ kind: 'bursary', category: null, percentBasisPoints: null, amount: 1000 }, { kind: 'sibling', category: null, percentBasisPoints: 1000, amount: null }],
+      rules: [
+        { kind: 'bursary', category: null, percentBasisPoints: null, amount: 1000 },
+        { kind: 'sibling', category: null, percentBasisPoints: 1000, amount: null }
+      ],
       concessions: [{ kind: 'bursary', validFrom: '2020-01-01', validTo: null }, { kind: 'sibling', validFrom: '2020-01-01', validTo: null }],
       responsibilities: [pays('per_a', 'all', 10_000)]
     })
@@ -137,14 +143,20 @@ const arbitraryInput = fc.record({
     fc.record({ kind: fc.constantFrom('sibling', 'staff', 'bursary'), amount: fc.integer({ min: 0, max: 2_000_000_000 }) })
   ), { maxLength: 3 }),
   held: fc.subarray(['sibling', 'staff', 'bursary'] as const),
-  splits: fc.array(fc.record({ category: fc.constantFrom(...categories), payerId: fc.constantFrom(...payerIds), share: fc.integer({ min: 1, max: 10_000 }) }), { maxLength: 10 })
+  splits: fc.array(
+    fc.record({ category: fc.constantFrom(...categories), payerId: fc.constantFrom(...payerIds), share: fc.integer({ min: 1, max: 10_000 }) }),
+    { maxLength: 10 }
+  )
 })
 
 describe('every statement adds up (fast-check)', () => {
   it('splits any total by any shares into parts that add up to it, none negative', () => {
     fc.assert(fc.property(
       fc.integer({ min: 0, max: 2 ** 40 }),
-      fc.uniqueArray(fc.record({ payerId: fc.constantFrom(...payerIds), share: fc.integer({ min: 1, max: 10_000 }) }), { selector: row => row.payerId, minLength: 1 }),
+      fc.uniqueArray(
+        fc.record({ payerId: fc.constantFrom(...payerIds), share: fc.integer({ min: 1, max: 10_000 }) }),
+        { selector: row => row.payerId, minLength: 1 }
+      ),
       (total, shares) => {
         const parts = splitTotal(total, shares)
         expect(parts.reduce((acc, part) => acc + part.amount, 0)).toBe(total)
@@ -158,7 +170,10 @@ describe('every statement adds up (fast-check)', () => {
       const statement = computeStatement({
         ...base,
         lines: random.lines.map((row, i) => line(`fln_${i}`, row.category, row.amount)),
-        rules: random.rules.map(rule => ({ kind: rule.kind, category: null, percentBasisPoints: 'percentBasisPoints' in rule ? rule.percentBasisPoints : null, amount: 'amount' in rule ? rule.amount : null })),
+        rules: random.rules.map(rule => ({
+          kind: rule.kind, category: null, percentBasisPoints: 'percentBasisPoints' in rule ? rule.percentBasisPoints : null,
+          amount: 'amount' in rule ? rule.amount : null
+        })),
         concessions: random.held.map(kind => ({ kind, validFrom: '2020-01-01', validTo: null })),
         responsibilities: random.splits.map(row => pays(row.payerId, row.category, row.share))
       })
@@ -180,10 +195,22 @@ describe('which published version charges each period', () => {
 
   it.each([
     ['the first version alone charges every period', [version('v1', 1, null, terms)], ['v1', 'v1', 'v1', 'v1']],
-    ['a correction charges the periods that start on or after its day', [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms)], ['v1', 'v2', 'v2', 'v2']],
-    ['a period starting on the correction\'s day is the correction\'s', [version('v1', 1, null, terms), version('v2', 2, '2027-07-13', terms)], ['v1', 'v1', 'v2', 'v2']],
-    ['two corrections, each from its day', [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms), version('v3', 3, '2027-10-01', terms)], ['v1', 'v2', 'v2', 'v3']],
-    ['a correction that changed the periods charges its own from its day', [version('v1', 1, null, terms), version('v2', 2, '2027-07-01', ['2027-07-20', '2027-10-05'])], ['v1', 'v1', 'v2', 'v2']]
+    [
+      'a correction charges the periods that start on or after its day', [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms)],
+      ['v1', 'v2', 'v2', 'v2']
+    ],
+    [
+      'a period starting on the correction\'s day is the correction\'s', [version('v1', 1, null, terms), version('v2', 2, '2027-07-13', terms)],
+      ['v1', 'v1', 'v2', 'v2']
+    ],
+    [
+      'two corrections, each from its day',
+      [version('v1', 1, null, terms), version('v2', 2, '2027-04-01', terms), version('v3', 3, '2027-10-01', terms)], ['v1', 'v2', 'v2', 'v3']
+    ],
+    [
+      'a correction that changed the periods charges its own from its day',
+      [version('v1', 1, null, terms), version('v2', 2, '2027-07-01', ['2027-07-20', '2027-10-05'])], ['v1', 'v1', 'v2', 'v2']
+    ]
   ])('%s', (_, published, expected) => {
     const charged = periodsInForce(published)
     expect(charged.map(entry => entry.version.id)).toEqual(expected)

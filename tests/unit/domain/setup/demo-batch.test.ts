@@ -12,7 +12,8 @@ describe('the demo batch', () => {
     batch.person('Ngata', 'Aroha', { email: 'aroha@example.org', dateOfBirth: '2015-04-01' })
     batch.person('Smith', 'Jack', { deletedAt: now })
     const [carer, deleted] = batch.people
-    expect(withoutId(carer!)).toEqual(withoutId(personRow('sch_demo', { familyName: 'Ngata', givenNames: 'Aroha', email: 'aroha@example.org', dateOfBirth: '2015-04-01' }, now)))
+    expect(withoutId(carer!))
+      .toEqual(withoutId(personRow('sch_demo', { familyName: 'Ngata', givenNames: 'Aroha', email: 'aroha@example.org', dateOfBirth: '2015-04-01' }, now)))
     expect(withoutId(deleted!)).toEqual({ ...withoutId(personRow('sch_demo', { familyName: 'Smith', givenNames: 'Jack' }, now)), deletedAt: now })
     expect(carer!.id).toMatch(/^per_/)
   })
@@ -21,6 +22,7 @@ describe('the demo batch', () => {
     const batch = new DemoBatch('sch_demo', now)
     const spanId = batch.span('per_1', 'student', '2025-01-28', null, { yearLevel: '3', campusId: 'cmp_1' })
     expect(batch.affiliations[0]!.id).toBe(spanId)
-    expect(withoutId(batch.affiliations[0]!)).toEqual(withoutId(affiliationRow('sch_demo', { personId: 'per_1', kind: 'student', validFrom: '2025-01-28', yearLevel: '3', campusId: 'cmp_1' }, now)))
+    expect(withoutId(batch.affiliations[0]!))
+      .toEqual(withoutId(affiliationRow('sch_demo', { personId: 'per_1', kind: 'student', validFrom: '2025-01-28', yearLevel: '3', campusId: 'cmp_1' }, now)))
   })
 })

@@ -20,7 +20,9 @@ const codeOf = (file: string) => readFileSync(join(root, file), 'utf8').replace(
 const calling = (files: string[], pattern: RegExp) => files.filter(file => pattern.test(codeOf(file)))
 
 /** Timers that are no queue's loop: a buffer's flush and a lease kept alive while a request runs. */
-const timersNotQueues = ['server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts']
+const timersNotQueues = [
+  'server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts'
+]
 
 describe('one worker loop', () => {
   it('polls with a timer in the worker loop alone', () => {
@@ -50,7 +52,8 @@ describe('one worker loop', () => {
   })
 
   it('starts the loops in one plugin', () => {
-    expect(calling(filesUnder('server'), /\bstartWorkerLoop\s*\(/).filter(file => file !== 'server/domain/workers/worker-loop.ts')).toEqual(['server/plugins/workers.ts'])
+    expect(calling(filesUnder('server'), /\bstartWorkerLoop\s*\(/).filter(file => file !== 'server/domain/workers/worker-loop.ts'))
+      .toEqual(['server/plugins/workers.ts'])
   })
 
   it('reads the public address through publicUrl() alone', () => {

@@ -8,5 +8,7 @@ export default defineAppRoute({
   summary: 'Add a concession', tag: 'Billing', capability: 'people.manage', rateLimit: 30, module: 'billing', status: 201,
   params: personIdParam, body: concessionBody, response: writtenSchema, errors: ['not_found', 'unprocessable']
 }, async ctx => ({
-  id: await refusedBeside('validTo', () => addConcession(ctx, ctx.params.id, { kind: ctx.body.kind, validFrom: ctx.body.validFrom, validTo: ctx.body.validTo || null }))
+  id: await refusedBeside(
+    'validTo', () => addConcession(ctx, ctx.params.id, { kind: ctx.body.kind, validFrom: ctx.body.validFrom, validTo: ctx.body.validTo || null })
+  )
 }))

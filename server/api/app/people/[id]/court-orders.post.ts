@@ -11,7 +11,8 @@ export default defineAppRoute({
   const { body } = ctx
   return {
     id: await refusedBeside('validTo', () => recordCourtOrder(ctx, ctx.params.id, {
-      kind: body.kind, restrainedPersonId: body.restrainedPersonId || null, purposes: body.purposes, summary: body.summary || null, validFrom: body.validFrom, validTo: body.validTo || null
+      kind: body.kind, restrainedPersonId: body.restrainedPersonId || null, purposes: body.purposes, summary: body.summary || null,
+      validFrom: body.validFrom, validTo: body.validTo || null
     }))
   }
 })

@@ -8,5 +8,7 @@ export default defineAppRoute({
   summary: 'Set a protection flag', tag: 'People', capability: 'restricted.read', stepUp: true, rateLimit: 30, module: 'people', status: 201,
   params: personIdParam, body: protectionFlagBody, response: writtenSchema, errors: ['not_found', 'step_up_required', 'unprocessable']
 }, async ctx => ({
-  id: await refusedBeside('validFrom', () => recordProtectionFlag(ctx, ctx.params.id, { kind: ctx.body.kind, validFrom: ctx.body.validFrom, note: ctx.body.note || null, safeAdultIds: ctx.body.safeAdultIds }))
+  id: await refusedBeside('validFrom', () => recordProtectionFlag(
+    ctx, ctx.params.id, { kind: ctx.body.kind, validFrom: ctx.body.validFrom, note: ctx.body.note || null, safeAdultIds: ctx.body.safeAdultIds }
+  ))
 }))

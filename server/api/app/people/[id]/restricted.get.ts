@@ -29,7 +29,10 @@ export default defineAppRoute({
     })),
     courtOrders: record.courtOrders.map(({ schoolId: _, childId: __, ...order }, i) => {
       const adult = restrained[i]
-      return { ...order, purposes: purposesOf(order), restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null }
+      return {
+        ...order, purposes: purposesOf(order),
+        restrainedPerson: adult ? { id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames } : null
+      }
     }),
     exitReasons: record.exitReasons.map(({ schoolId: _, personId: __, ...exit }) => exit),
     mergeHistory: record.mergeHistory

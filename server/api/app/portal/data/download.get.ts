@@ -13,5 +13,7 @@ export default definePortalRoute({
 }, async (ctx) => {
   const records = await familyRecords(ctx, ctx.portal.adultId, ctx.day)
   const bytes = ctx.query.format === 'csv' ? await familyCsv(records) : Buffer.from(JSON.stringify(familyDocument(records, ctx.portal.adultId), null, 2))
-  return fileAnswer({ fileName: `rollbook-data-${ctx.day}.${ctx.query.format}`, contentType: types[ctx.query.format], size: bytes.length, body: Readable.from([bytes]) })
+  return fileAnswer({
+    fileName: `rollbook-data-${ctx.day}.${ctx.query.format}`, contentType: types[ctx.query.format], size: bytes.length, body: Readable.from([bytes])
+  })
 })

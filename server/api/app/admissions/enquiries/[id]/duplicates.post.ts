@@ -6,5 +6,6 @@ import { decideDuplicate } from '../../../../../domain/admissions/possible-dupli
 /** Links one of the enquiry's people to a person on file, or keeps them as a new person. */
 export default defineAppRoute({
   summary: 'Decide a possible duplicate of an enquiry', tag: 'Admissions', capability: 'admissions.manage', rateLimit: 60, module: 'admissions',
-  params: recordIdParams('enq'), body: duplicateDecisionSchema, response: z.object({ path: z.string(), personId: z.string().nullable() }), errors: ['not_found', 'conflict']
+  params: recordIdParams('enq'), body: duplicateDecisionSchema, response: z.object({ path: z.string(), personId: z.string().nullable() }),
+  errors: ['not_found', 'conflict']
 }, ctx => decideDuplicate(ctx, { type: 'enquiries', id: ctx.params.id }, ctx.body))

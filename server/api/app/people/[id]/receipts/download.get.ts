@@ -14,5 +14,8 @@ export default defineAppRoute({
   params: personIdParam, query: receiptDownloadQuery, produces: Object.values(types), response: receiptDownloadAnswer, errors: ['not_found']
 }, async (ctx) => {
   const bytes = await receiptsFile(ctx, ctx.params.id, ctx.query.format)
-  return fileAnswer({ fileName: `rollbook-receipts-${ctx.params.id}-${todayInZone(ctx.school.timeZone)}.${ctx.query.format}`, contentType: types[ctx.query.format], size: bytes.length, body: Readable.from([bytes]) })
+  return fileAnswer({
+    fileName: `rollbook-receipts-${ctx.params.id}-${todayInZone(ctx.school.timeZone)}.${ctx.query.format}`, contentType: types[ctx.query.format],
+    size: bytes.length, body: Readable.from([bytes])
+  })
 })
