@@ -142,10 +142,9 @@ const demo = defineCommand({
     const school = await requireSchool(database, args.school)
     const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
     const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
-    report(
-      args.json, { ...summary, portalFamilies: families },
-      `Demo data in ${school.id}: ${Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')}. The family portal's first family: ${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`
-    )
+    const counts = Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')
+    const invite = `${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`
+    report(args.json, { ...summary, portalFamilies: families }, `Demo data in ${school.id}: ${counts}. The family portal's first family: ${invite}`)
   })
 })
 

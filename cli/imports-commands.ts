@@ -72,8 +72,12 @@ export const hrisMappingCommand = defineCommand({
   subCommands: { save: mappingSave, list: mappingList }
 })
 
-const runLine = (r: SyncRunView) =>
-  `${r.id}  ${r.status}  ${r.system} ${r.scope}  rows ${r.rows}: ${r.created === null ? 'not planned' : `${r.created} created, ${r.amended} amended, ${r.absent} absent, ${r.unchanged} unchanged`}${r.reason ? `  (${r.reason})` : ''}${r.waitingFor ? `  waiting for ${r.waitingFor}` : ''}`
+function runLine(r: SyncRunView) {
+  const counts = r.created === null ? 'not planned' : `${r.created} created, ${r.amended} amended, ${r.absent} absent, ${r.unchanged} unchanged`
+  const reason = r.reason ? `  (${r.reason})` : ''
+  const waiting = r.waitingFor ? `  waiting for ${r.waitingFor}` : ''
+  return `${r.id}  ${r.status}  ${r.system} ${r.scope}  rows ${r.rows}: ${counts}${reason}${waiting}`
+}
 
 /** Runs `work` on a run as the school's office would, from the run's id alone. */
 async function onRun<T>(database: Database, runId: string, work: (ctx: ReturnType<typeof systemContext>) => Promise<T>): Promise<T> {

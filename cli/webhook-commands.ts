@@ -92,8 +92,13 @@ export function webhookCommand({ withDatabase, report }: CommandHelpers) {
       const limit = wholeNumber(args.limit, 'limit', 1, 1000)
       const ctx = await contextOf(database, await schoolOfWebhookSubscription(database, args.id))
       const rows = await listWebhookDeliveries(ctx, args.id, { limit })
-      report(args.json, rows, rows.map(d =>
-        `${d.id}  ${d.kind} ${d.table}/${d.recordId}  ${d.status}, ${d.attempts} attempt(s)${d.lastAttemptAt ? `, last ${d.lastAttemptAt}: ${d.lastStatus ?? 'no answer'} in ${d.lastDurationMs} ms ${JSON.stringify((d.lastAnswer ?? '').slice(0, 120))}` : ''}${d.nextAttemptAt ? `, next ${d.nextAttemptAt}` : ''}`).join('\n') || 'No deliveries yet.')
+      const line = (d: (typeof rows)[number]) => {
+        const last = d.lastAttemptAt
+          ? `, last ${d.lastAttemptAt}: ${d.lastStatus ?? 'no answer'} in ${d.lastDurationMs} ms ${JSON.stringify((d.lastAnswer ?? '').slice(0, 120))}`
+          : ''
+        return `${d.id}  ${d.kind} ${d.table}/${d.recordId}  ${d.status}, ${d.attempts} attempt(s)${last}${d.nextAttemptAt ? `, next ${d.nextAttemptAt}` : ''}`
+      }
+      report(args.json, rows, rows.map(line).join('\n') || 'No deliveries yet.')
     })
   })
 

@@ -67,7 +67,10 @@ export function usePersonRecord(personId: MaybeRefOrGetter<string>) {
     restricted,
     showRestricted,
     hideRestricted: () => { restricted.value = null },
-    /** Who can see the child in the family portal on the day (today when empty), asking for a passkey proof first if needed; undefined when the prompt was closed. */
+    /**
+     * Who can see the child in the family portal on the day (today when empty), after a passkey proof if the
+     * server asks for one; undefined when the prompt was closed.
+     */
     whoCanSee: (day: string) => withStepUp(() => $fetch(apiPath('/api/app/people/:id/standing', person()), { query: day ? { day } : {} })),
     correctName: (body: NameCorrection) => written($fetch(apiPath('/api/app/people/:id/name', person()), { method: 'PUT', body })),
     setDateOfBirth: (dateOfBirth: string | null) =>

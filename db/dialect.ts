@@ -23,7 +23,8 @@ export const bigint =
 export const index = (isPostgres ? pg.index : sqlite.index) as unknown as typeof sqlite.index
 export const uniqueIndex = (isPostgres ? pg.uniqueIndex : sqlite.uniqueIndex) as unknown as typeof sqlite.uniqueIndex
 export const primaryKey = (isPostgres ? pg.primaryKey : sqlite.primaryKey) as unknown as typeof sqlite.primaryKey
+type SerialKey = (name: string) => ReturnType<ReturnType<typeof sqlite.integer>['primaryKey']>
 /** An auto-incrementing integer key: the order rows were written in. */
 export const serialKey = (isPostgres
   ? (name: string) => pg.bigserial(name, { mode: 'number' }).primaryKey()
-  : (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true })) as unknown as (name: string) => ReturnType<ReturnType<typeof sqlite.integer>['primaryKey']>
+  : (name: string) => sqlite.integer(name).primaryKey({ autoIncrement: true })) as unknown as SerialKey

@@ -48,7 +48,10 @@ export interface MinuteCounters {
   close(): Promise<void>
 }
 
-/** How long a SQLite count waits for another process's count or sweep, which take microseconds; the wait blocks this process (better-sqlite3 is synchronous). */
+/**
+ * How long a SQLite count waits for another process's count or sweep, which take microseconds: kept short because
+ * the wait blocks this process (better-sqlite3 is synchronous).
+ */
 export const sqliteCountBusyMs = 100
 
 const keyInMinute = (key: string, windowStart: number) => `${key}@${windowStart}`

@@ -1,4 +1,7 @@
-/** Navigation only: without a session the staff screens lead to sign-in, and an account with family access alone to the portal. Every /api/app route checks for itself. */
+/**
+ * Navigation only: without a session the staff screens lead to sign-in, and an account with family access alone to
+ * the portal. Every /api/app route checks for itself.
+ */
 export default defineNuxtRouteMiddleware(async (to) => {
   const { session, refresh } = useStaffSession()
   if (!session.value && !await refresh()) return navigateTo({ path: '/sign-in', query: { next: to.fullPath } })

@@ -5,8 +5,9 @@ function routeModules(handlers: { route?: string, method?: string, middleware?: 
   const routes = handlers
     .filter(handler => !handler.middleware && handler.route?.startsWith(prefix))
     .sort((a, b) => `${a.route} ${a.method}`.localeCompare(`${b.route} ${b.method}`))
-  return `export const ${name} = [${routes.map(route =>
-    `{ route: ${JSON.stringify(route.route)}, method: ${JSON.stringify(route.method ?? 'all')}, load: () => import(${JSON.stringify(route.handler)}) }`).join(',\n')}]`
+  const entry = (route: (typeof routes)[number]) =>
+    `{ route: ${JSON.stringify(route.route)}, method: ${JSON.stringify(route.method ?? 'all')}, load: () => import(${JSON.stringify(route.handler)}) }`
+  return `export const ${name} = [${routes.map(entry).join(',\n')}]`
 }
 
 /**

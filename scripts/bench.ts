@@ -311,8 +311,10 @@ function copyOfBuild(): string {
 
 const build = copyOfBuild()
 const cpu = cpus()
+const roundsNote = rounds > 1 ? `, median of ${rounds} rounds` : ''
 console.log(
-  `Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${rounds > 1 ? `, median of ${rounds} rounds` : ''}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`
+  `Rollbook bench: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured${roundsNote}; `
+  + `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`
 )
 
 let missedTargets = 0

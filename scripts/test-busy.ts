@@ -98,9 +98,8 @@ suite.once('exit', async (code, signal) => {
   const maxLoad = Math.max(...samples)
   const passed = code === 0
   if (stressEndedEarly) console.log('test:busy: stress-ng ended by itself before the suite did: the run was not busy to the end, and its time is not kept.')
-  console.log(
-    `test:busy: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`
-  )
+  const verdict = passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`
+  console.log(`test:busy: ${verdict} in ${wallSeconds} s with ${beside}; load average (1 min) mean ${meanLoad.toFixed(1)}, highest ${maxLoad.toFixed(1)}`)
   // The tests that came closest to their budget: the next to fail for a timeout on a slower machine.
   const closest = closestToBudget(resolve(projectRoot, report))
   if (closest.length) {

@@ -28,8 +28,11 @@ const invisibleCharacter = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\
  * Myanmar and Khmer. A joiner is allowed only between two characters of these scripts, as RFC 5892
  * allows it in domain names. Emoji ZWJ sequences are refused: no name needs one.
  */
-const joiningScript =
-  /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Tibetan}\p{scx=Myanmar}\p{scx=Khmer}]/u
+const joiningScripts = [
+  'Arabic', 'Syriac', 'Nko', 'Mongolian', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam',
+  'Sinhala', 'Tibetan', 'Myanmar', 'Khmer'
+]
+const joiningScript = new RegExp(`[${joiningScripts.map(script => `\\p{scx=${script}}`).join('')}]`, 'u')
 
 /** Why a line of plain text is refused, with the contract's code for it; none when it may be kept. */
 export interface TextRefusal {

@@ -21,7 +21,10 @@ export interface PortalSectionPlace extends PortalPlace {
   settingsDescription: string
   /** Its page's composable, composables/portal/<name>.ts (the test holds the page to calling it). */
   composable: string
-  /** The domain module that reads it for a family: `<area>/portal-<area>.ts` beside its area's rules, or in portal/ for the family's own (identity, home, a child, details). */
+  /**
+   * The domain module that reads it for a family: `<area>/portal-<area>.ts` beside its area's rules, or in
+   * portal/ for the family's own (identity, home, a child, details).
+   */
   reader: string
 }
 
@@ -76,7 +79,10 @@ export const portalDataPlace: PortalPlace = {
   homeCard: 'Which programs can read your family\'s records, and a copy of everything the school holds on you.'
 }
 
-/** The places of the menu: the sections the school leaves on, in the server's order, then Our data, then passkeys (not in a preview: a staff session's passkeys are not the family's). */
+/**
+ * The places of the menu: the sections the school leaves on, in the server's order, then Our data, then passkeys
+ * (not in a preview: a staff session's passkeys are not the family's).
+ */
 export function portalMenu(on: readonly PortalSection[], preview: boolean): { label: string, to: string }[] {
   return [
     ...on.map(section => ({ label: portalSectionPlaces[section].label, to: portalSectionPlaces[section].to })),

@@ -41,7 +41,10 @@ export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, 
   collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' }
 }
 
-/** The family portal's sections a school can switch off for families (the portal's *Our data* is always open); their places and words are shared/portal-navigation.ts. */
+/**
+ * The family portal's sections a school can switch off for families (the portal's *Our data* is always open);
+ * their places and words are in shared/portal-navigation.ts.
+ */
 export const portalSections = ['children', 'details', 'payers', 'applications', 'consents', 'messages', 'fees'] as const
 export type PortalSection = typeof portalSections[number]
 

@@ -28,7 +28,10 @@ export function usePortal() {
     return home.value
   }
 
-  /** The sections the school leaves on, in the server's order (a preview lists the ones it switched off too: a family does not see them, so neither does the menu). */
+  /**
+   * The sections the school leaves on, in the server's order. A preview lists the ones it switched off too; a family
+   * does not see them, so neither does the menu.
+   */
   const on = computed(() => (home.value?.sections ?? []).filter(section => !section.off).map(section => section.name))
   const sections = computed(() => on.value.map(name => ({ name, ...portalSectionPlaces[name] })))
   const isOn = (name: PortalSection) => on.value.includes(name)

@@ -78,8 +78,10 @@ export async function benchMessage(serverUrl: string, serverPid: number, cookie:
 
 /** Prints the row; answers 1 when it missed a target. */
 export function printMessageRow(row: MessageRow): number {
-  console.log(`  messages: ${row.audience.join(', ')}: ${row.adults.toLocaleString('en')} adults of ${row.children.toLocaleString('en')} children, ${row.emails.toLocaleString('en')} with an address;`
-    + ` accepted in ${row.acceptSeconds.toFixed(2)} s (target < ${messageTargets.acceptSeconds}), ${row.received.toLocaleString('en')} emails received in ${row.deliveredSeconds.toFixed(1)} s (target < ${messageTargets.deliveredSeconds}),`
+  const count = (n: number) => n.toLocaleString('en')
+  console.log(`  messages: ${row.audience.join(', ')}: ${count(row.adults)} adults of ${count(row.children)} children, ${count(row.emails)} with an address;`
+    + ` accepted in ${row.acceptSeconds.toFixed(2)} s (target < ${messageTargets.acceptSeconds}),`
+    + ` ${count(row.received)} emails received in ${row.deliveredSeconds.toFixed(1)} s (target < ${messageTargets.deliveredSeconds}),`
     + ` server peak ${row.peakMb.toFixed(0)} MB${row.peakIsOwn ? '' : ' (whole life: clear_refs refused)'}  ${row.missed.length ? 'MISSED: ' + row.missed.join('; ') : 'ok'}`)
   return row.missed.length ? 1 : 0
 }

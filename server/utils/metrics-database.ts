@@ -39,20 +39,21 @@ export function registerDatabaseGauges() {
    * of its school past what it has read (`last_sequence`) and the event of its first pending delivery;
    * a school's events commit in sequence order, so the lowest sequence is the oldest (docs/webhooks.md).
    */
-  databaseGauge('rollbook_outbox_lag_seconds', 'Age of the oldest change event not yet delivered to some live webhook subscription (0 when '
-  + 'none waits)', [], async (database, gauge) => {
+  const lagHelp = 'Age of the oldest change event not yet delivered to some live webhook subscription (0 when none waits)'
+  databaseGauge('rollbook_outbox_lag_seconds', lagHelp, [], async (database, gauge) => {
     const rows = await database.db.select({
-      unreadAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId} and e.sequence > ${webhookSubscriptions.lastSequence} order by e.sequence limit 1)`,
-      pendingAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId} and e.sequence = (select min(d.sequence) from webhook_deliveries d where d.subscription_id = ${webhookSubscriptions.id} and d.status = 'pending'))`
+      unreadAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId}
+        and e.sequence > ${webhookSubscriptions.lastSequence} order by e.sequence limit 1)`,
+      pendingAt: sql<string | null>`(select e.at from change_events e where e.school_id = ${webhookSubscriptions.schoolId}
+        and e.sequence = (select min(d.sequence) from webhook_deliveries d where d.subscription_id = ${webhookSubscriptions.id} and d.status = 'pending'))`
     }).from(webhookSubscriptions).where(isNull(webhookSubscriptions.deletedAt))
     const oldest = Math.min(...rows.flatMap(row => [row.unreadAt, row.pendingAt]).filter(at => at != null).map(at => Date.parse(at!)))
     gauge.set(Number.isFinite(oldest) ? Math.max(0, (Date.now() - oldest) / 1000) : 0)
   })
 
   /** `pending` is the backlog, `retrying` the part of it that failed at least once, `given_up` failed for good. */
-  databaseGauge('rollbook_webhook_deliveries', 'Webhook deliveries waiting or failed, by subscription id and state (pending, retrying, given_up)', [
-    'subscription_id', 'state'
-  ], async (database, gauge) => {
+  const deliveriesHelp = 'Webhook deliveries waiting or failed, by subscription id and state (pending, retrying, given_up)'
+  databaseGauge('rollbook_webhook_deliveries', deliveriesHelp, ['subscription_id', 'state'], async (database, gauge) => {
     const rows = await database.db.select({
       subscriptionId: webhookDeliveries.subscriptionId,
       status: webhookDeliveries.status,

@@ -100,9 +100,12 @@ interface DocumentedSurface {
   /** An operation's `security` and the extensions that say who may call it. */
   callerOf: (declaration: RouteDeclarationOf, handler: DeclaredRoute) => Record<string, unknown>
   /** `info`, `servers`, the document's `security` and its `securitySchemes`, given the scopes its operations take. */
-  frontMatter: (
-    scopesInUse: Set<string>
-  ) => { info: Record<string, unknown>, servers: Record<string, unknown>[], security: Record<string, string[]>[], securitySchemes: Record<string, unknown> }
+  frontMatter: (scopesInUse: Set<string>) => {
+    info: Record<string, unknown>
+    servers: Record<string, unknown>[]
+    security: Record<string, string[]>[]
+    securitySchemes: Record<string, unknown>
+  }
 }
 
 /** `post /api/v1/tours/:id/bookings` → `postToursByIdBookings`. */

@@ -4,7 +4,10 @@ import type { MinuteCount } from '../../db/minute-counters'
 import type { SchoolRef } from '../domain/shared/context'
 import type { Access } from '../domain/access/access'
 
-/** Who is calling, whatever the surface: the pipeline runs on this alone. Its access is what `accessFor` (server/domain/access/access.ts) made of the caller. */
+/**
+ * Who is calling, whatever the surface: the pipeline runs on this alone. Its access is what `accessFor`
+ * (server/domain/access/access.ts) made of the caller.
+ */
 export interface Principal extends Access {
   school: SchoolRef
   /** What rate limits and idempotency keys are counted and kept under: a token's id, later a session's account. */

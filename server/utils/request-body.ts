@@ -112,7 +112,10 @@ export function controlCharacterProblems(value: unknown): FieldProblem[] {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** Past this size each step of reading a body takes tens of milliseconds: the event loop turns between them, so uploads read together do not stall other answers. */
+/**
+ * Past this size each step of reading a body takes tens of milliseconds: the event loop turns between them, so
+ * uploads read together do not stall other answers.
+ */
 const largeBody = 1024 * 1024
 
 /**

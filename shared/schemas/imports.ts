@@ -53,7 +53,10 @@ export const importProblemSchema = z.object({
   reason: z.string()
 }).register(apiSchemas, { id: 'ImportProblem' })
 
-/** How many of a list an answer leaves out (server/domain/imports/problem-list.ts): the lists stop at 1,000 entries or about 100 KiB, so an answer stays under 256 KiB. */
+/**
+ * How many of a list an answer leaves out (server/domain/imports/problem-list.ts): the lists stop at 1,000 entries
+ * or about 100 KiB, so an answer stays under 256 KiB.
+ */
 const notListed = (what: string) => z.number().int().min(0)
   .describe(`${what} counted but not listed: an answer lists the first 1,000 in file order (fewer when they are long, so that the answer stays under 256 KiB) and counts the rest here; 0 when all are listed.`)
 

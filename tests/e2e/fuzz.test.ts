@@ -135,7 +135,8 @@ describe('fuzzing every operation of /_openapi.json, and of the screens\' routes
     expect(statuses.get(413) ?? 0).toBeGreaterThan(0)
   }, 120_000)
 
-  it(`answers ${appBatches * batchSize} hostile requests to the screens' and the family portal's routes with no 5xx and every refusal in the envelope`, async () => {
+  it(`answers ${appBatches * batchSize} hostile requests to the screens' and the family portal's routes with no 5xx `
+    + 'and every refusal in the envelope', async () => {
     const families = await seedPortalFamilies(school)
     // Sessions of the family portal's adults (one with a court order against them, one a protection
     // flag leaves out), the office and an administrator. Signing out (`DELETE /session`, `/sessions`)

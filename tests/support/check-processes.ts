@@ -7,8 +7,7 @@ import { killLeftHere } from './test-processes'
 afterAll(() => {
   const left = killLeftHere()
   if (left.length) {
-    throw new Error(
-      `This file left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')}`
-    )
+    const listed = left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')
+    throw new Error(`This file left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${listed}`)
   }
 })

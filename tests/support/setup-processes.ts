@@ -43,8 +43,7 @@ export function teardown() {
   if (left.length) {
     // Vitest reports an error thrown here but exits 0 for it; the run must fail.
     process.exitCode = 1
-    throw new Error(
-      `The run left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')}`
-    )
+    const listed = left.map(({ what, pids }) => `  ${what}: pids ${pids.join(', ')}`).join('\n')
+    throw new Error(`The run left processes running (killed now): every test ends what it starts (tests/support/test-processes.ts):\n${listed}`)
   }
 }

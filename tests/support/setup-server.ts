@@ -68,9 +68,8 @@ export async function teardown() {
       // Vitest reports an error thrown here ("error during close") but exits 0 for it; the run must fail.
       process.exitCode = 1
       // The log stays for reading.
-      throw new Error(
-        `The server log holds what it must never hold (docs/operations.md, "Logs"); kept at ${serverLogPath}:\n${leaks.slice(0, 20).map(leak => `  line ${leak.line}: ${leak.what}: ${leak.excerpt}`).join('\n')}`
-      )
+      const listed = leaks.slice(0, 20).map(leak => `  line ${leak.line}: ${leak.what}: ${leak.excerpt}`).join('\n')
+      throw new Error(`The server log holds what it must never hold (docs/operations.md, "Logs"); kept at ${serverLogPath}:\n${listed}`)
     }
     rmSync(serverLogPath, { force: true })
   })

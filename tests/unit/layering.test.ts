@@ -16,7 +16,10 @@ function importSpecifiers(code: string): string[] {
   return patterns.flatMap(pattern => [...code.matchAll(pattern)].map(match => match[1]!))
 }
 
-/** A relative specifier, or one through Nuxt's root aliases (`~~/`, `@@/`, and `~/`, `@/` as the source folder is the root), as a path from the repository's root; a package as written. */
+/**
+ * A relative specifier, or one through Nuxt's root aliases (`~~/`, `@@/`, and `~/`, `@/` as the source folder is
+ * the root), as a path from the repository's root; a package as written.
+ */
 function target(file: string, specifier: string): string {
   if (specifier.startsWith('.')) return relative(root, resolve(root, dirname(file), specifier))
   const aliased = /^(?:~~|@@|~|@)\/(.*)$/.exec(specifier)

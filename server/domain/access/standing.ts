@@ -260,7 +260,10 @@ export async function standingsOfChildren(
   return answer
 }
 
-/** Whether the adult holds parental responsibility for the child on the day, whatever an order or a flag withholds: the value decide() sets, never its words. */
+/**
+ * Whether the adult holds parental responsibility for the child on the day, whatever an order or a flag withholds:
+ * read from the value decide() sets, never from its words.
+ */
 export function holdsResponsibility(standing: Standing): boolean {
   return standing.responsible
 }

@@ -81,10 +81,9 @@ export async function identifyPeople(
     if (matches.length) candidates.push({ path: person.path, personIds: matches.map(match => match.id) })
   }
   if (candidates.length) {
-    throw domainError('conflict', candidates.map(({ path, personIds }) =>
-      `${path} may already be on file (${personIds.join(', ')}); resend with its personId, or with "new": true if it is someone else.`), {
-      data: { candidates }
-    })
+    const reasons = candidates.map(({ path, personIds }) =>
+      `${path} may already be on file (${personIds.join(', ')}); resend with its personId, or with "new": true if it is someone else.`)
+    throw domainError('conflict', reasons, { data: { candidates } })
   }
   const ids: string[] = []
   for (const { ref } of sent) ids.push(

@@ -35,9 +35,8 @@ function alumniRollQuery(db: Db) {
       givenNames: people.givenNames,
       nameKey: people.nameKey,
       lastDay: lastDay.as('last_day'),
-      lastDayAtFinalLevel: sql<string | null>`max(case when ${affiliations.yearLevel} = ${placeholder('finalYearLevel')} then ${affiliations.validTo} end)`.as(
-        'last_day_at_final_level'
-      )
+      lastDayAtFinalLevel: sql<string | null>`max(case when ${affiliations.yearLevel} = ${placeholder('finalYearLevel')} then ${affiliations.validTo} end)`
+        .as('last_day_at_final_level')
     })
     .from(people)
     .innerJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), lte(affiliations.validFrom, asAt)))

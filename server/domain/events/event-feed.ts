@@ -72,7 +72,8 @@ export interface FeedRequest {
 
 /**
  * One page of the school's changes, oldest first, as the webhook body carries them plus their position
- * among the school's changes, and where to go on from (an outbox sequence, for the sealed cursor only). The school's last change is read first and the page stops there:
+ * among the school's changes, and where to go on from (an outbox sequence, for the sealed cursor only).
+ * The school's last change is read first and the page stops there:
  * a school's changes commit in sequence order under its lock (docs/architecture.md, "Writes and the
  * outbox"), so everything up to it has committed, and a page that is not full may go on from it
  * even when it holds none of the kinds asked for. Read in the other order, a change committed between

@@ -35,9 +35,12 @@ export const syncRunQueue: ClaimQueue<typeof syncRuns> = {
   id: syncRuns.id,
   leaseOwner: syncRuns.leaseOwner,
   leaseUntil: syncRuns.leaseUntil,
-  ready: () => and(inArray(syncRuns.status, ['queued', 'applying']), sql`not exists (select 1 from ${syncRuns} as ${sql.identifier(earlierRunsName)} where ${and(
-    eq(earlierRuns.schoolId, syncRuns.schoolId), eq(earlierRuns.system, syncRuns.system),
-    inArray(earlierRuns.status, unfinishedSyncStatuses), receivedBefore(earlierRuns, syncRuns))})`),
+  ready: () => and(
+    inArray(syncRuns.status, ['queued', 'applying']),
+    sql`not exists (select 1 from ${syncRuns} as ${sql.identifier(earlierRunsName)} where ${and(
+      eq(earlierRuns.schoolId, syncRuns.schoolId), eq(earlierRuns.system, syncRuns.system),
+      inArray(earlierRuns.status, unfinishedSyncStatuses), receivedBefore(earlierRuns, syncRuns))})`
+  ),
   order: [syncRuns.createdAt, syncRuns.id]
 }
 

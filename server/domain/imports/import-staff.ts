@@ -49,7 +49,10 @@ const problemBytes = 200 * 1024
 
 type HrisField = typeof hrisFieldNames[number]
 
-/** A line of the export as the mapping reads it: each field's value as read (a day as `YYYY-MM-DD`), the row when it can be used, and its problems by column. */
+/**
+ * A line of the export as the mapping reads it: each field's value as read (a day as `YYYY-MM-DD`), the row when
+ * it can be used, and its problems by column.
+ */
 interface StaffRowReading {
   read: Partial<Record<HrisField, string | null>>
   row: StaffRow | null
@@ -284,9 +287,10 @@ async function applyStaffRows(tx: Db, changes: ChangeLog, ctx: DomainContext, ro
       const span = { validFrom: row.startDate, validTo: row.endDate }
       const clash = own.find(other => spansOverlap(other, span))
       if (clash) {
+        const until = clash.validTo ? ` to ${clash.validTo}` : ''
         problems.add({
           row: row.line, column: mapping.columns.startDate,
-          reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${clash.validTo ? ` to ${clash.validTo}` : ''}, which this one would overlap.`
+          reason: `Employee ${row.employeeId} already has employment from ${clash.validFrom}${until}, which this one would overlap.`
         })
       } else {
         const created = affiliationRow(school.id, { personId, kind: 'staff_member', ...span, role: row.role }, now)

@@ -14,7 +14,10 @@ export const maxCsvColumns = 500
 /** The text is handed to the parser in slices of this many characters, so it holds only a few hundred lines' records at once. */
 const sliceLength = 16 * 1024
 
-/** The longest the reader (and what the caller does with each line) works before it lets the event loop turn: an 8 MiB file takes seconds, and the process must go on answering others meanwhile. */
+/**
+ * The longest the reader (and what the caller does with each line) works before it lets the event loop turn: an
+ * 8 MiB file takes seconds, and the process must go on answering others meanwhile.
+ */
 const turnMs = 20
 
 /** A line that could not be read, by its number in the file (the header is line 1). */

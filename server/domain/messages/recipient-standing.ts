@@ -1,7 +1,10 @@
 import { showsChild, standingsOfChildren } from '../access/standing'
 import type { DomainContext } from '../shared/context'
 
-/** What deciding a recipient needs of its row: the adult, and the children it was reached through as kept (a JSON list; empty or null before recipients kept them). */
+/**
+ * What deciding a recipient needs of its row: the adult, and the children it was reached through as kept (a JSON
+ * list; empty or null on rows written before recipients kept them).
+ */
 export interface RecipientReach { adultId: string, childIds: string | null }
 
 /** The children a recipient row keeps: none for a row written before recipients kept them. */

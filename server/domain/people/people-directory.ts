@@ -46,9 +46,13 @@ function inGroup(today: string, group: DirectoryGroup | undefined): SQL | undefi
   if (!group) return undefined
   const kind = groupKinds[group]
   if (kind) {
-    return sql`exists (select 1 from ${affiliations} where ${and(eq(affiliations.personId, people.id), eq(affiliations.kind, kind), inForceOn(affiliations, today))})`
+    return sql`exists (select 1 from ${affiliations} where ${and(
+      eq(affiliations.personId, people.id), eq(affiliations.kind, kind), inForceOn(affiliations, today)
+    )})`
   }
-  return sql`exists (select 1 from ${parentalResponsibilities} where ${and(eq(parentalResponsibilities.adultId, people.id), inForceOn(parentalResponsibilities, today))})`
+  return sql`exists (select 1 from ${parentalResponsibilities} where ${and(
+    eq(parentalResponsibilities.adultId, people.id), inForceOn(parentalResponsibilities, today)
+  )})`
 }
 
 /**

@@ -41,13 +41,19 @@ async function childrenOfAdultOnFile(ctx: ReadContext, adultId: string): Promise
   return [...new Set([...carer, ...applicant, ...enquirer].map(row => row.childId))]
 }
 
-/** The adult's children (childrenOfAdultOnFile) under restriction today, as the office lists decide it: a preview of the adult needs the restricted check when there is any. */
+/**
+ * The adult's children (childrenOfAdultOnFile) under restriction today, as the office lists decide it: with any,
+ * a preview of the adult needs the restricted check, since the preview would show them.
+ */
 export async function restrictedChildrenOfAdult(ctx: ReadContext, adultId: string): Promise<string[]> {
   const children = await childrenOfAdultOnFile(ctx, adultId)
   return [...await childrenUnderRestriction(ctx, children, todayInZone(ctx.school.timeZone))].sort()
 }
 
-/** Starts the caller's preview as the adult: the restricted check first when any of the adult's children is under restriction today, then the preview and its records in one write. */
+/**
+ * Starts the caller's preview as the adult: the restricted check first when any of the adult's children is under
+ * restriction today, then the preview and its records in one write.
+ */
 export async function startPortalPreview(ctx: DomainContext, personId: string) {
   await requireAdultOnFile(ctx, personId)
   const sessionId = callerSessionId(ctx)

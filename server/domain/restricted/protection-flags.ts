@@ -63,8 +63,9 @@ export function recordProtectionFlag(ctx: DomainContext, personId: string, input
 }
 
 /**
- * Lifts a flag, for a caller holding `restricted.read`, and says so in Activity in the same write. It stays in force through `lastDay` (default today), so lifting it never exposes a
- * child earlier in the day than the school meant.
+ * Lifts a flag, for a caller holding `restricted.read`, and says so in Activity in the same write. It stays in
+ * force through `lastDay` (default today), so lifting it never exposes a child earlier in the day than the school
+ * meant.
  */
 export function liftProtectionFlag(ctx: DomainContext, flagId: string, lastDay = todayInZone(ctx.school.timeZone)): Promise<void> {
   assertCapability(ctx, 'restricted.read')

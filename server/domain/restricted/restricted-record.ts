@@ -46,18 +46,21 @@ async function mergeHistory(db: Db, school: SchoolRef, personId: string) {
 }
 
 /**
- * The restricted check, the one every read of what a restricted record holds or tells passes (the record
- * itself, who can see a child, a preview of the portal as an adult it concerns): `restricted.read`
- * (`forbidden`), then, for a member of staff signed in through a session, a passkey proof within five
- * minutes (`step_up_required`). The restricted routes also declare `stepUp`, which answers the same before
- * anything is read; a preview needs it only for some adults, so it has this alone.
+ * The restricted check, passed by every read of what a restricted record holds or tells (the record itself,
+ * who can see a child, a portal preview as an adult it concerns): the caller needs `restricted.read`
+ * (`forbidden` otherwise) and, as a member of staff in a session, a passkey proof within five minutes
+ * (`step_up_required`). The restricted routes declare `stepUp` as well, so they refuse before anything is
+ * read; a preview needs the proof only for some adults, so it relies on this check alone.
  */
 export async function assertRestrictedReadable(ctx: DomainContext, personId: string) {
   await assertCanSee(ctx, personId, 'restricted_record', todayInZone(ctx.school.timeZone))
   if (ctx.actor.kind === 'staff' && ctx.actor.sessionId) await requireRecentPasskeyProof(ctx, 'see what a restricted record holds')
 }
 
-/** Records a read of what a person's restricted record tells (restricted_views and Activity) in the caller's transaction, once assertRestrictedReadable passed. */
+/**
+ * Records a read of what a person's restricted record tells (restricted_views and Activity) in the caller's
+ * transaction, so the read and its record commit together; call it once assertRestrictedReadable passed.
+ */
 export async function insertRestrictedView(tx: Db, ctx: DomainContext, personId: string, summary: string) {
   await tx.insert(restrictedViews).values({ id: newId('rvw'), schoolId: ctx.school.id, personId, viewedBy: recordedActor(ctx.actor), viewedAt: timestampNow() })
   await recordActivity(tx, ctx, { kind: 'restricted.viewed', subjectType: 'person', subjectId: personId, summary })

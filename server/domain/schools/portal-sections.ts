@@ -26,9 +26,10 @@ export async function setPortalSectionsOff(ctx: DomainContext, off: readonly Por
     if (before.join(' ') !== wanted.join(' ')) {
       const switchedOff = wanted.filter(section => !before.includes(section))
       const switchedOn = before.filter(section => !wanted.includes(section))
+      const changed = [switchedOff.length ? `${switchedOff.join(', ')} off` : '', switchedOn.length ? `${switchedOn.join(', ')} on` : '']
       await recordActivity(tx, ctx, {
         kind: 'portal_sections.changed', subjectType: 'school', subjectId: school.id,
-        summary: `Family portal sections changed: ${[switchedOff.length ? `${switchedOff.join(', ')} off` : '', switchedOn.length ? `${switchedOn.join(', ')} on` : ''].filter(Boolean).join('; ')}`,
+        summary: `Family portal sections changed: ${changed.filter(Boolean).join('; ')}`,
         changes: { portalSectionsOff: [before, wanted] }
       })
     }

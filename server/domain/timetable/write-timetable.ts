@@ -11,7 +11,10 @@ import { classMemberRow, classRow, courseRow, teachingAssignmentRow } from './ti
 import { words, type Line } from './timetable-file'
 import type { TimetableReferences } from './check-timetable'
 
-/** What a checked file changes: its courses (by the first row of each), its classes (with all their rows) and the login names it gives, each in the order the file first names them. */
+/**
+ * What a checked file changes: its courses (by the first row of each), its classes (with all their rows) and the
+ * login names it gives, each in the order the file first names them.
+ */
 export interface TimetablePlan {
   courses: Map<string, Line>
   classes: Map<string, Line[]>

@@ -78,7 +78,8 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
       isNull(s.pausedAt),
       lte(s.heldUntil, now),
       schoolIds ? inArray(s.schoolId, [...schoolIds]) : undefined,
-      sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
+      sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null
+        and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
       sql`not exists (select 1 from ${schools} where ${schools.id} = ${s.schoolId} and ${moduleOffIn(schools.modules, 'webhooks')})`,
       or(
         sql`exists (select 1 from ${changeEvents} where ${changeEvents.schoolId} = ${s.schoolId} and ${changeEvents.sequence} > ${s.lastSequence})`,

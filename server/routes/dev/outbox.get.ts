@@ -21,8 +21,12 @@ export default defineEventHandler(async (event) => {
   setResponseHeader(event, 'Cache-Control', 'no-store')
   const items = mails.map(mail =>
     `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To <span class="to">${escapeHtml(mail.to)}</span>, ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`)
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development outbox · Rollbook</title>
-<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}article{border-top:1px solid #ccc;padding:.5rem 0}.meta{color:#333}pre{white-space:pre-wrap;overflow-wrap:anywhere}.to{overflow-wrap:anywhere}</style></head>
-<body><main><h1>Development outbox</h1><p>No SMTP server is configured (<code>SMTP_URL</code>), so mail is written here and to the server log instead of being sent. Newest first.</p>
-${items.join('\n') || '<p>No mail yet. Ask for a sign-in code on the <a href="/sign-in">sign-in page</a>.</p>'}</main></body></html>`
+  const style = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}'
+    + 'article{border-top:1px solid #ccc;padding:.5rem 0}.meta{color:#333}pre{white-space:pre-wrap;overflow-wrap:anywhere}.to{overflow-wrap:anywhere}'
+  const empty = '<p>No mail yet. Ask for a sign-in code on the <a href="/sign-in">sign-in page</a>.</p>'
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + `<title>Development outbox · Rollbook</title>\n<style>${style}</style></head>\n`
+    + '<body><main><h1>Development outbox</h1><p>No SMTP server is configured (<code>SMTP_URL</code>), so mail is written here and to the server log '
+    + 'instead of being sent. Newest first.</p>\n'
+    + `${items.join('\n') || empty}</main></body></html>`
 })

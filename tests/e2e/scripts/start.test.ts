@@ -84,9 +84,8 @@ describe('npm start', () => {
     )
     expect(row!.scopes.split(' ')).toEqual(demoScopes)
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 86_400_000)
-    const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(row!.expires_at)
-    )
+    const sydneyDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' })
+    const sydneyDay = sydneyDays.format(new Date(row!.expires_at))
     expect(expiresOn).toBe(sydneyDay)
   })
 

@@ -78,7 +78,8 @@ describe(`the accounts' own table on ${shared.dialect}`, () => {
     const now = new Date().toISOString()
     const later = new Date(Date.now() + 86_400_000).toISOString()
     await exec(`
-      insert into schools (id, name, time_zone, lists, modules, data_version, created_at) values ('sch_upgrade', 'Upgrade School', 'Australia/Sydney', '{}', '{}', 0, '2025-01-01T00:00:00.000Z');
+      insert into schools (id, name, time_zone, lists, modules, data_version, created_at) values
+        ('sch_upgrade', 'Upgrade School', 'Australia/Sydney', '{}', '{}', 0, '2025-01-01T00:00:00.000Z');
       insert into staff_accounts (id, school_id, email, person_id, role, created_at, removed_at) values
         ('acc_admin', 'sch_upgrade', 'admin@upgrade.example', null, 'admin', '2025-01-02T00:00:00.000Z', null),
         ('acc_removed', 'sch_upgrade', 'removed@upgrade.example', null, 'teacher', '2025-01-02T00:00:00.000Z', '2025-03-01T00:00:00.000Z'),
@@ -86,14 +87,16 @@ describe(`the accounts' own table on ${shared.dialect}`, () => {
         ('acc_former', 'sch_upgrade', 'former@upgrade.example', 'per_former', '', '2025-01-02T00:00:00.000Z', null),
         ('acc_both', 'sch_upgrade', 'both@upgrade.example', 'per_both', 'teacher', '2025-01-02T00:00:00.000Z', null);
       insert into activity (id, school_id, at, actor, kind, subject_type, subject_id, summary, changes) values
-        ('act_former', 'sch_upgrade', '2025-02-01T00:00:00.000Z', 'staff:acc_admin', 'staff.removed', 'staff', 'acc_former', 'former@upgrade.example''s access removed', '{"role":["office",null]}');
+        ('act_former', 'sch_upgrade', '2025-02-01T00:00:00.000Z', 'staff:acc_admin', 'staff.removed', 'staff', 'acc_former',
+          'former@upgrade.example''s access removed', '{"role":["office",null]}');
       insert into family_access (id, school_id, account_id, person_id, created_at, created_by, ended_at, ended_by) values
         ('fam_parent', 'sch_upgrade', 'acc_parent', 'per_parent', '2025-01-03T00:00:00.000Z', 'staff:acc_admin', null, null),
         ('fam_former', 'sch_upgrade', 'acc_former', 'per_former', '2025-01-04T00:00:00.000Z', 'staff:acc_admin', null, null),
         ('fam_both', 'sch_upgrade', 'acc_both', 'per_both', '2025-01-04T00:00:00.000Z', 'staff:acc_admin', null, null);
       insert into passkeys (id, account_id, credential_id, public_key, counter, transports, name, created_at, last_used_at) values
         ('pky_parent', 'acc_parent', 'credential-parent', 'key', 0, '', 'Phone', '2025-01-03T00:00:00.000Z', null);
-      insert into staff_sessions (id, secret_hash, account_id, school_id, method, created_at, last_seen_at, expires_at, passkey_at, preview_person_id, ended_at) values
+      insert into staff_sessions
+        (id, secret_hash, account_id, school_id, method, created_at, last_seen_at, expires_at, passkey_at, preview_person_id, ended_at) values
         ('ssn_admin', '${hashSecret('admin-secret')}', 'acc_admin', 'sch_upgrade', 'passkey', '${now}', '${now}', '${later}', '${now}', null, null),
         ('ssn_parent', '${hashSecret('parent-secret')}', 'acc_parent', 'sch_upgrade', 'code', '${now}', '${now}', '${later}', null, null, null);
     `)

@@ -196,8 +196,8 @@ describe('people sync', () => {
       spans: await school.database.db.select().from(affiliations).where(eq(affiliations.schoolId, school.id)).orderBy(asc(affiliations.id))
     })
     // The latest by sequence: a select in no order gives PostgreSQL's rows as they lie on disk.
-    const [{ since }] =
-      await school.database.db.select({ since: max(changeEvents.sequence) }).from(changeEvents).where(eq(changeEvents.schoolId, school.id)) as [{ since: number }]
+    const [{ since }] = await school.database.db.select({ since: max(changeEvents.sequence) }).from(changeEvents)
+      .where(eq(changeEvents.schoolId, school.id)) as [{ since: number }]
 
     const reverted = await revertSyncRun(school.context, run.id)
     expect(reverted.status).toBe('reverted')

@@ -68,8 +68,8 @@ describe('the query planner\'s statistics', () => {
     expect(await spans).toHaveLength(50)
     const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
     try {
-      const [table] =
-        await client<{ analysed: Date | null }[]>`select coalesce(last_analyze, last_autoanalyze) as analysed from pg_stat_user_tables where relname = 'affiliations' and schemaname = current_schema()`
+      const [table] = await client<{ analysed: Date | null }[]>`select coalesce(last_analyze, last_autoanalyze) as analysed
+        from pg_stat_user_tables where relname = 'affiliations' and schemaname = current_schema()`
       expect(table!.analysed).not.toBeNull()
     } finally {
       await client.end()

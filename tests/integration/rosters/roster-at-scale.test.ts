@@ -71,13 +71,16 @@ describe(`a school of ${size.toLocaleString('en')} students`, () => {
     const classList = sql.join(running.map((row, k) => sql`select ${row.id} as id, ${sql.raw(String(k))} as k`), sql` union all `)
     const statements = [
       sql`insert into people (id, school_id, family_name, given_names, name_key, created_at, updated_at)
-        ${numbers} select 'per_${sql.raw(tag)}' || cast(i as text), ${school.id}, 'Student' || cast(i as text), 'Sam', 'student' || cast(i as text) || ${nameSortKey('', 'Sam')}, ${now}, ${now} from n`,
+        ${numbers} select 'per_${sql.raw(tag)}' || cast(i as text), ${school.id}, 'Student' || cast(i as text), 'Sam',
+          'student' || cast(i as text) || ${nameSortKey('', 'Sam')}, ${now}, ${now} from n`,
       sql`insert into affiliations (id, school_id, person_id, kind, valid_from, year_level, created_at)
-        ${numbers} select 'aff_${sql.raw(tag)}' || cast(i as text), ${school.id}, 'per_${sql.raw(tag)}' || cast(i as text), 'student', ${from}, ${school.school.lists.yearLevels[0]!}, ${now} from n`,
+        ${numbers} select 'aff_${sql.raw(tag)}' || cast(i as text), ${school.id}, 'per_${sql.raw(tag)}' || cast(i as text), 'student', ${from},
+          ${school.school.lists.yearLevels[0]!}, ${now} from n`,
       sql`insert into login_names (person_id, school_id, login_name)
         ${numbers} select 'per_${sql.raw(tag)}' || cast(i as text), ${school.id}, 's${sql.raw(tag)}' || cast(i as text) from n`,
       sql`insert into class_members (id, school_id, class_id, person_id, valid_from, created_at)
-        ${numbers}, c(id, k) as (${classList}) select 'clm_${sql.raw(tag)}' || cast(i as text), ${school.id}, c.id, 'per_${sql.raw(tag)}' || cast(i as text), ${from}, ${now} from n join c on c.k = i % ${running.length}`
+        ${numbers}, c(id, k) as (${classList}) select 'clm_${sql.raw(tag)}' || cast(i as text), ${school.id}, c.id,
+          'per_${sql.raw(tag)}' || cast(i as text), ${from}, ${now} from n join c on c.k = i % ${running.length}`
     ]
     flagged = `per_${tag}7`
     await school.database.transaction(async (tx) => {

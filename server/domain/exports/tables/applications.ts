@@ -32,7 +32,9 @@ export default defineExportTable({
     {
       name: 'withdrawalReason',
       class: 'restricted',
-      value: sql`(select ${applicationEvents.reason} from ${applicationEvents} where ${and(eq(applicationEvents.applicationId, applications.id), eq(applicationEvents.kind, 'withdrawn'))})`
+      value: sql`(select ${applicationEvents.reason} from ${applicationEvents} where ${and(
+        eq(applicationEvents.applicationId, applications.id), eq(applicationEvents.kind, 'withdrawn')
+      )})`
     }
   ]
 })

@@ -51,9 +51,9 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     office = (await staffSession(school, 'office')).cookie
     teacher = (await staffSession(school, 'teacher')).cookie
     admin = (await staffSession(school, 'admin')).cookie
-    for (const adult of ['mother', 'father', 'separated', 'unsafe', 'resident', 'safe'] as const) cookies[families[adult]] = (await familySession(
-      school, families[adult]
-    )).cookie
+    for (const adult of ['mother', 'father', 'separated', 'unsafe', 'resident', 'safe'] as const) {
+      cookies[families[adult]] = (await familySession(school, families[adult])).cookie
+    }
     excursion = (await staff('/api/app/consents/purposes', { body: { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' } })).body.id
     photos = (await staff('/api/app/consents/purposes', { body: { name: 'Photographs', aboutNamedThing: false, lasting: 'standing' } })).body.id
   })

@@ -27,9 +27,9 @@ describe('the family portal: applications and tours, our data and its download',
   beforeAll(async () => {
     school = await newSchool({ name: 'Portal Applications School' })
     families = await seedPortalFamilies(school)
-    for (const adult of ['mother', 'father', 'resident', 'separated', 'safe', 'unsafe'] as const) cookies[families[adult]] = (await familySession(
-      school, families[adult]
-    )).cookie
+    for (const adult of ['mother', 'father', 'resident', 'separated', 'safe', 'unsafe'] as const) {
+      cookies[families[adult]] = (await familySession(school, families[adult])).cookie
+    }
     tourId = await addTour(school, { title: 'Open morning', capacity: 5 })
     fullTourId = await addTour(school, { title: 'Small tour', capacity: 1 })
     const placement = { yearLevel: '4', entryYear: 2027 }

@@ -3,7 +3,10 @@ import { refusedBeside } from '../../../../utils/refusal-beside'
 import { courtOrderBody, personIdParam, writtenSchema } from '../../../../../shared/schemas/person-record'
 import { recordCourtOrder } from '../../../../domain/restricted/court-orders'
 
-/** Records a court order about a child (which adult it keeps away, what it limits, from and to): `restricted.read` with a recent passkey proof; recorded in Activity. */
+/**
+ * Records a court order about a child (which adult it keeps away, what it limits, from and to). It needs
+ * `restricted.read` with a recent passkey proof, and is recorded in Activity.
+ */
 export default defineAppRoute({
   summary: 'Record a court order', tag: 'People', capability: 'restricted.read', stepUp: true, rateLimit: 30, module: 'people', status: 201,
   params: personIdParam, body: courtOrderBody, response: writtenSchema, errors: ['not_found', 'step_up_required', 'unprocessable']
