@@ -1,5 +1,9 @@
 import { createConfigForNuxt } from '@nuxt/eslint-config/flat'
 
+/** One string, template (\x60 is its backtick) or attribute value, alone on its line but for a key or an operator before it. */
+const oneLiteral = String.raw`(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60)`
+const lineOfOneLiteral = String.raw`^\s*(?:(?:[\w$]+|'[^']*'):\s|[\w.-]+=|[?:+]\s|return\s|\.[\w$]+\()?[[(]?${oneLiteral}[\s\])},;]*(?:\/?>)?$`
+
 // The standalone @nuxt/eslint-config rather than the @nuxt/eslint module: linting needs none of the
 // module's devtools and newer @nuxt/kit, and this file works without a `nuxt prepare`.
 export default createConfigForNuxt({
@@ -36,5 +40,12 @@ export default createConfigForNuxt({
         selector: 'CallExpression[callee.property.name="localeCompare"]',
         message: 'Order text with compareText (server/domain/shared/compare-text.ts) or people with compareByName (people/name-key.ts), as the database does.'
       }]
+    }
+  })
+  .append({
+    // Lines stay short enough to read without scrolling: code is broken over lines, comments say less.
+    // A line of one long string (an OpenAPI description, a message) or a URL is left whole.
+    rules: {
+      '@stylistic/max-len': ['error', { code: 160, tabWidth: 2, ignoreUrls: true, ignorePattern: lineOfOneLiteral }]
     }
   })
