@@ -13,7 +13,7 @@ describe('in force on a day', () => {
     expect(isNotEndedBefore({ validTo }, inForceDay)).toBe(notEnded)
   })
 
-  // The SQL states the same comparisons as the predicates; tests/integration/domain/in-force.test.ts runs it on the cases.
+  // The SQL states the same comparisons as the predicates; tests/integration/shared/in-force.test.ts runs it on the cases.
   it('states the same rule in SQL: begun by the day, and open or ending on or after it', () => {
     const sqlite = new SQLiteSyncDialect()
     expect(sqlite.sqlToQuery(inForceOn(spans, inForceDay))).toMatchObject({
