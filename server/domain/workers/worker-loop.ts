@@ -9,7 +9,7 @@
 import type { Database } from '../../../db/client'
 import { workerOwner } from './worker-driver'
 
-/** What a queue's declaration is given: the database, this worker's lease owner, and whether the loop is stopping. */
+/** What a queue's declaration is given: the database, this worker's lease owner, and whether the loop or the server is stopping. */
 export interface QueueWorker {
   database: Database
   owner: string
@@ -53,17 +53,49 @@ export interface LoopHooks {
   onError?: (error: unknown, task: string) => void
 }
 
+/** What the starter gives the loop besides its hooks: whether the server is stopping, and how long a stop waits for a claim. */
+export interface LoopOptions extends LoopHooks {
+  /** True once the server is stopping (the plugin passes `isServerStopping`): from then on the loop claims nothing, even before its own stop. */
+  serverStopping?: () => boolean
+  /** How long `stop()` waits for a claim under way (the plugin passes the shutdown grace); no bound when absent. */
+  stopWithinMs?: number
+}
+
 export interface WorkerLoop {
-  /** Claims nothing more, then resolves once every piece in hand has ended (handed back or finished). */
+  /**
+   * Claims nothing more, then resolves once every piece in hand has ended (handed back or finished). A
+   * claim under way is waited for at most `stopWithinMs` (a claim hung on the database is reported
+   * through `onError` and left); the pieces in hand are waited for, each handing back at its next heartbeat.
+   */
   stop(): Promise<void>
+}
+
+/** Whether `promise` settles within `ms` (always, when `ms` is undefined). */
+async function settlesWithin(promise: Promise<unknown>, ms: number | undefined): Promise<boolean> {
+  if (ms === undefined) {
+    await promise
+    return true
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(resolve, ms, false)
+  })
+  try {
+    return await Promise.race([promise.then(() => true), timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 const elapsed = (startedAt: number) => Math.round((performance.now() - startedAt) * 10) / 10
 
 /** Starts the loop of one queue in this process: at once, at its signal, every `pollMs`. */
-export function startWorkerLoop<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopHooks = {}): WorkerLoop | undefined {
+export function startWorkerLoop<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopOptions = {}): WorkerLoop | undefined {
   let stopped = false
-  const queue = declare({ database, owner: workerOwner(), stopping: () => stopped }, settings)
+  const serverStopping = hooks.serverStopping ?? (() => false)
+  // The server may be stopping before this loop's own stop (a shutdown begun before the database was ready).
+  const stopping = () => stopped || serverStopping()
+  const queue = declare({ database, owner: workerOwner(), stopping }, settings)
   if (!queue) return undefined
   const { task, concurrency = 1 } = queue
   const inHand = new Map<object, { school?: string, done: Promise<void> }>()
@@ -91,7 +123,7 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
       do {
         claimAgain = false
         const room = concurrency - inHand.size
-        if (room <= 0 || stopped) break
+        if (room <= 0 || stopping()) break
         const startedAt = performance.now()
         const pieces = await queue!.claim(room)
         if (pieces.length === 0 && queue!.idleNote) hooks.onIdle?.({ task, durationMs: elapsed(startedAt), note: queue!.idleNote })
@@ -103,7 +135,7 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
   }
 
   function wake() {
-    if (stopped) return
+    if (stopping()) return
     if (claiming) {
       claimAgain = true
       return
@@ -126,8 +158,10 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
       stopped = true
       clearInterval(poll)
       stopListening()
-      // A claim under way adds to what is in hand; wait for it before waiting for those.
-      await claiming
+      // A claim under way adds to what is in hand; wait for it (within the bound) before waiting for those.
+      if (claiming && !await settlesWithin(claiming, hooks.stopWithinMs)) {
+        hooks.onError?.(new Error(`A claim did not end within ${hooks.stopWithinMs} ms of the stop; the loop stops without it`), task)
+      }
       await Promise.all([...inHand.values()].map(entry => entry.done))
     }
   }
