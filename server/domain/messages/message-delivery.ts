@@ -206,15 +206,3 @@ export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): P
   }
   return attempted
 }
-
-/** Claims and sends pending deliveries until none is ready or the process is stopping; returns how many were attempted. */
-export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
-  if (options.schoolIds?.length === 0) return 0
-  const worker = settleMessageWorker(database, options)
-  let attempted = 0
-  for (;;) {
-    const claimed = await claimMessageBatch(worker)
-    if (claimed.length === 0) return attempted
-    attempted += await sendMessageBatch(worker, claimed)
-  }
-}

@@ -166,3 +166,20 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
     }
   }
 }
+
+/**
+ * Works a queue once, by hand, as a task asked for once does (`sync:apply`): the declaration's own
+ * claim and work, one piece at a time, until a claim finds nothing or `stopping`; returns the pieces
+ * worked. A fault ends it and is thrown; the piece keeps its lease (the driver's rule).
+ */
+export async function drainWorkerQueue<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings, stopping: () => boolean): Promise<number> {
+  const queue = declare({ database, owner: workerOwner(), stopping }, settings)
+  let worked = 0
+  while (queue && !stopping()) {
+    const [piece] = await queue.claim(1)
+    if (piece === undefined) break
+    await queue.work(piece)
+    worked++
+  }
+  return worked
+}
