@@ -1,7 +1,8 @@
 /**
- * The one wake, poll and stop loop of the queues (docs/architecture.md, "Workers"). A queue is a
- * declaration (`QueueDeclaration`: its claim, its work, how many pieces it works at once, what wakes
- * it); this loop runs every one of them the same way: it claims while there is room, works each
+ * The one loop of the queues (docs/architecture.md, "Workers"): it wakes, polls and stops every queue
+ * the same way. The lease each row is held under (claim, renew, hand back) is worker-driver.ts; this
+ * file is the loop around it. A queue is a declaration (`QueueDeclaration`: its claim, its work, how
+ * many pieces it works at once, what wakes it); this loop claims while there is room, works each
  * claimed piece on its own, claims again as a piece ends, wakes at the queue's signal (this process's
  * own commits) and every `pollMs` (other processes' writes, retries come due), and stops by claiming
  * nothing more and waiting for the pieces in hand, which hand back what they hold (`stopping`).
@@ -26,7 +27,12 @@ export interface QueueDeclaration<Piece = unknown, Result = unknown> {
   concurrency?: number
   /** Subscribes `wake` to the queue's wake signal (e.g. `onOutboxCommit`); returns how to stop listening. */
   wakeSignal?: (wake: (schoolId: string) => void) => () => void
-  /** The school a piece belongs to: a signal for a school whose piece is in hand waits for that piece to end. */
+  /**
+   * The school a piece belongs to: a signal for a school whose piece is in hand is dropped, and that
+   * piece's end wakes the loop instead. So declare it only when a piece reads its school's work again
+   * before it ends (a webhook subscription reads its pending deliveries again after each post until
+   * none is left): the write a dropped signal told of is then still seen, by the piece in hand.
+   */
   schoolOf?: (piece: Piece) => string
   /** Claims up to `room` pieces for this worker; none once stopping. */
   claim(room: number): Promise<Piece[]>
@@ -147,7 +153,7 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
 
   const poll = setInterval(wake, queue.pollMs)
   poll.unref()
-  // A piece of the school in hand reads the school again before it ends, and its end wakes the loop.
+  // A signal for a school whose piece is in hand is left to that piece (`schoolOf` says why that is safe).
   const stopListening = queue.wakeSignal?.((schoolId) => {
     if (![...inHand.values()].some(entry => entry.school === schoolId)) wake()
   }) ?? (() => {})
