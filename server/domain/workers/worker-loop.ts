@@ -178,7 +178,8 @@ export function startWorkerLoop<Settings>(database: Database, declare: DeclareQu
  * claim and work, one piece at a time, until a claim finds nothing or `stopping`; returns the pieces
  * worked. A fault ends it and is thrown; the piece keeps its lease (the driver's rule).
  */
-export async function drainWorkerQueue<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings, stopping: () => boolean): Promise<number> {
+export async function drainWorkerQueue<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings,
+  stopping: () => boolean): Promise<number> {
   const queue = declare({ database, owner: workerOwner(), stopping }, settings)
   let worked = 0
   while (queue && !stopping()) {

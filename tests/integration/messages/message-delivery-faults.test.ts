@@ -19,7 +19,8 @@ function seedFamily(school: School, yearLevel: string, ...emails: string[]) {
     await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel, campusId: null })
     for (const email of emails) {
       const adult = await insertPerson(tx, changes, school.id, { familyName: 'Fault', givenNames: 'Sam', email })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
+      await insertParentalResponsibility(tx, changes, school.school,
+        { adultId: adult, childId: child, relationship: 'parent', validFrom: '2015-01-01', validTo: null })
     }
   })
 }
@@ -65,10 +66,11 @@ describe('message delivery when a batch goes wrong', () => {
 
     expect([...mailed].sort()).toEqual([...emails].sort())
     expect([firstAttempted, secondAttempted]).toEqual([2, 1])
-    expect((await rowsOf(school, sent.id)).map(row => [row.status, row.attempts, row.leaseOwner])).toEqual([['sent', 1, null], ['sent', 1, null], ['sent', 1, null]])
+    expect((await rowsOf(school, sent.id)).map(row => [row.status, row.attempts, row.leaseOwner]))
+      .toEqual([['sent', 1, null], ['sent', 1, null], ['sent', 1, null]])
   })
 
-  it('a mailer that throws for one adult: the others are sent, that one backs off, and is given up after the last attempt; the log names ids only', async () => {
+  it('a mailer that throws for one adult: the others are sent, that one backs off and is given up after the last attempt; the log has ids only', async () => {
     const school = await newSchool({ name: 'Faulty Mail School' })
     const bad = `${tag}-bad@example.org`
     const good = [`${tag}-good1@example.org`, `${tag}-good2@example.org`, `${tag}-good3@example.org`]
