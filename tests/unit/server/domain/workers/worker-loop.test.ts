@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../../../../db/client'
-import { defineWorkerQueue, startWorkerLoop, type LoopHooks, type QueueWorker } from '../../../../../server/domain/workers/worker-loop'
+import { defineWorkerQueue, startWorkerLoop, type LoopHooks, type LoopOptions, type QueueWorker } from '../../../../../server/domain/workers/worker-loop'
 
 /*
  * The one loop's rules, on a queue of pieces held in memory: what wakes it, how many pieces it works
@@ -47,7 +47,7 @@ const database = {} as Database
 const piece = (id: string, school = 's1'): Piece => ({ id, school })
 
 /** Starts the loop on `queue` with `pieces` waiting, once its first claim is made. */
-async function startWith(queue: ReturnType<typeof memoryQueue>, pieces: Piece[], hooks?: LoopHooks) {
+async function startWith(queue: ReturnType<typeof memoryQueue>, pieces: Piece[], hooks?: LoopOptions) {
   queue.waiting.push(...pieces)
   const loop = startWorkerLoop(database, queue.declare, {}, hooks)!
   await settle()
@@ -126,6 +126,26 @@ describe('the worker loop', () => {
     await stopping
     expect(queue.started).toEqual(['a'])
     expect(queue.commits.listenerCount('commit')).toBe(0)
+  })
+
+  it('claims nothing once the server is stopping, even before its own stop (a shutdown begun before the database was ready)', async () => {
+    const queue = memoryQueue({ pollMs: 10 })
+    const loop = await startWith(queue, [piece('a')], { serverStopping: () => true })
+    await new Promise(resolve => setTimeout(resolve, 30))
+    expect(queue.worker().stopping()).toBe(true)
+    expect(queue.started).toEqual([])
+    for (const end of queue.finish.values()) end()
+    await loop.stop()
+  })
+
+  it('waits for a claim under way at most stopWithinMs, and says so', async () => {
+    const heard: string[] = []
+    const hung = defineWorkerQueue<unknown>(() => ({ task: 'test:hung', pollMs: 60_000, claim: () => new Promise<never>(() => {}), work: async () => {} }))
+    const loop = startWorkerLoop(database, hung, {}, { stopWithinMs: 50, onError: (error, task) => heard.push(`${task}: ${(error as Error).message}`) })!
+    await settle()
+    const stopped = await Promise.race([loop.stop().then(() => 'stopped'), new Promise(resolve => setTimeout(resolve, 1000, 'still waiting'))])
+    expect(stopped).toBe('stopped')
+    expect(heard).toEqual([expect.stringMatching(/^test:hung: A claim did not end within 50 ms/)])
   })
 
   it('runs no loop for a queue its settings switch off', () => {
