@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { defineVitestProject } from '@nuxt/test-utils/config'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 // Tests share one database with the server they start: SQLite in .data/ unless DATABASE_URL names another.
@@ -30,7 +31,7 @@ const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
 const browserOnPostgres = ['tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts']
 const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOnPostgres] : ['tests/browser/**/*.test.ts']
 
-// Four projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
+// Five projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's
 // global setups run only when it has tests to run; what two projects share (the fresh database, the
 // build and its server) is done once per run (tests/support/once-per-run.ts).
 const database = 'tests/support/setup-database.ts'
@@ -51,7 +52,33 @@ const unit = { extends: true as const, test: {
   name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: [processes], setupFiles: [checkProcesses, noteBudget],
   env: { DATABASE_URL: 'none:unit-tests-have-no-database' }
 } }
-const pureProjects = onPostgres ? [] : [unit]
+
+// Composables and components in the Nuxt environment (@nuxt/test-utils: the app's auto-imports, useState, $fetch
+// answered by registerEndpoint, mountSuspended in happy-dom), without a browser, a build or a server. Its tests mirror
+// their source under tests/nuxt/. Making the project starts Nuxt to read its Vite config (about 5 s), so it is made
+// only when the run may include it: with the pure rules on SQLite alone (it has no database), and not when --project
+// names others only. Its build folder is its own, so that `nuxt typecheck` beside the suite (.ci/run) never reads a
+// half-written .nuxt; and it has no pages (their routes are no component's business, and cost seconds to read).
+function projectsNamed(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, i) => arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [])
+}
+const named = projectsNamed(process.argv)
+const nuxtAsked = !named.length || named.some(name => name === 'nuxt' || /[*!]/.test(name))
+const nuxt = () => defineVitestProject({
+  // happy-dom applies no style: Tailwind's pass over assets/css/main.css (about 4 s) buys these tests nothing.
+  plugins: [{ name: 'rollbook:no-styles-in-nuxt-tests', enforce: 'pre', load: (id: string) => /\.css(\?|$)/.test(id) ? '' : undefined }],
+  test: {
+    name: 'nuxt',
+    include: ['tests/nuxt/**/*.test.ts'],
+    setupFiles: [noteBudget],
+    // Its own, since a Nuxt project does not extend the root's: the first file of a worker boots the app (about 8 s quiet).
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    env: { DATABASE_URL: 'none:nuxt-tests-have-no-database' },
+    environmentOptions: { nuxt: { domEnvironment: 'happy-dom', overrides: { buildDir: '.data/nuxt-vitest', pages: false } } }
+  }
+})
+const pureProjects = onPostgres ? [] : [unit, ...nuxtAsked ? [await nuxt()] : []]
 
 export default defineConfig({
   test: {
@@ -65,6 +92,8 @@ export default defineConfig({
     // The JSON report lets .ci/run close each run with a plain 'N passed, N failed' line; CI runs the
     // two databases' suites side by side, each naming its own report.
     reporters: ['default', 'json'],
+    // The nuxt project's mountSuspended renders through <Suspense>, and Vue says once a file that its API is experimental.
+    onConsoleLog: log => !log.includes('<Suspense> is an experimental feature'),
     outputFile: { json: process.env.ROLLBOOK_TEST_REPORT || '.data/vitest-report.json' },
     exclude: onPostgres ? [...configDefaults.exclude, ...databaseFree] : [...configDefaults.exclude, ...postgresOnly, ...browserOnPostgres],
     projects: [

@@ -123,7 +123,7 @@ async function sessionCookie(database: BenchDatabase, serverUrl: string, schoolI
   return signInByLink(serverUrl, added.signInLink)
 }
 
-/** A session cookie of the demo's first family's parent, invited by the CLI, for the portal's Lighthouse row. */
+/** A session cookie of the demo's first family's parent, invited by the CLI, for the portal's rows and its Lighthouse row. */
 async function familyCookie(database: BenchDatabase, serverUrl: string, schoolId: string, summary: any): Promise<string> {
   const invited = admin(database, ['family', 'invite', '--school', schoolId, '--person', summary.portalFamilies.shared.adults[0]])
   return signInByLink(serverUrl, invited.signInLink)
@@ -208,6 +208,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
         `  consent ask to every year group: ${summary.consentChildren.toLocaleString('en')} children, ${summary.consentAnswers.toLocaleString('en')} paper answers typed in`
       )
     }
+    const familySession = rows.some(row => row.family) ? await familyCookie(database, server.url, schoolId, summary) : undefined
+    if (familySession) {
+      const home = await fetch(`${server.url}/api/app/portal`, { headers: { cookie: familySession } }).then(answer => answer.json())
+      summary.portalChildId = home.children?.[0]?.id
+    }
     if (largeSchoolId && cookies.has(largeSchoolId)) {
       // A current student of the large school, for a person's record row.
       const first = await fetch(`${server.url}/api/app/people?limit=1&group=students`, { headers: { cookie: cookies.get(largeSchoolId)! } })
@@ -215,9 +220,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       summary.largePersonId = first.items?.[0]?.id
     }
     const requests = rows.map((scenario) => {
-      const headers: Record<string, string> = scenario.session
-        ? { cookie: cookies.get(scenario.large ? largeSchoolId! : schoolId)! }
-        : scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
+      const headers: Record<string, string> = scenario.family
+        ? { cookie: familySession! }
+        : scenario.session
+          ? { cookie: cookies.get(scenario.large ? largeSchoolId! : schoolId)! }
+          : scenario.scope ? { authorization: `Bearer ${scenario.rostering ? rosteringToken : token}` } : {}
       Object.assign(headers, scenario.headers)
       const body: RequestBody | undefined = scenario.body === undefined ? undefined : { method: 'POST', body: JSON.stringify(scenario.body) }
       if (body) headers['content-type'] = 'application/json'
@@ -277,7 +284,9 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     // The pages do not read the school's data before sign-in: measured on the first database benched only.
     if (runsSeparate('lighthouse') && !lighthouseMeasured) {
       lighthouseMeasured = true
-      missedTargets += printLighthouseRows(await benchLighthouse(server.url, { '/family': await familyCookie(database, server.url, schoolId, summary) }))
+      missedTargets += printLighthouseRows(
+        await benchLighthouse(server.url, { '/family': familySession ?? await familyCookie(database, server.url, schoolId, summary) })
+      )
     }
     return measured
   } catch (error) {

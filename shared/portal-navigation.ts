@@ -59,15 +59,17 @@ export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPl
     reader: 'server/domain/admissions/portal-admissions.ts'
   },
   consents: {
-    label: 'Consents', to: '/family/consents', settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.',
-    composable: 'usePortalConsents', reader: 'server/domain/consents/portal-consents.ts'
+    label: 'Consents', to: '/family/consents', homeCard: 'The school\'s asks for your consent, to answer yes or no for each child.',
+    settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.', composable: 'usePortalConsents',
+    reader: 'server/domain/consents/portal-consents.ts'
   },
   messages: {
-    label: 'Messages', to: '/family/messages', settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages',
+    label: 'Messages', to: '/family/messages', homeCard: 'Messages from the school, to read again whenever you need them.',
+    settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages',
     reader: 'server/domain/messages/portal-messages.ts'
   },
   fees: {
-    label: 'Fees', to: '/family/fees',
+    label: 'Fees', to: '/family/fees', homeCard: 'Your own part of each child\'s fees, period by period.',
     settingsDescription: 'Each payer\'s own statement of what they owe, per billing period; never another payer\'s part.',
     composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts'
   }

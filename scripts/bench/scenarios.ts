@@ -24,6 +24,8 @@ export interface Scenario {
   rostering?: boolean
   /** A screens' row: sent with an administrator's session cookie (signed in by a one-time link), not a token. */
   session?: boolean
+  /** A portal row: sent with the demo's first family parent's session cookie (invited by the CLI). */
+  family?: boolean
   /** Read from the large school (`largeStudents` students and their families) instead of the demo school. */
   large?: boolean
   /**
@@ -111,6 +113,9 @@ export const scenarios: Scenario[] = [
   },
   // The screens' own routes, with a session cookie, at the large school (issue 22's bench).
   ...screenRows(),
+  // The family portal's front page and a child's page (issue 35): every request asks the adult's standing
+  // afresh for each child (responsibility, applications, restrictions), as a family's phone does.
+  ...portalRows(),
   // The office's answers to an ask over the demo school's 2,000 children (issue 24); the messages row is scripts/bench/messages.ts.
   ...consentAnswerRows,
   ...(['oneroster', 'sds'] as const).map(format => ({
@@ -161,6 +166,25 @@ function screenRows(): Scenario[] {
       ...directoryTargets
     }
     // The applications board's rows are measured by scripts/bench/admissions-board.ts (`--only admissions-board`).
+  ]
+}
+
+/** The portal's rows: its front page (the children the adult may see today) and the first child's page. */
+function portalRows(): Scenario[] {
+  const portalTargets = { family: true, p50TargetMs: 50, p99TargetMs: Infinity }
+  return [
+    {
+      name: 'portal-home',
+      path: '/api/app/portal',
+      check: body => Array.isArray(body?.children) && body.children.length > 0 ? undefined : 'expected the family\'s children',
+      ...portalTargets
+    },
+    {
+      name: 'portal-child',
+      path: '/api/app/portal/children/{portalChildId}',
+      check: body => typeof body?.child?.id === 'string' ? undefined : 'expected a child\'s page',
+      ...portalTargets
+    }
   ]
 }
 

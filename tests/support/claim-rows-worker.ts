@@ -1,5 +1,5 @@
 /**
- * One worker process for tests/e2e/domain/claim-rows.test.ts: once told `go` on stdin, claims
+ * One worker process for tests/integration/db/claim-rows.test.ts: once told `go` on stdin, claims
  * batches of the test queue as `argv[2]` until none is left, then prints every id it claimed as JSON.
  */
 import { once } from 'node:events'

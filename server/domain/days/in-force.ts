@@ -3,8 +3,8 @@ import type { Span } from './calendar'
 
 /**
  * "In force on a day", stated once for queries and once for rows already read, side by side so the
- * two cannot drift (tests/unit/domain/shared/in-force.test.ts holds them to the same answers, and
- * tests/integration/domain/in-force.test.ts runs the SQL on both databases). A span runs from
+ * two cannot drift (tests/unit/server/domain/days/in-force.test.ts holds them to the same answers, and
+ * tests/integration/days/in-force.test.ts runs the SQL on both databases). A span runs from
  * `validFrom` to `validTo`, both inclusive, and is open while `validTo` is null (docs/decisions.md).
  * Days are `YYYY-MM-DD` text, so they compare as strings in SQL and in TypeScript alike.
  */

@@ -17,7 +17,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { messageRecipients, messages, schools } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
-import { releaseRow } from '../../../db/claim-rows'
+import { releaseRow, renewLease } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
 import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
 import type { SchoolRef } from '../shared/context'
@@ -27,6 +27,7 @@ import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
 import { publicUrl } from '../shared/public-url'
 import { compareText } from '../shared/compare-text'
+import { logger } from '../shared/log'
 
 type Recipient = typeof messageRecipients.$inferSelect
 
@@ -139,16 +140,51 @@ export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
   return claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
 }
 
+/** What a batch reads once and keeps for its rows: a school, a message (a loop lives as long as the process, so nothing is kept longer). */
+interface BatchReads {
+  schools: Map<string, SchoolRef>
+  messages: Map<string, { subject: string, body: string, schoolName: string }>
+}
+
+/** Sends one claimed recipient's mail, or records it withheld; false when the row turned out no longer ours at the record. */
+async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchReads): Promise<boolean> {
+  const { database, owner, now } = worker
+  let school = reads.schools.get(row.schoolId)
+  if (!school) {
+    school = await requireSchool(database, row.schoolId)
+    reads.schools.set(row.schoolId, school)
+  }
+  if (!await mayStillBeTold(database, school, row, now())) return recordWithheld(database, row, owner)
+  let message = reads.messages.get(row.messageId)
+  if (!message) {
+    const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
+      .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
+    if (!found) throw new Error(`The message ${row.messageId} is not there`)
+    message = found
+    reads.messages.set(row.messageId, message)
+  }
+  const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
+  return recordAttempt(database, row, owner, refusal, now())
+}
+
+/** What a row's `lastError` says of a fault of the worker's own: never the fault's text, which may carry an address or a name. */
+const workerFaultSummary = 'Not sent: the delivery worker failed on this mail (see the server log)'
+
 /**
  * Sends a claimed batch one mail at a time, each outcome recorded as the mail server answers; returns
  * how many were attempted (a recipient withheld counts as one). Rows not reached before a stop are
- * freed for another worker at once. A message and a school are read once a batch (a loop lives as
- * long as the process, so nothing is kept longer).
+ * freed for another worker at once.
+ *
+ * The batch is claimed under one lease, which a slow mail server may outlast: so each row's lease is
+ * renewed before its mail goes, and the batch ends at the first row no longer this worker's (another
+ * worker took it over, and the rows after it are that worker's or free). A fault on one row (its
+ * school, its standing, its message, a mailer that throws) is a failed attempt of that row, with the
+ * backoff and the last attempt as for any other failure, and the batch goes on: a faulty row never
+ * stalls the rows behind it. The log names the row by its ids alone.
  */
 export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): Promise<number> {
   const { database, owner, now } = worker
-  const messagesById = new Map<string, { subject: string, body: string, schoolName: string }>()
-  const schoolsById = new Map<string, SchoolRef>()
+  const reads: BatchReads = { schools: new Map(), messages: new Map() }
   let attempted = 0
   for (const [i, row] of claimed.entries()) {
     if (worker.stopping()) {
@@ -157,38 +193,18 @@ export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): P
       })
       return attempted
     }
-    let school = schoolsById.get(row.schoolId)
-    if (!school) {
-      school = await requireSchool(database, row.schoolId)
-      schoolsById.set(row.schoolId, school)
+    if (!await renewLease(database, worker.queue, row.id, { owner, leaseMs: worker.lease.leaseMs, now: now() })) return attempted
+    let held: boolean
+    try {
+      held = await deliverRecipient(worker, row, reads)
+    } catch (fault) {
+      const attempts = row.attempts + 1
+      logger.warn({ task: 'messages:deliver', schoolId: row.schoolId, messageId: row.messageId, recipientId: row.id, attempts,
+        gaveUp: attempts >= maximumMessageAttempts, fault: fault instanceof Error ? fault.name : typeof fault }, 'a message delivery failed')
+      held = await recordAttempt(database, row, owner, { permanent: false, summary: workerFaultSummary }, now())
     }
-    if (!await mayStillBeTold(database, school, row, now())) {
-      await recordWithheld(database, row, owner)
-      attempted++
-      continue
-    }
-    let message = messagesById.get(row.messageId)
-    if (!message) {
-      const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
-        .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
-      message = found!
-      messagesById.set(row.messageId, message)
-    }
-    const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
-    await recordAttempt(database, row, owner, refusal, now())
     attempted++
+    if (!held) return attempted
   }
   return attempted
-}
-
-/** Claims and sends pending deliveries until none is ready or the process is stopping; returns how many were attempted. */
-export async function deliverDueMessages(database: Database, options: MessageWorkerOptions = {}): Promise<number> {
-  if (options.schoolIds?.length === 0) return 0
-  const worker = settleMessageWorker(database, options)
-  let attempted = 0
-  for (;;) {
-    const claimed = await claimMessageBatch(worker)
-    if (claimed.length === 0) return attempted
-    attempted += await sendMessageBatch(worker, claimed)
-  }
 }

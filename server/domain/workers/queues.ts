@@ -6,7 +6,7 @@ import type { DeclareQueue } from './worker-loop'
 /**
  * Every queue the server works continuously, each a declaration (`defineWorkerQueue`) run by the one
  * worker loop (worker-loop.ts) in every instance: a new queue is added here and nowhere else
- * (docs/architecture.md, "Workers"; tests/unit/workers/one-worker-loop.test.ts holds every
+ * (docs/architecture.md, "Workers"; tests/unit/rules/one-worker-loop.test.ts holds every
  * declaration to this list).
  */
 export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [webhookDeliveryQueue, messageDeliveryQueue, syncApplyQueue]

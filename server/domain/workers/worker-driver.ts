@@ -1,10 +1,11 @@
 /**
- * The one claim-and-run driver of the workers that use the database as their queue (docs/architecture.md,
- * "Workers"): webhook delivery, export production, the people sync. A worker says what its queue is
- * (a `ClaimQueue`) and what a claimed row means (its work function); the driver claims rows under a
- * lease (db/claim-rows.ts), gives the work a `Claim` to keep the lease with, hands the row back when
- * the process is stopping, and decides what a fault means: the row keeps its lease, so it is tried
- * again once the lease ends, by whichever worker claims it then.
+ * The lease a queue's rows are held under (docs/architecture.md, "Workers"): claim, renew, hand back.
+ * The loop that wakes, polls and stops the queues is worker-loop.ts; this file is what each piece of
+ * work holds its rows with, for webhook delivery, message delivery, export production and the people
+ * sync. A worker says what its queue is (a `ClaimQueue`) and what a claimed row means (its work
+ * function); the driver claims rows under a lease (db/claim-rows.ts), gives the work a `Claim` to
+ * keep the lease with, hands the row back when the process is stopping, and decides what a fault
+ * means: the row keeps its lease, so it is tried again once the lease ends, by whichever worker claims it then.
  */
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'

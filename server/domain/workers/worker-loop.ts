@@ -1,7 +1,8 @@
 /**
- * The one wake, poll and stop loop of the queues (docs/architecture.md, "Workers"). A queue is a
- * declaration (`QueueDeclaration`: its claim, its work, how many pieces it works at once, what wakes
- * it); this loop runs every one of them the same way: it claims while there is room, works each
+ * The one loop of the queues (docs/architecture.md, "Workers"): it wakes, polls and stops every queue
+ * the same way. The lease each row is held under (claim, renew, hand back) is worker-driver.ts; this
+ * file is the loop around it. A queue is a declaration (`QueueDeclaration`: its claim, its work, how
+ * many pieces it works at once, what wakes it); this loop claims while there is room, works each
  * claimed piece on its own, claims again as a piece ends, wakes at the queue's signal (this process's
  * own commits) and every `pollMs` (other processes' writes, retries come due), and stops by claiming
  * nothing more and waiting for the pieces in hand, which hand back what they hold (`stopping`).
@@ -9,7 +10,7 @@
 import type { Database } from '../../../db/client'
 import { workerOwner } from './worker-driver'
 
-/** What a queue's declaration is given: the database, this worker's lease owner, and whether the loop is stopping. */
+/** What a queue's declaration is given: the database, this worker's lease owner, and whether the loop or the server is stopping. */
 export interface QueueWorker {
   database: Database
   owner: string
@@ -26,7 +27,12 @@ export interface QueueDeclaration<Piece = unknown, Result = unknown> {
   concurrency?: number
   /** Subscribes `wake` to the queue's wake signal (e.g. `onOutboxCommit`); returns how to stop listening. */
   wakeSignal?: (wake: (schoolId: string) => void) => () => void
-  /** The school a piece belongs to: a signal for a school whose piece is in hand waits for that piece to end. */
+  /**
+   * The school a piece belongs to: a signal for a school whose piece is in hand is dropped, and that
+   * piece's end wakes the loop instead. So declare it only when a piece reads its school's work again
+   * before it ends (a webhook subscription reads its pending deliveries again after each post until
+   * none is left): the write a dropped signal told of is then still seen, by the piece in hand.
+   */
   schoolOf?: (piece: Piece) => string
   /** Claims up to `room` pieces for this worker; none once stopping. */
   claim(room: number): Promise<Piece[]>
@@ -53,19 +59,51 @@ export interface LoopHooks {
   onError?: (error: unknown, task: string) => void
 }
 
+/** What the starter gives the loop besides its hooks: whether the server is stopping, and how long a stop waits for a claim. */
+export interface LoopOptions extends LoopHooks {
+  /** True once the server is stopping (the plugin passes `isServerStopping`): from then on the loop claims nothing, even before its own stop. */
+  serverStopping?: () => boolean
+  /** How long `stop()` waits for a claim under way (the plugin passes the shutdown grace); no bound when absent. */
+  stopWithinMs?: number
+}
+
 export interface WorkerLoop {
-  /** Claims nothing more, then resolves once every piece in hand has ended (handed back or finished). */
+  /**
+   * Claims nothing more, then resolves once every piece in hand has ended (handed back or finished). A
+   * claim under way is waited for at most `stopWithinMs` (a claim hung on the database is reported
+   * through `onError` and left); the pieces in hand are waited for, each handing back at its next heartbeat.
+   */
   stop(): Promise<void>
+}
+
+/** Whether `promise` settles within `ms` (always, when `ms` is undefined). */
+async function settlesWithin(promise: Promise<unknown>, ms: number | undefined): Promise<boolean> {
+  if (ms === undefined) {
+    await promise
+    return true
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(resolve, ms, false)
+  })
+  try {
+    return await Promise.race([promise.then(() => true), timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 const elapsed = (startedAt: number) => Math.round((performance.now() - startedAt) * 10) / 10
 
 /** Starts the loop of one queue in this process: at once, at its signal, every `pollMs`. */
 export function startWorkerLoop<Settings>(
-  database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopHooks = {}
+  database: Database, declare: DeclareQueue<Settings>, settings: Settings, hooks: LoopOptions = {}
 ): WorkerLoop | undefined {
   let stopped = false
-  const queue = declare({ database, owner: workerOwner(), stopping: () => stopped }, settings)
+  const serverStopping = hooks.serverStopping ?? (() => false)
+  // The server may be stopping before this loop's own stop (a shutdown begun before the database was ready).
+  const stopping = () => stopped || serverStopping()
+  const queue = declare({ database, owner: workerOwner(), stopping }, settings)
   if (!queue) return undefined
   const { task, concurrency = 1 } = queue
   const inHand = new Map<object, { school?: string, done: Promise<void> }>()
@@ -93,7 +131,7 @@ export function startWorkerLoop<Settings>(
       do {
         claimAgain = false
         const room = concurrency - inHand.size
-        if (room <= 0 || stopped) break
+        if (room <= 0 || stopping()) break
         const startedAt = performance.now()
         const pieces = await queue!.claim(room)
         if (pieces.length === 0 && queue!.idleNote) hooks.onIdle?.({ task, durationMs: elapsed(startedAt), note: queue!.idleNote })
@@ -105,7 +143,7 @@ export function startWorkerLoop<Settings>(
   }
 
   function wake() {
-    if (stopped) return
+    if (stopping()) return
     if (claiming) {
       claimAgain = true
       return
@@ -117,7 +155,7 @@ export function startWorkerLoop<Settings>(
 
   const poll = setInterval(wake, queue.pollMs)
   poll.unref()
-  // A piece of the school in hand reads the school again before it ends, and its end wakes the loop.
+  // A signal for a school whose piece is in hand is left to that piece (`schoolOf` says why that is safe).
   const stopListening = queue.wakeSignal?.((schoolId) => {
     if (![...inHand.values()].some(entry => entry.school === schoolId)) wake()
   }) ?? (() => {})
@@ -128,9 +166,29 @@ export function startWorkerLoop<Settings>(
       stopped = true
       clearInterval(poll)
       stopListening()
-      // A claim under way adds to what is in hand; wait for it before waiting for those.
-      await claiming
+      // A claim under way adds to what is in hand; wait for it (within the bound) before waiting for those.
+      if (claiming && !await settlesWithin(claiming, hooks.stopWithinMs)) {
+        hooks.onError?.(new Error(`A claim did not end within ${hooks.stopWithinMs} ms of the stop; the loop stops without it`), task)
+      }
       await Promise.all([...inHand.values()].map(entry => entry.done))
     }
   }
+}
+
+/**
+ * Works a queue once, by hand, as a task asked for once does (`sync:apply`): the declaration's own
+ * claim and work, one piece at a time, until a claim finds nothing or `stopping`; returns the pieces
+ * worked. A fault ends it and is thrown; the piece keeps its lease (the driver's rule).
+ */
+export async function drainWorkerQueue<Settings>(database: Database, declare: DeclareQueue<Settings>, settings: Settings,
+  stopping: () => boolean): Promise<number> {
+  const queue = declare({ database, owner: workerOwner(), stopping }, settings)
+  let worked = 0
+  while (queue && !stopping()) {
+    const [piece] = await queue.claim(1)
+    if (piece === undefined) break
+    await queue.work(piece)
+    worked++
+  }
+  return worked
 }

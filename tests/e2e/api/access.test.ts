@@ -15,7 +15,7 @@ import { acceptedApplication, applicationBody } from '../../support/admissions-f
 import { addPeopleWithSpans, type TestSchool } from '../../support/roles-fixtures'
 
 /*
- * The cases of tests/integration/domain/access.test.ts through the routes: each caller kind on
+ * The cases of tests/integration/access/access.test.ts through the routes: each caller kind on
  * `/api/v1` (tokens) and `/api/app` (staff sessions) against each route's capability, the personal
  * fields, and a protected child. A surface that asks access wrongly (or not at all) fails here.
  */

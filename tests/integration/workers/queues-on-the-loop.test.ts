@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { messageRecipients, outboxMails } from '../../../db/schema'
-import { deliverDueMessages } from '../../../server/domain/messages/message-delivery'
+import { deliverDueMessages } from '../../support/message-queue'
 import { messageDeliveryQueue } from '../../../server/domain/messages/delivery-queue'
 import { sendMessage } from '../../../server/domain/messages/send-message'
 import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'

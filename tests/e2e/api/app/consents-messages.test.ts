@@ -17,6 +17,12 @@ import { staffSession } from '../../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
+/*
+ * The whole story through the routes: staff and family sessions, envelopes, statuses. Its rules each have
+ * a test of their own at the domain level (tests/integration/consents/ask-answers.test.ts,
+ * record-answer.test.ts, tests/integration/messages/audience.test.ts, left-out.test.ts, named-adults.test.ts).
+ */
+
 describe('consents and messages: asks, answers with standing on the day, audiences, and the portal\'s sections', () => {
   let school: School
   let families: Awaited<ReturnType<typeof seedPortalFamilies>>

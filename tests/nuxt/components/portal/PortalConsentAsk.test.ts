@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { mountSuspended } from '@nuxt/test-utils/runtime'
+import type { VueWrapper } from '@vue/test-utils'
+import PortalConsentAsk from '../../../../components/portal/PortalConsentAsk.vue'
+import type { PortalConsent } from '../../../../composables/portal/usePortalConsents'
+
+/** An ask for Aroha as the portal's consents route answers it, open and not yet answered by this adult. */
+function consentItem(change: { ask?: Partial<PortalConsent['ask']>, item?: Partial<Omit<PortalConsent, 'ask'>> } = {}): PortalConsent {
+  return {
+    ask: {
+      id: 'cak_1', purpose: 'Excursion', lasting: 'each_occasion', subject: 'Zoo', closesOn: '2026-12-04', occasionOn: '2026-12-10',
+      answeredBy: 'every_adult', open: true, ...change.ask
+    },
+    child: { id: 'per_1', familyName: 'Ngata', givenNames: 'Aroha' },
+    status: 'not_yet',
+    myAnswer: null,
+    canWithdraw: false,
+    history: [],
+    ...change.item
+  }
+}
+const buttons = (wrapper: VueWrapper) => wrapper.findAll('button').map(button => button.attributes('aria-label'))
+const term = (wrapper: VueWrapper, name: string) => wrapper.findAll('dt').find(dt => dt.text() === name)!.element.nextElementSibling!.textContent!.trim()
+
+describe('PortalConsentAsk', () => {
+  it('shows an open ask with its day, closing day and this adult\'s answer, and takes yes or no for the child', async () => {
+    const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem(), busy: false, working: null } })
+    expect(ask.get('h3').text()).toBe('Excursion: Zoo')
+    expect([term(ask, 'On'), term(ask, 'Answers close'), term(ask, 'Lasts'), term(ask, 'Your answer')])
+      .toEqual(['2026-12-10', '2026-12-04', 'For this occasion only', 'Not answered yet'])
+    expect(term(ask, 'For Aroha')).toBe('Waiting for an answer (every adult answers)')
+    expect(buttons(ask)).toEqual(['Yes to Excursion: Zoo for Aroha', 'No to Excursion: Zoo for Aroha'])
+    await ask.findAll('button')[1]!.trigger('click')
+    expect(ask.emitted('answer')).toEqual([['no']])
+  })
+
+  it('offers a withdrawal, and only that, where the server says the closed ask\'s consent can be withdrawn', async () => {
+    const ask = await mountSuspended(PortalConsentAsk, {
+      props: { item: consentItem({
+        ask: { open: false, purpose: 'Photographs', subject: null, occasionOn: null, lasting: 'standing', answeredBy: 'any_adult' },
+        item: { myAnswer: 'yes', status: 'yes', canWithdraw: true }
+      }), busy: false, working: null }
+    })
+    expect(ask.get('h3').text()).toBe('Photographs')
+    expect(term(ask, 'Answers close')).toBe('2026-12-04 (closed)')
+    expect(term(ask, 'Lasts')).toBe('Until withdrawn')
+    expect(buttons(ask)).toEqual(['Withdraw consent to Photographs for Aroha'])
+    await ask.get('button').trigger('click')
+    expect(ask.emitted('answer')).toEqual([['no']])
+  })
+
+  it('takes no more answers on a closed ask the server offers no withdrawal of', async () => {
+    const ask = await mountSuspended(
+      PortalConsentAsk,
+      { props: { item: consentItem({ ask: { open: false }, item: { myAnswer: 'no', status: 'no' } }), busy: false, working: null } }
+    )
+    expect(buttons(ask)).toEqual([])
+    expect(ask.text()).toContain('This ask takes no more answers.')
+    expect(term(ask, 'Your answer')).toBe('No')
+  })
+
+  it('lists this adult\'s answers so far, each with the day it counts from', async () => {
+    const history = [
+      { answer: 'yes' as const, effectiveFrom: '2026-11-20', answeredAt: '2026-11-20T01:00:00.000Z' },
+      { answer: 'no' as const, effectiveFrom: '2026-11-30', answeredAt: '2026-11-21T02:00:00.000Z' }
+    ]
+    const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem({ item: { history, myAnswer: 'yes' } }), busy: false, working: null } })
+    expect(ask.get('ol').attributes('aria-label')).toBe('Your answers to Excursion: Zoo for Aroha')
+    expect(ask.findAll('ol li').map(li => li.text().replace(/\s+/g, ' ')))
+      .toEqual(['Yes from 2026-11-20, given 2026-11-20', 'No from 2026-11-30, given 2026-11-21'])
+  })
+
+  it('disables its buttons while an answer is on its way', async () => {
+    const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem(), busy: true, working: 'cak_1-per_1-yes' } })
+    expect(ask.findAll('button').map(button => button.attributes('disabled') !== undefined)).toEqual([true, true])
+  })
+})

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { placesOpenTo, staffAreas, staffSettings } from '../../../shared/staff-navigation'
+import { isCapability } from '../../../server/domain/access/catalogue'
+import { builtInRoles } from '../../../server/domain/access/roles'
+
+describe('the staff navigation (shared/staff-navigation.ts)', () => {
+  it('names only capabilities of the catalogue', () => {
+    const named = [...staffAreas, ...staffSettings].flatMap(place => place.capability ? [place.capability] : [])
+    expect(named.length).toBeGreaterThan(0)
+    expect(named.filter(capability => !isCapability(capability))).toEqual([])
+  })
+
+  it('offers each built-in role the areas and settings its capabilities open', () => {
+    const offered = (role: keyof typeof builtInRoles) => {
+      const held = new Set<string>(builtInRoles[role])
+      return placesOpenTo([...staffAreas, ...staffSettings], capability => held.has(capability)).map(place => place.label)
+    }
+    expect(offered('admin')).toEqual([
+      'Today', 'People', 'Admissions', 'Tours', 'Starters', 'Classes', 'Fees', 'Family requests', 'Consents', 'Messages',
+      'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports', 'Family portal', 'Activity'
+    ])
+    expect(offered('office')).toEqual(['Today', 'People', 'Admissions', 'Tours', 'Starters', 'Fees', 'Family requests', 'Consents', 'Messages', 'Exports'])
+    expect(offered('teacher')).toEqual(['Today', 'People', 'Classes'])
+  })
+})
