@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { accounts, familyAccess, people, staffAccess, staffSessions } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import { holdSchoolUntilCommit } from '../../../db/transaction-lock'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
@@ -91,10 +93,17 @@ export async function listStaff(ctx: DomainContext) {
   return rows.map(staffListing)
 }
 
-/** The school keeps at least one administrator, so nobody is locked out of its settings. */
-async function refuseLastAdministrator(ctx: DomainContext, member: StaffMember) {
-  if (member.access.role !== 'admin') return
-  const others = await ctx.database.db.select({ id: staffAccess.id }).from(staffAccess)
+/**
+ * The school keeps at least one administrator, so nobody is locked out of its settings. Asked inside
+ * the write, under the school's lock (holdSchoolUntilCommit), with the member's access read again
+ * there: two administrators demoting or removing each other at once are one after the other, and the
+ * second finds none left besides itself.
+ */
+async function refuseLastAdministrator(tx: Db, ctx: DomainContext, member: StaffMember) {
+  const [live] = await tx.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.id, member.access.id), isNull(staffAccess.endedAt)))
+  if (!live) throw domainError('not_found', [`No member of staff has the id ${member.account.id}.`])
+  if (live.role !== 'admin') return
+  const others = await tx.select({ id: staffAccess.id }).from(staffAccess)
     .where(and(liveAt(ctx.school.id), eq(staffAccess.role, 'admin'), ne(staffAccess.accountId, member.account.id)))
     .limit(1)
   if (!others.length) throw domainError('unprocessable', ['The school needs at least one administrator: make another first.'])
@@ -105,8 +114,9 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
   const { account, access } = member
   const newRole = requireRole(role)
   await refuseRoleGrantBeyondHolder(ctx, access.role, newRole)
-  if (newRole !== 'admin') await refuseLastAdministrator(ctx, member)
   await ctx.database.transaction(async (tx) => {
+    await holdSchoolUntilCommit(ctx.database, tx, ctx.school.id)
+    if (newRole !== 'admin') await refuseLastAdministrator(tx, ctx, member)
     await tx.update(staffAccess).set({ role: newRole }).where(eq(staffAccess.id, access.id))
     if (access.role !== newRole) {
       await recordActivity(tx, ctx, { kind: 'staff.changed', subjectType: 'staff', subjectId: account.id, summary: `${account.email} is now ${newRole}`, changes: { role: [access.role, newRole] } })
@@ -126,8 +136,9 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const member = await requireStaffMember(ctx, accountId)
   const { account, access } = member
   await refuseRemovalBeyondHolder(ctx, access.role)
-  await refuseLastAdministrator(ctx, member)
   const passkeysRemoved = await ctx.database.transaction(async (tx) => {
+    await holdSchoolUntilCommit(ctx.database, tx, ctx.school.id)
+    await refuseLastAdministrator(tx, ctx, member)
     const now = timestampNow()
     await recordActivity(tx, ctx, { kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`, changes: { role: [access.role, null] } })
     await tx.update(staffAccess).set({ endedAt: now }).where(eq(staffAccess.id, access.id))
