@@ -10,7 +10,7 @@ import type { DomainError } from '../../../server/domain/shared/domain-error'
 import { addStaffAccount, removeStaffAccess } from '../../../server/domain/staff/staff-access'
 import { seedFamily } from '../../support/person-fixtures'
 import { newSchool } from '../../support/schools'
-import { uniqueEmail } from '../../support/staff-sessions'
+import { ownStaffRecord, uniqueEmail } from '../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -67,8 +67,8 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
   it('gives a member of staff family access for their own person, on their one account', async () => {
     const { father } = await family()
     const email = uniqueEmail('teacher-parent')
+    await ownStaffRecord(school, father, email)
     const teacher = await addStaffAccount(school.context, { email, role: 'teacher', personId: father })
-    await withAddress(father, email)
     expect((await inviteFamilyMember(school.context, father)).accountId).toBe(teacher.id)
     // Their staff access removed, the account stays for their own family access.
     await removeStaffAccess(school.context, teacher.id)
