@@ -141,6 +141,17 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
     expect(other.code).toBe('conflict')
   })
 
+  it('ends family access once when two ends come at once: the second is not_found, and Activity records one end', async () => {
+    const { mother } = await family()
+    await withAddress(mother)
+    await inviteFamilyMember(school.context, mother)
+    const both = await Promise.allSettled([endFamilyAccess(school.context, mother), endFamilyAccess(school.context, mother)])
+    expect(both.map(result => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((both.find(result => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'not_found' })
+    const ended = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'family.ended'), eq(activity.subjectId, mother)))
+    expect(ended).toHaveLength(1)
+  })
+
   it('ends family access and the account with it when it was the account\'s last access', async () => {
     const { mother } = await family()
     await withAddress(mother)
