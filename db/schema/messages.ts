@@ -47,6 +47,7 @@ export const messageRecipients = table('message_recipients', {
   leaseUntil: bigint('lease_until'),
   /** The mail server's last refusal (its code and first line), never the message. */
   lastError: text('last_error'),
+  /** When the mail server accepted the mail; for a `withheld` one, when the worker withheld it (docs/messages.md, "What the office is shown"). */
   sentAt: text('sent_at'),
   readAt: text('read_at'),
   createdAt: text('created_at').notNull()

@@ -31,7 +31,13 @@ export const messageInput = z.strictObject({ subject: plainLine(200), body: mess
 export const sentMessageSchema =
   z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
 
-const tally = { sentCount: z.number(), pendingCount: z.number(), bouncedCount: z.number(), readCount: z.number() }
+const tally = {
+  sentCount: z.number().describe('Mails sent; to a caller without `restricted.read`, a mail standing withheld counts here, as a told adult\'s would.'),
+  pendingCount: z.number(),
+  bouncedCount: z.number(),
+  withheldCount: z.number().describe('Mails standing withheld (docs/messages.md): counted only for a caller holding `restricted.read`, 0 for anyone else.'),
+  readCount: z.number()
+}
 export const messageSummarySchema = z.object({
   id: z.string(), subject: z.string(), audience: z.array(z.string()), createdAt: timestamp,
   adultCount: z.number(), childCount: z.number(), ...leftOutShape, ...tally

@@ -38,7 +38,12 @@ export const staffMemberSchema =
   z.object({ id: z.string(), email: z.string(), role: z.enum(staffRoleNames), personId: z.string().nullable(), createdAt: timestamp })
 export const staffListSchema = z.object({ items: z.array(staffMemberSchema) })
 export const staffAddSchema = z.strictObject({ email: emailAddress, role: z.enum(staffRoleNames, 'Choose a role.'), personId: z.string().max(64).optional() })
-export const staffAddedSchema = z.object({ member: staffMemberSchema, signInLink: z.string(), linkExpiresAt: timestamp })
+export const staffAddedSchema = z.object({
+  member: staffMemberSchema,
+  signInLink: z.string().nullable()
+    .describe('The one-time sign-in link, for an account this add made; null when the address already had an account: the link was mailed to it.'),
+  linkExpiresAt: timestamp
+})
 export const staffRoleChangeSchema = z.strictObject({ role: z.enum(staffRoleNames, 'Choose a role.') })
 export const sessionsEndedSchema = z.object({ id: z.string(), sessionsEnded: z.number().int() })
 

@@ -12,7 +12,7 @@ import { useBrowser } from '../support/browser'
 import { walk } from '../support/keyboard-walk'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
-import { staffSession, uniqueEmail } from '../support/staff-sessions'
+import { ownStaffRecord, staffSession, uniqueEmail } from '../support/staff-sessions'
 import { checkScreen, pageWithAuthenticator, siteUrl } from '../support/staff-browser'
 
 type School = Awaited<ReturnType<typeof newSchool>>
@@ -168,8 +168,8 @@ describe('the family portal', () => {
 
   it('a member of staff who is also a parent chooses where to go; the staff screens send a family-only account to the portal', async () => {
     const email = uniqueEmail('teacher-parent')
+    await ownStaffRecord(school, family.father, email)
     await addStaffAccount(school.context, { email, role: 'teacher', personId: family.father })
-    await changePersonContact(school.context, family.father, { email })
     await inviteFamilyMember(school.context, family.father)
     const { page, context } = await pageWithAuthenticator(await useBrowser())
     await signInWithCode(page, school, email)

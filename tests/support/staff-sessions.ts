@@ -3,6 +3,9 @@ import type { RoleName } from '../../server/domain/access/roles'
 import { addStaffAccount } from '../../server/domain/staff/staff-access'
 import { startSession, type SessionMethod } from '../../server/domain/accounts/sessions'
 import { currentTime } from '../../server/domain/days/clock'
+import { writeChanges } from '../../server/domain/shared/write-changes'
+import { insertAffiliation } from '../../server/domain/affiliations/open-affiliation'
+import { changePersonContact } from '../../server/domain/people/contact-details'
 import type { newSchool } from './schools'
 
 type TestSchool = Awaited<ReturnType<typeof newSchool>>
@@ -24,4 +27,16 @@ export async function staffSession(
     school.database, { id: member.id, schoolId: school.id }, options.method ?? 'passkey', new Date(currentTime().getTime() - (options.ago ?? 0))
   )
   return { member, session, cookie: `rollbook_session=${secret}` }
+}
+
+/**
+ * Puts a staff affiliation and `email` on the person's record: what a member of staff's own record is, the
+ * only person `personId` may name when they are added (a teacher who is also a parent).
+ */
+export async function ownStaffRecord(school: Pick<TestSchool, 'context'>, personId: string, email: string) {
+  await writeChanges(
+    school.context,
+    (tx, changes) => insertAffiliation(tx, changes, school.context.school, { personId, kind: 'staff_member', validFrom: '2020-01-20' })
+  )
+  await changePersonContact(school.context, personId, { email })
 }

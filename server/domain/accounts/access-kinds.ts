@@ -33,6 +33,13 @@ export async function hasOrHadStaffAccess(db: Db, schoolId: string, accountId: s
   return Boolean(row)
 }
 
+/** Every adult the account has or had family access as at the school: a member of staff's account is never someone else's family login. */
+export async function familyAccessPeopleOfAccount(db: Db, schoolId: string, accountId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ personId: familyAccess.personId }).from(familyAccess)
+    .where(and(eq(familyAccess.accountId, accountId), eq(familyAccess.schoolId, schoolId)))
+  return rows.map(row => row.personId)
+}
+
 /** The live family access of an account at a school: the adult it acts as, or undefined. */
 export async function liveFamilyAccessOfAccount(db: Db, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
   const [row] = await db.select().from(familyAccess)

@@ -22,7 +22,11 @@ export async function listClubs(ctx: Pick<DomainContext, 'database' | 'school'>)
   return { items: rows.map(row => ({ name: row.name, memberCount: Number(row.memberCount) })) }
 }
 
-/** Sets who is in a club: the children named join, those not named leave; an empty list ends the club. */
+/**
+ * Sets who is in a club: the children named join, those not named leave; an empty list ends the club.
+ * The club's members are read inside the write, under the school's lock, so two saves at once are one
+ * after the other: the second finds the first's children already in and changes only what differs.
+ */
 export async function setClub(ctx: DomainContext, name: string, memberIds: string[]) {
   const wanted = [...new Set(memberIds)]
   if (wanted.length) {
@@ -32,22 +36,28 @@ export async function setClub(ctx: DomainContext, name: string, memberIds: strin
     const problems = memberIds.flatMap((id, i) => knownIds.has(id) ? [] : [{ path: `memberIds[${i}]`, message: 'No person with this id at the school.' }])
     if (problems.length) throw validationFailed(problems)
   }
-  const current = await ctx.database.db.select({ id: clubMembers.id, personId: clubMembers.personId }).from(clubMembers)
-    .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name)))
-  const keep = new Set(wanted)
-  const leaving = current.filter(row => !keep.has(row.personId))
-  const present = new Set(current.map(row => row.personId))
-  const joining = wanted.filter(id => !present.has(id))
-  if (!leaving.length && !joining.length) return { name, memberCount: wanted.length, joined: 0, left: 0 }
-  return writeChanges(ctx, async (tx, changes) => {
-    if (leaving.length) await tx.delete(clubMembers).where(inArray(clubMembers.id, leaving.map(row => row.id)))
-    for (const row of leaving) changes.record('activity_member.deleted', 'activity_members', row.id)
-    const at = timestampNow()
-    const rows = joining.map(personId => ({ id: newId('acm'), schoolId: ctx.school.id, club: name, personId, createdAt: at }))
-    if (rows.length) await tx.insert(clubMembers).values(rows)
-    for (const row of rows) changes.record('activity_member.created', 'activity_members', row.id)
-    return { name, memberCount: wanted.length, joined: rows.length, left: leaving.length }
-  })
+  const unchanged = { name, memberCount: wanted.length, joined: 0, left: 0 }
+  try {
+    return await writeChanges(ctx, async (tx, changes) => {
+      const current = await tx.select({ id: clubMembers.id, personId: clubMembers.personId }).from(clubMembers)
+        .where(and(eq(clubMembers.schoolId, ctx.school.id), eq(clubMembers.club, name)))
+      const keep = new Set(wanted)
+      const leaving = current.filter(row => !keep.has(row.personId))
+      const present = new Set(current.map(row => row.personId))
+      const joining = wanted.filter(id => !present.has(id))
+      if (!leaving.length && !joining.length) throw new NothingToChange()
+      if (leaving.length) await tx.delete(clubMembers).where(inArray(clubMembers.id, leaving.map(row => row.id)))
+      for (const row of leaving) changes.record('activity_member.deleted', 'activity_members', row.id)
+      const at = timestampNow()
+      const rows = joining.map(personId => ({ id: newId('acm'), schoolId: ctx.school.id, club: name, personId, createdAt: at }))
+      if (rows.length) await tx.insert(clubMembers).values(rows)
+      for (const row of rows) changes.record('activity_member.created', 'activity_members', row.id)
+      return { name, memberCount: wanted.length, joined: rows.length, left: leaving.length }
+    })
+  } catch (error) {
+    if (error instanceof NothingToChange) return unchanged
+    throw error
+  }
 }
 
 /** A club's children in name order, a page at a time; an unknown club is `not_found`. */
@@ -76,20 +86,20 @@ export async function addClubMember(ctx: DomainContext, name: string, personId: 
   try {
     return await writeChanges(ctx, async (tx, changes) => {
       // The school's lock is held: an add of the same child that came first has committed by now.
-      if (await membership(tx, ctx.school.id, name, personId)) throw new AlreadyMember()
+      if (await membership(tx, ctx.school.id, name, personId)) throw new NothingToChange()
       const row = { id: newId('acm'), schoolId: ctx.school.id, club: name, personId, createdAt: timestampNow() }
       await tx.insert(clubMembers).values(row)
       changes.record('activity_member.created', 'activity_members', row.id)
       return { name, memberCount: await memberCount(tx, ctx.school.id, name), joined: 1, left: 0 }
     })
   } catch (error) {
-    if (error instanceof AlreadyMember) return { name, memberCount: await memberCount(ctx.database.db, ctx.school.id, name), joined: 0, left: 0 }
+    if (error instanceof NothingToChange) return { name, memberCount: await memberCount(ctx.database.db, ctx.school.id, name), joined: 0, left: 0 }
     throw error
   }
 }
 
 /** A write that found nothing to change: it records no event, so it leaves the transaction this way. */
-class AlreadyMember extends Error {}
+class NothingToChange extends Error {}
 
 async function membership(db: Db, schoolId: string, name: string, personId: string) {
   const [row] = await db.select({ id: clubMembers.id }).from(clubMembers)

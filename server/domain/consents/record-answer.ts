@@ -41,7 +41,8 @@ export function noConsentStanding() {
  * then `ask_closed` when it was closed or cancelled or its closing day passed, except that a standing
  * consent can always be withdrawn (a `no` to a standing purpose after its ask closed). Nothing is
  * recorded on a refusal; an answer never changes an earlier one, it supersedes it (`consent.updated`
- * for a second answer).
+ * for a second answer). Standing is asked again inside the write, under the school's lock, so an
+ * order or a flag that committed between the first check and the write is honoured.
  */
 export async function recordConsentAnswer(ctx: DomainContext, input: ConsentAnswerInput) {
   const today = todayInZone(ctx.school.timeZone)
@@ -55,6 +56,11 @@ export async function recordConsentAnswer(ctx: DomainContext, input: ConsentAnsw
   const withdrawal = input.answer === 'no' && takesWithdrawal(ask, purpose)
   if (!askIsOpen(ask, today) && !withdrawal) throw domainError('ask_closed', ['This ask no longer takes answers.'])
   return writeChanges(ctx, async (tx, changes) => {
+    // Asked again under the school's lock, which every write of an order, a flag or a responsibility
+    // takes: one that committed since the check above is honoured, and none can commit until this does.
+    if (!showsChild(await standingOf({ school: ctx.school, database: { ...ctx.database, db: tx } }, input.adultId, input.childId, day), 'consents')) {
+      throw noConsentStanding()
+    }
     const earlier = await tx.select({ id: consents.id }).from(consents)
       .where(and(eq(consents.askId, ask.id), eq(consents.childId, input.childId), eq(consents.adultId, input.adultId)))
       .orderBy(asc(consents.createdAt)).limit(1)

@@ -106,9 +106,14 @@ async function mayStillBeTold(database: Database, school: SchoolRef, row: Recipi
   return told!
 }
 
-/** Records a recipient whose standing has gone as withheld, freeing the row: no attempt, no reason. */
-function recordWithheld(database: Database, row: Recipient, owner: string) {
-  return database.transaction(tx => releaseRow(tx, recipientQueue(undefined), row.id, owner, { status: 'withheld', lastError: null }))
+/**
+ * Records a recipient whose standing has gone as withheld, freeing the row: no attempt, no reason. It
+ * keeps the moment it would have gone in `sentAt`, which the office is shown as the mail's sending when
+ * it may not know who is withheld (send-message.ts, recipientAsShown).
+ */
+function recordWithheld(database: Database, row: Recipient, owner: string, now: number) {
+  return database.transaction(tx =>
+    releaseRow(tx, recipientQueue(undefined), row.id, owner, { status: 'withheld', lastError: null, sentAt: new Date(now).toISOString() }))
 }
 
 interface Settled {
@@ -154,7 +159,8 @@ async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchRea
     school = await requireSchool(database, row.schoolId)
     reads.schools.set(row.schoolId, school)
   }
-  if (!await mayStillBeTold(database, school, row, now())) return recordWithheld(database, row, owner)
+  const at = now()
+  if (!await mayStillBeTold(database, school, row, at)) return recordWithheld(database, row, owner, at)
   let message = reads.messages.get(row.messageId)
   if (!message) {
     const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)

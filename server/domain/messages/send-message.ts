@@ -10,8 +10,11 @@ import { recordedActor } from '../shared/actor'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
 import { leftOutOfAudience } from './left-out'
+import { holdsCapability } from '../access/access'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
+/** The office's reads of sent messages: what they show of withheld mail depends on the caller (seesWithheld). */
+type OfficeContext = Pick<DomainContext, 'database' | 'school' | 'capabilities'>
 
 /**
  * Who an audience reaches today for `messages`: `audience_unknown` naming each group nothing answers,
@@ -51,8 +54,11 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
  * `audience_empty` when nobody in it may be told, and nothing is written. The message and every
  * recipient are one write; the delivery worker sends them after the answer. Each recipient keeps the
  * children it was reached through, on whom the worker asks standing again when it sends. A named adult
- * standing withholds (reachOfAudience) is written `withheld`, as the worker records a mail whose standing
- * has gone: never claimed, sent or shown in the portal, and no reason kept.
+ * standing withholds (reachOfAudience) is queued like anyone else when they have an address, and the
+ * worker, asking standing when it would send, records the mail `withheld` in its turn, so the recipients
+ * list moves for them exactly as for an adult who is told (recipientAsShown); without an address they
+ * are written `withheld` at once, as a told adult is `no_address` at once. Never sent nor shown in the
+ * portal, and no reason kept.
  */
 export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
   const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
@@ -68,7 +74,7 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
     await bulkInsert(tx, messageRecipients, adults.map(adult => ({
       id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
       childIds: JSON.stringify(reach.adults.get(adult.id) ?? reach.named.get(adult.id) ?? []),
-      status: withheld.has(adult.id) ? 'withheld' as const : adult.email ? 'pending' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
+      status: adult.email ? 'pending' as const : withheld.has(adult.id) ? 'withheld' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
       leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
     })))
     changes.record('message.created', 'messages', message.id)
@@ -79,19 +85,42 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
   })
 }
 
-const tallyColumns = {
-  sentCount: sql<number>`count(case when ${messageRecipients.status} = 'sent' then 1 end)`,
-  pendingCount: sql<number>`count(case when ${messageRecipients.status} = 'pending' then 1 end)`,
-  bouncedCount: sql<number>`count(case when ${messageRecipients.status} = 'bounced' then 1 end)`,
-  readCount: count(messageRecipients.readAt)
+/**
+ * Whether the caller is told which recipients standing withheld: only one holding `restricted.read`,
+ * who may read whom an order or a flag keeps from a child. Anyone else is shown a withheld recipient as
+ * one who was told (recipientAsShown), in the rows and in the tallies alike.
+ */
+const seesWithheld = (ctx: Pick<DomainContext, 'capabilities'>) => holdsCapability(ctx, 'restricted.read')
+
+/** A withheld recipient with an address counts as sent for a caller not told of withholding, as a told adult's mail would. */
+function tallyColumns(withheldShown: boolean) {
+  const sent = withheldShown
+    ? sql`${messageRecipients.status} = 'sent'`
+    : sql`(${messageRecipients.status} = 'sent' or (${messageRecipients.status} = 'withheld' and ${messageRecipients.email} is not null))`
+  return {
+    sentCount: sql<number>`count(case when ${sent} then 1 end)`,
+    pendingCount: sql<number>`count(case when ${messageRecipients.status} = 'pending' then 1 end)`,
+    bouncedCount: sql<number>`count(case when ${messageRecipients.status} = 'bounced' then 1 end)`,
+    withheldCount: withheldShown ? sql<number>`count(case when ${messageRecipients.status} = 'withheld' then 1 end)` : sql<number>`0`,
+    readCount: count(messageRecipients.readAt)
+  }
 }
 
-const tallied = (row: { sentCount: number | string, pendingCount: number | string, bouncedCount: number | string, readCount: number | string }) => ({
-  sentCount: Number(row.sentCount), pendingCount: Number(row.pendingCount), bouncedCount: Number(row.bouncedCount), readCount: Number(row.readCount)
+type Tally = {
+  sentCount: number | string
+  pendingCount: number | string
+  bouncedCount: number | string
+  withheldCount: number | string
+  readCount: number | string
+}
+
+const tallied = (row: Tally) => ({
+  sentCount: Number(row.sentCount), pendingCount: Number(row.pendingCount), bouncedCount: Number(row.bouncedCount),
+  withheldCount: Number(row.withheldCount), readCount: Number(row.readCount)
 })
 
 /** A message as the office's screens show it once sent: its audience, counts (the left-out adults as leftOutOfAudience tells them) and tally. */
-function sentView(message: typeof messages.$inferSelect, tally: Parameters<typeof tallied>[0]) {
+function sentView(message: typeof messages.$inferSelect, tally: Tally) {
   const audience = JSON.parse(message.audience) as string[]
   return {
     id: message.id, subject: message.subject, audience, createdAt: message.createdAt,
@@ -100,8 +129,8 @@ function sentView(message: typeof messages.$inferSelect, tally: Parameters<typeo
 }
 
 /** The school's messages, newest first, with how many were sent, wait, bounced and were read. */
-export async function listMessages(ctx: ReadContext, page: { limit: number, after?: [string, string] }) {
-  const rows = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
+export async function listMessages(ctx: OfficeContext, page: { limit: number, after?: [string, string] }) {
+  const rows = await ctx.database.db.select({ message: messages, ...tallyColumns(seesWithheld(ctx)) }).from(messages)
     .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
     .where(and(eq(messages.schoolId, ctx.school.id), afterPosition(messages.createdAt, messages.id, page.after, 'desc')))
     .groupBy(messages.id).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit + 1)
@@ -111,8 +140,8 @@ export async function listMessages(ctx: ReadContext, page: { limit: number, afte
 }
 
 /** One message as the office wrote it, with its tally. */
-export async function readMessage(ctx: ReadContext, messageId: string) {
-  const [row] = await ctx.database.db.select({ message: messages, ...tallyColumns }).from(messages)
+export async function readMessage(ctx: OfficeContext, messageId: string) {
+  const [row] = await ctx.database.db.select({ message: messages, ...tallyColumns(seesWithheld(ctx)) }).from(messages)
     .leftJoin(messageRecipients, eq(messageRecipients.messageId, messages.id))
     .where(and(eq(messages.schoolId, ctx.school.id), eq(messages.id, messageId))).groupBy(messages.id)
   if (!row) throw domainError('not_found', ['No message with this id.'])
@@ -120,9 +149,25 @@ export async function readMessage(ctx: ReadContext, messageId: string) {
   return { ...sentView(message, tally), body: message.body }
 }
 
-/** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it. */
-export async function messageRecipientsPage(ctx: ReadContext, messageId: string, page: { limit: number, after?: [string, string] }) {
+type RecipientRow = Pick<typeof messageRecipients.$inferSelect, 'email' | 'status' | 'attempts' | 'lastError' | 'sentAt' | 'readAt'>
+
+/**
+ * A recipient as the office is shown it. To a caller holding `restricted.read`, a withheld mail is
+ * `withheld` (never sent, so no `sentAt`), with no reason. To anyone else it is what a told adult's would
+ * be: `sent` once the worker withheld it (one attempt, at the moment the worker decided, which it keeps in
+ * `sentAt`), or `no_address` for an adult with none; never read, as many told adults never read theirs.
+ */
+function recipientAsShown<R extends RecipientRow>(row: R, withheldShown: boolean): R {
+  if (row.status !== 'withheld') return row
+  if (withheldShown) return { ...row, sentAt: null }
+  if (!row.email) return { ...row, status: 'no_address' }
+  return { ...row, status: 'sent', attempts: row.attempts + 1, lastError: null, sentAt: row.sentAt }
+}
+
+/** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it (withheld mail as recipientAsShown tells it). */
+export async function messageRecipientsPage(ctx: OfficeContext, messageId: string, page: { limit: number, after?: [string, string] }) {
   await readMessage(ctx, messageId)
+  const withheldShown = seesWithheld(ctx)
   const rows = await ctx.database.db.select({
     id: messageRecipients.id, adultId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey,
     email: messageRecipients.email, status: messageRecipients.status, attempts: messageRecipients.attempts, lastError: messageRecipients.lastError,
@@ -133,9 +178,9 @@ export async function messageRecipientsPage(ctx: ReadContext, messageId: string,
       afterPosition(people.nameKey, messageRecipients.id, page.after)
     ))
     .orderBy(asc(people.nameKey), asc(messageRecipients.id)).limit(page.limit + 1)
-  return keysetSlice(rows, page.limit,
-    ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) => ({ adult: { id: adultId, familyName, givenNames }, ...rest }),
-    (last): [string, string] => [last.nameKey, last.id])
+  return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) =>
+    ({ adult: { id: adultId, familyName, givenNames }, ...recipientAsShown(rest, withheldShown) }),
+  (last): [string, string] => [last.nameKey, last.id])
 }
 
 /** The addresses the mail server refused for good, newest first: the office corrects them on the person's record. */

@@ -165,17 +165,21 @@ async function accountEmail(database: Database, accountId: string): Promise<stri
 /**
  * Ends an adult's family access. An account with no staff access goes with it (its sessions, passkeys,
  * links and codes, as when staff access is removed); a member of staff keeps their account and role.
+ * Read and ended in one transaction under the adult's lock (the one invitations take), and the end
+ * names a live row only: two ends at once end it once, and the second is `not_found`.
  */
 export async function endFamilyAccess(ctx: DomainContext, personId: string) {
-  const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
-  if (!current) throw domainError('not_found', [`Person ${personId} has no family access to end.`])
   const now = timestampNow()
   await ctx.database.transaction(async (tx) => {
-    await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, current.id))
+    await holdUntilCommit(ctx.database, tx, `family access ${ctx.school.id} ${personId}`)
+    const [ended] = await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) })
+      .where(and(eq(familyAccess.schoolId, ctx.school.id), eq(familyAccess.personId, personId), isNull(familyAccess.endedAt)))
+      .returning({ accountId: familyAccess.accountId })
+    if (!ended) throw domainError('not_found', [`Person ${personId} has no family access to end.`])
     // A member of staff keeps their account and sessions: every portal request asks for live family access.
-    if (await liveStaffRole(tx, ctx.school.id, current.accountId) === undefined) {
-      await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, current.accountId))
-      await removeAccountSignIns(tx, current.accountId)
+    if (await liveStaffRole(tx, ctx.school.id, ended.accountId) === undefined) {
+      await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, ended.accountId))
+      await removeAccountSignIns(tx, ended.accountId)
     }
     await recordActivity(tx, ctx, { kind: 'family.ended', subjectType: 'person', subjectId: personId, summary: `Person ${personId}'s family access ended` })
   })

@@ -1,13 +1,24 @@
 import type { DomainContext } from '../shared/context'
-import { addStaffAccount, type AddStaffInput } from './staff-access'
-import { createSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
+import { addStaff, type AddStaffInput } from './staff-access'
+import { insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
+import { sendMail } from '../mail/send-mail'
 
 /**
  * Adds a member of staff and makes the one-time link (24 hours) where they sign in and register a
- * passkey: for the staff settings, the CLI and the demo school's administrator alike.
+ * passkey, in the add's transaction: for the staff settings, the CLI and the demo school's
+ * administrator alike. The link is answered to the caller only for an account this add made; an
+ * address that already had an account (a member added again, a member of staff who is also a parent)
+ * is mailed its link, as a family invitation is, and the answer's `signInLink` is null, so nobody adding
+ * staff ever holds a link into an account that was someone's before.
  */
 export async function addStaffWithLink(ctx: DomainContext, input: AddStaffInput) {
-  const member = await addStaffAccount(ctx, input)
-  const link = await createSignInLink(ctx.database, member.id)
-  return { member, signInLink: signInLinkUrl(link.secret), linkExpiresAt: link.expiresAt }
+  const { member, isNew, alongside: link } = await addStaff(ctx, input, (tx, accountId) => insertSignInLink(tx, accountId))
+  const signInLink = signInLinkUrl(link.secret)
+  if (isNew) return { member, signInLink, linkExpiresAt: link.expiresAt }
+  await sendMail(ctx.database, {
+    to: member.email,
+    subject: `${ctx.school.name}: your staff access`,
+    text: `${ctx.school.name} has given your account access to its staff screens as ${member.role}.\n\nSign in with this link (it works once, within 24 hours):\n${signInLink}\n\nAfter that, sign in with a code sent to this address, or with your passkey.`
+  })
+  return { member, signInLink: null, linkExpiresAt: link.expiresAt }
 }

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
-import { accounts, familyAccess, people, staffAccess, staffSessions } from '../../../db/schema'
+import { accounts, affiliations, familyAccess, people, staffAccess, staffSessions } from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import { holdSchoolUntilCommit, holdUntilCommit } from '../../../db/transaction-lock'
 import type { DomainContext } from '../shared/context'
-import { domainError } from '../shared/domain-error'
+import { domainError, validationFailed } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../days/clock'
 import { recordedActor } from '../shared/actor'
@@ -10,7 +12,7 @@ import { endAccountSessions } from '../accounts/sessions'
 import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/account-sign-ins'
-import { liveFamilyAccessOfAccount } from '../accounts/access-kinds'
+import { familyAccessPeopleOfAccount, liveFamilyAccessOfAccount, liveStaffRole } from '../accounts/access-kinds'
 import { normalEmail, type Account } from '../accounts/accounts'
 
 /*
@@ -42,36 +44,64 @@ function requireRole(role: string): RoleName {
 
 export interface AddStaffInput { email: string, role: string, personId?: string }
 
+/** A member of staff as added, with whether this add made their account (only then may its sign-in link be shown). */
+export interface StaffAdded<T> { member: ReturnType<typeof staffListing>, isNew: boolean, alongside: T }
+
+/** One refusal for an address whose account cannot be given staff access here, whatever the reason (no other school's address is probed). */
+const addressTaken = (email: string) => domainError(
+  'conflict', [`The address ${email} already has an account that cannot be given staff access here.`],
+  { fields: [{ path: 'email', message: 'This address already has an account that cannot be given staff access here.' }] }
+)
+
 /**
- * Adds a member of staff. An address names one account in the deployment: one of another school, or
- * of a member already, is `conflict`. A removed member added again gets their account back with new
- * staff access; a parent with family access at the school keeps their account and gains staff access,
- * and the account stays linked to that parent's own person (another person is `conflict`).
+ * Whether the person is the member of staff's own record: a person of the school with a staff
+ * affiliation whose record's address is the one being added. An account linked to anyone else (a
+ * parent) would be that person's family login. Answers why not, or undefined.
+ */
+async function notOwnRecord(tx: Db, schoolId: string, personId: string, email: string): Promise<string | undefined> {
+  const [person] = await tx.select({ email: people.email }).from(people)
+    .where(and(eq(people.id, personId), eq(people.schoolId, schoolId), isNull(people.deletedAt)))
+  if (!person) return `No person has the id ${personId}.`
+  const [staffSpan] = await tx.select({ id: affiliations.id }).from(affiliations)
+    .where(and(eq(affiliations.personId, personId), eq(affiliations.schoolId, schoolId), eq(affiliations.kind, 'staff_member'))).limit(1)
+  if (!staffSpan || !person.email || normalEmail(person.email) !== email) {
+    return `Person ${personId} is not this member of staff's own record: it must have a staff affiliation and the address ${email} on file.`
+  }
+}
+
+/**
+ * Adds a member of staff, all inside one transaction under a lock of the address (the lock family
+ * invitations take), so the checks see every invitation or add that came first. An address names one
+ * account in the deployment: one of another school, or of a member already, is `conflict`. A removed
+ * member added again gets their account back with new staff access. An account that has or had family
+ * access at the school gains staff access only when it is that person's own (`personId`, their own
+ * record): nobody at the school becomes a parent's login. `alongside` runs in the same transaction (the
+ * sign-in link, add-staff-with-link.ts).
  */
 export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) {
+  return (await addStaff(ctx, input, async () => undefined)).member
+}
+
+/** addStaffAccount with `alongside` in its transaction, answering whether the account is new. */
+export async function addStaff<T>(ctx: DomainContext, input: AddStaffInput, alongside: (tx: Db, accountId: string) => Promise<T>): Promise<StaffAdded<T>> {
   const email = normalEmail(input.email)
   const role = requireRole(input.role)
   await refuseRoleGrantBeyondHolder(ctx, null, role)
-  if (input.personId) {
-    const [person] = await ctx.database.db.select({ id: people.id }).from(people).where(and(eq(people.id, input.personId), eq(people.schoolId, ctx.school.id)))
-    if (!person) throw domainError('unprocessable', [`No person has the id ${input.personId}.`])
-  }
   const now = timestampNow()
-  const member = await ctx.database.transaction(async (tx) => {
+  const added = await ctx.database.transaction(async (tx) => {
+    await holdUntilCommit(ctx.database, tx, `account address ${email}`)
+    const refused = input.personId && await notOwnRecord(tx, ctx.school.id, input.personId, email)
+    if (refused) throw validationFailed([{ path: 'personId', message: refused }])
     const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
-    const [live] = existing
-      ? await tx.select({ id: staffAccess.id }).from(staffAccess)
-          .where(and(eq(staffAccess.accountId, existing.id), isNull(staffAccess.endedAt)))
-      : []
-    if (existing && (existing.schoolId !== ctx.school.id || live)) throw domainError('conflict', [`The address ${email} already has an account.`])
-    const family = existing ? await liveFamilyAccessOfAccount(tx, ctx.school.id, existing.id) : undefined
-    // An account with staff access is a family login for its own person alone (docs/portal.md).
-    if (family && input.personId && input.personId !== family.personId) {
-      throw domainError('conflict', [`The address ${email} has family access as another person: a member of staff's account is their own person's alone.`])
-    }
+    if (existing && (existing.schoolId !== ctx.school.id || await liveStaffRole(tx, ctx.school.id, existing.id) !== undefined)) throw addressTaken(email)
+    const familyOf = existing ? await familyAccessPeopleOfAccount(tx, ctx.school.id, existing.id) : []
+    if (familyOf.some(personId => personId !== input.personId)) throw addressTaken(email)
+    // A link kept from before is kept only while it is still the member's own record.
+    const kept = existing?.personId && !await notOwnRecord(tx, ctx.school.id, existing.personId, email) ? existing.personId : null
+    const personId = input.personId ?? kept
     const account: Account = existing
-      ? { ...existing, personId: family?.personId ?? input.personId ?? existing.personId, removedAt: null }
-      : { id: newId('acc'), schoolId: ctx.school.id, email, personId: input.personId ?? null, createdAt: now, removedAt: null }
+      ? { ...existing, personId, removedAt: null }
+      : { id: newId('acc'), schoolId: ctx.school.id, email, personId, createdAt: now, removedAt: null }
     if (existing) await tx.update(accounts).set({ personId: account.personId, removedAt: null }).where(eq(accounts.id, account.id))
     else await tx.insert(accounts).values(account)
     const access: StaffAccessRow = { id: newId('sta'), schoolId: ctx.school.id, accountId: account.id, role, createdAt: now, endedAt: null }
@@ -80,9 +110,9 @@ export async function addStaffAccount(ctx: DomainContext, input: AddStaffInput) 
       tx, ctx,
       { kind: 'staff.added', subjectType: 'staff', subjectId: account.id, summary: `${email} added as ${role}`, changes: { role: [null, role] } }
     )
-    return { account, access }
+    return { member: { account, access }, isNew: !existing, alongside: await alongside(tx, account.id) }
   })
-  return staffListing(member)
+  return { member: staffListing(added.member), isNew: added.isNew, alongside: added.alongside }
 }
 
 function staffListing({ account, access }: StaffMember) {
@@ -97,10 +127,17 @@ export async function listStaff(ctx: DomainContext) {
   return rows.map(staffListing)
 }
 
-/** The school keeps at least one administrator, so nobody is locked out of its settings. */
-async function refuseLastAdministrator(ctx: DomainContext, member: StaffMember) {
-  if (member.access.role !== 'admin') return
-  const others = await ctx.database.db.select({ id: staffAccess.id }).from(staffAccess)
+/**
+ * The school keeps at least one administrator, so nobody is locked out of its settings. Asked inside
+ * the write, under the school's lock (holdSchoolUntilCommit), with the member's access read again
+ * there: two administrators demoting or removing each other at once are one after the other, and the
+ * second finds none left besides itself.
+ */
+async function refuseLastAdministrator(tx: Db, ctx: DomainContext, member: StaffMember) {
+  const [live] = await tx.select({ role: staffAccess.role }).from(staffAccess).where(and(eq(staffAccess.id, member.access.id), isNull(staffAccess.endedAt)))
+  if (!live) throw domainError('not_found', [`No member of staff has the id ${member.account.id}.`])
+  if (live.role !== 'admin') return
+  const others = await tx.select({ id: staffAccess.id }).from(staffAccess)
     .where(and(liveAt(ctx.school.id), eq(staffAccess.role, 'admin'), ne(staffAccess.accountId, member.account.id)))
     .limit(1)
   if (!others.length) throw domainError('unprocessable', ['The school needs at least one administrator: make another first.'])
@@ -111,8 +148,9 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
   const { account, access } = member
   const newRole = requireRole(role)
   await refuseRoleGrantBeyondHolder(ctx, access.role, newRole)
-  if (newRole !== 'admin') await refuseLastAdministrator(ctx, member)
   await ctx.database.transaction(async (tx) => {
+    await holdSchoolUntilCommit(ctx.database, tx, ctx.school.id)
+    if (newRole !== 'admin') await refuseLastAdministrator(tx, ctx, member)
     await tx.update(staffAccess).set({ role: newRole }).where(eq(staffAccess.id, access.id))
     if (access.role !== newRole) {
       await recordActivity(tx, ctx, {
@@ -135,8 +173,9 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const member = await requireStaffMember(ctx, accountId)
   const { account, access } = member
   await refuseRemovalBeyondHolder(ctx, access.role)
-  await refuseLastAdministrator(ctx, member)
   const passkeysRemoved = await ctx.database.transaction(async (tx) => {
+    await holdSchoolUntilCommit(ctx.database, tx, ctx.school.id)
+    await refuseLastAdministrator(tx, ctx, member)
     const now = timestampNow()
     await recordActivity(tx, ctx, {
       kind: 'staff.removed', subjectType: 'staff', subjectId: account.id, summary: `${account.email}'s access removed`,

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { outboxMails } from '../../../db/schema'
+import { removeStaffAccess } from '../../../server/domain/staff/staff-access'
 import { callApi } from '../../support/api'
 import { adminJson, adminRun as runBundled } from '../../support/admin-cli'
 import { freePort } from '../../support/server-process'
 import { newSchool } from '../../support/schools'
 import { insertPerson } from '../../../server/domain/people/person-record'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
+import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'
 
 /** Runs the bundled CLI under `--json` as an image does, against the test database. */
 function admin(...args: string[]) {
@@ -74,19 +78,35 @@ describe('admin CLI', () => {
     expect(JSON.parse(refused.stdout).error.code).toBe('conflict')
   })
 
-  it('links a member of staff to their own person record, and refuses a person of no school of theirs', async () => {
+  it('links a member of staff to their own person record, and refuses a person who is not (validation_failed on personId)', async () => {
     const school = await newSchool({ name: 'Teacher Parent School' })
-    const personId = await writeChanges(school.context, (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Okafor', givenNames: 'Ada' }))
-    const added = await admin(
-      'staff', 'add', '--school', school.id, '--email', `teacher-parent-${Date.now()}@example.org`, '--role', 'teacher', '--person', personId
-    )
+    const email = `teacher-parent-${Date.now()}@example.org`
+    const personId = await writeChanges(school.context, async (tx, changes) => {
+      const id = await insertPerson(tx, changes, school.id, { familyName: 'Okafor', givenNames: 'Ada', email })
+      await insertAffiliation(tx, changes, school.school, { personId: id, kind: 'staff_member', validFrom: '2020-01-20' })
+      return id
+    })
+    const added = await admin('staff', 'add', '--school', school.id, '--email', email, '--role', 'teacher', '--person', personId)
     expect(added.member).toMatchObject({ role: 'teacher', personId })
-    const refused = await adminRun(
-      'staff', 'add', '--school', school.id, '--email', `nobody-${Date.now()}@example.org`, '--role', 'teacher', '--person', 'per_doesnotexist00',
-      '--json'
+    expect(added.signInLink).toMatch(/\/sign-in\/link\?token=/)
+    // Removed and added again: the account was there before, so its link is mailed to it, never printed.
+    await removeStaffAccess(school.context, added.member.id)
+    const again = await admin('staff', 'add', '--school', school.id, '--email', email, '--role', 'teacher', '--person', personId)
+    expect(again).toMatchObject({ member: { id: added.member.id }, signInLink: null })
+    const mailed = await school.database.db.select({ text: outboxMails.text }).from(outboxMails).where(eq(outboxMails.to, email))
+    expect(mailed.map(mail => mail.text)).toEqual([expect.stringContaining('/sign-in/link?token=')])
+    // A parent's record (no staff affiliation, another address) would make the account that parent's family login.
+    const parent = await writeChanges(
+      school.context,
+      (tx, changes) => insertPerson(tx, changes, school.id, { familyName: 'Okafor', givenNames: 'Chidi', email: `parent-${Date.now()}@example.org` })
     )
-    expect(refused.code).toBe(1)
-    expect(JSON.parse(refused.stdout).error.code).toBe('unprocessable')
+    for (const person of [parent, 'per_doesnotexist00']) {
+      const refused = await adminRun(
+        'staff', 'add', '--school', school.id, '--email', `nobody-${Date.now()}@example.org`, '--role', 'teacher', '--person', person, '--json'
+      )
+      expect(refused.code).toBe(1)
+      expect(JSON.parse(refused.stdout).error).toMatchObject({ code: 'validation_failed', detail: [expect.stringMatching(/^personId: /)] })
+    }
   })
 
   it('lists the schools with their ids and names', async () => {

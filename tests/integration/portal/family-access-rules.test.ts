@@ -10,7 +10,7 @@ import type { DomainError } from '../../../server/domain/shared/domain-error'
 import { addStaffAccount, removeStaffAccess } from '../../../server/domain/staff/staff-access'
 import { seedFamily } from '../../support/person-fixtures'
 import { newSchool } from '../../support/schools'
-import { uniqueEmail } from '../../support/staff-sessions'
+import { ownStaffRecord, uniqueEmail } from '../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -67,8 +67,8 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
   it('gives a member of staff family access for their own person, on their one account', async () => {
     const { father } = await family()
     const email = uniqueEmail('teacher-parent')
+    await ownStaffRecord(school, father, email)
     const teacher = await addStaffAccount(school.context, { email, role: 'teacher', personId: father })
-    await withAddress(father, email)
     expect((await inviteFamilyMember(school.context, father)).accountId).toBe(teacher.id)
     // Their staff access removed, the account stays for their own family access.
     await removeStaffAccess(school.context, teacher.id)
@@ -145,6 +145,18 @@ describe('family access: nobody at the school becomes a parent\'s login', () => 
     const same = blind(await refusal(inviteFamilyMember(school.context, father)), ours.email)
     expect(other).toEqual(same)
     expect(other.code).toBe('conflict')
+  })
+
+  it('ends family access once when two ends come at once: the second is not_found, and Activity records one end', async () => {
+    const { mother } = await family()
+    await withAddress(mother)
+    await inviteFamilyMember(school.context, mother)
+    const both = await Promise.allSettled([endFamilyAccess(school.context, mother), endFamilyAccess(school.context, mother)])
+    expect(both.map(result => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((both.find(result => result.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'not_found' })
+    const ended = await school.database.db.select().from(activity)
+      .where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'family.ended'), eq(activity.subjectId, mother)))
+    expect(ended).toHaveLength(1)
   })
 
   it('ends family access and the account with it when it was the account\'s last access', async () => {

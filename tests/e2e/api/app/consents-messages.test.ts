@@ -7,6 +7,7 @@ import { insertPerson } from '../../../../server/domain/people/person-record'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
 import { addDays } from '../../../../server/domain/days/calendar'
+import { deliverDueMessages } from '../../../../server/domain/messages/message-delivery'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { familySession } from '../../../support/family-sessions'
@@ -268,7 +269,8 @@ describe('consents and messages: asks, answers with standing on the day, audienc
       .toMatchObject({ adultCount: 0, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
-  it('answers for a named adult the same whether or not standing withholds them: listed, sent to, and the mail withheld', async () => {
+  it('answers for a named adult the same whether or not standing withholds them: listed, sent to, the mail withheld, and shown to the '
+    + 'office as sent', async () => {
     // Ana's only parent is kept from messages by an order; Aroha's mother is not. Each is listed, with their child.
     for (const adult of [kept.parent, families.mother]) {
       const preview = await staff('/api/app/messages/preview', { body: { audience: [`adult:${adult}`] } })
@@ -278,8 +280,21 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     const sent = await staff('/api/app/messages', { body: { subject: 'A word', body: 'About Ana.', audience: [`adult:${kept.parent}`] } })
     expect(sent.status).toBe(201)
     expect(sent.body).toMatchObject({ adultCount: 1, childCount: 1, leftOut: 'not_counted', leftOutCount: null })
-    const [recipient] = (await staff(`/api/app/messages/${sent.body.id}/recipients`)).body.items
-    expect(recipient).toMatchObject({ adult: { id: kept.parent }, status: 'withheld', lastError: null, sentAt: null })
+    const toMother = await staff('/api/app/messages', { body: { subject: 'A word', body: 'About Aroha.', audience: [`adult:${families.mother}`] } })
+    // The worker (this test's own, with a mailer that accepts) withholds the one and sends the other.
+    await deliverDueMessages(school.database, { schoolIds: [school.id], mailer: async () => undefined })
+    const recipientOf = async (cookie: string, messageId: string) =>
+      (await callApi(`/api/app/messages/${messageId}/recipients`, { headers: { cookie } })).body.items[0]
+    const shape = ({ id: _id, adult: _adult, email: _email, sentAt, ...rest }: { id: string, adult: unknown, email: string, sentAt: string | null }) =>
+      ({ ...rest, sent: sentAt !== null })
+    // The office (no restricted.read) is shown the withheld mail as the told one: sent, counted as sent.
+    const withheld = await recipientOf(office, sent.body.id)
+    expect(withheld).toMatchObject({ adult: { id: kept.parent }, status: 'sent', attempts: 1, lastError: null })
+    expect(shape(withheld)).toEqual(shape(await recipientOf(office, toMother.body.id)))
+    expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ sentCount: 1, withheldCount: 0 })
+    // An administrator holds restricted.read: withheld, never sent, counted apart.
+    expect(await recipientOf(admin, sent.body.id)).toMatchObject({ adult: { id: kept.parent }, status: 'withheld', lastError: null, sentAt: null })
+    expect((await callApi(`/api/app/messages/${sent.body.id}`, { headers: { cookie: admin } })).body).toMatchObject({ sentCount: 0, withheldCount: 1 })
   })
 
   it('shows staff previewing a parent that parent\'s consents and messages, reads without a receipt, and refuses an answer (preview_read_only)', async () => {

@@ -9,7 +9,7 @@ import { familySession } from '../../../support/family-sessions'
 import { changePersonContact } from '../../../../server/domain/people/contact-details'
 import { seedFamily } from '../../../support/person-fixtures'
 import { newSchool } from '../../../support/schools'
-import { staffSession, uniqueEmail } from '../../../support/staff-sessions'
+import { ownStaffRecord, staffSession, uniqueEmail } from '../../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -47,6 +47,7 @@ describe('portal identity: family access, the account it signs in, and staff who
   it('a member of staff who is also a parent has both on one account, and keeps the portal when their staff access is removed', async () => {
     const email = uniqueEmail('teacher-parent')
     // Linked to their own person: an account with staff access is a family login for that person alone.
+    await ownStaffRecord(school, family.father, email)
     const member = await addStaffAccount(school.context, { email, role: 'teacher', personId: family.father })
     const { accountId } = await familySession(school, family.father, { email })
     expect(accountId).toBe(member.id)

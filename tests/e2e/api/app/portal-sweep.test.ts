@@ -22,7 +22,7 @@ import { expectEnvelope } from '../../../support/envelope'
 import { familySession } from '../../../support/family-sessions'
 import { seedPortalFamilies } from '../../../support/portal-families'
 import { newSchool } from '../../../support/schools'
-import { staffSession, uniqueEmail } from '../../../support/staff-sessions'
+import { ownStaffRecord, staffSession, uniqueEmail } from '../../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -313,6 +313,7 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
     ...Object.values(ordered.parents), applicant, flaggedApplicant, enquirer, orderedEnquirer
   ]
   const staffEmail = uniqueEmail('staff-parent')
+  await ownStaffRecord(school, families.staffParent, staffEmail)
   await addStaffAccount(school.context, { email: staffEmail, role: 'teacher', personId: families.staffParent })
   const cookies = new Map<string, string>()
   for (const adult of adults) cookies.set(adult, (await familySession(school, adult, adult === families.staffParent ? { email: staffEmail } : {})).cookie)
