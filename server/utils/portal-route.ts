@@ -13,7 +13,7 @@ export type PortalRouteDeclaration<Q extends AnyObject, P extends AnyObject, B e
     /**
      * The part of the service the route reads or writes, as the office's routes over the same records
      * declare it: off is `component_off`, read-only refuses its writes, for families as for staff.
-     * Always declared (tests/unit/portal-route-modules.test.ts); `null` only where the office's own
+     * Always declared (tests/unit/server/api/app/portal.test.ts); `null` only where the office's own
      * routes belong to no module either (consents, messages).
      */
     module: ModuleName | null
