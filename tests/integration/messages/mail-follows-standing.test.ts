@@ -17,6 +17,12 @@ import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receive
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
+/** A court order from the day on, keeping the adult from the child's messages. */
+function keepFromMessages(school: School, childId: string, adultId: string, day: string) {
+  const order = { kind: 'parenting_order', restrainedPersonId: adultId, purposes: ['messages'], validFrom: day, validTo: null } as const
+  return recordCourtOrder(school.context, childId, order)
+}
+
 /** Children at a year level, each with the adults named (by their address) holding responsibility. */
 function seedChildren(school: School, yearLevel: string, children: Record<string, string[]>) {
   return writeChanges(school.context, async (tx, changes) => {
@@ -76,14 +82,8 @@ describe('the message worker asks standing when it sends', () => {
     const rows = await recipientsOf(school, sent.id)
     expect(JSON.parse(rows.find(row => row.adultId === adults[address('twin-parent')])!.childIds).sort()).toEqual([children.Bea, children.Cai].sort())
 
-    await recordCourtOrder(
-      school.context, children.Ari!,
-      { kind: 'parenting_order', restrainedPersonId: adults[address('ari-father')]!, purposes: ['messages'], validFrom: day, validTo: null }
-    )
-    await recordCourtOrder(
-      school.context, children.Bea!,
-      { kind: 'parenting_order', restrainedPersonId: adults[address('twin-parent')]!, purposes: ['messages'], validFrom: day, validTo: null }
-    )
+    await keepFromMessages(school, children.Ari!, adults[address('ari-father')]!, day)
+    await keepFromMessages(school, children.Bea!, adults[address('twin-parent')]!, day)
     const before = deliveredTo().length
     expect(await deliverDueMessages(school.database, { schoolIds: [school.id] })).toBe(3)
 
@@ -138,17 +138,9 @@ describe('the message worker asks standing when it sends', () => {
     const inbox = async (adultId: string) => (await portalMessages(school.context, adultId, { limit: 10 })).items.map(item => item.id)
     expect(await inbox(nomail)).toEqual([sent.id])
 
-    await recordCourtOrder(
-      school.context, children.Huia!, { kind: 'parenting_order', restrainedPersonId: nomail, purposes: ['messages'], validFrom: day, validTo: null }
-    )
-    await recordCourtOrder(
-      school.context, children.Huia!,
-      { kind: 'parenting_order', restrainedPersonId: adults[address('huia-mailed')]!, purposes: ['messages'], validFrom: day, validTo: null }
-    )
-    await recordCourtOrder(
-      school.context, children.Kea!,
-      { kind: 'parenting_order', restrainedPersonId: adults[address('kea-parent')]!, purposes: ['messages'], validFrom: day, validTo: null }
-    )
+    await keepFromMessages(school, children.Huia!, nomail, day)
+    await keepFromMessages(school, children.Huia!, adults[address('huia-mailed')]!, day)
+    await keepFromMessages(school, children.Kea!, adults[address('kea-parent')]!, day)
     // Before the worker has run (the mailed adult's row is still pending), and for the adult it never queues.
     for (const withheld of [nomail, adults[address('huia-mailed')]!]) {
       expect(await inbox(withheld)).toEqual([])
