@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { consents } from '../../../db/schema'
 import { createConsentAsk } from '../../../server/domain/consents/create-consent-ask'
@@ -8,22 +8,6 @@ import { recordCourtOrder } from '../../../server/domain/restricted/court-orders
 import { addDays } from '../../../server/domain/days/calendar'
 import { seedPortalFamilies } from '../../support/portal-families'
 import { newSchool } from '../../support/schools'
-
-/** Work to commit just before the next write begins: the moment between a check made before a write and the write. */
-const between = vi.hoisted(() => ({ work: undefined as undefined | (() => Promise<unknown>) }))
-
-vi.mock('../../../server/domain/shared/write-changes', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../server/domain/shared/write-changes')>()
-  return {
-    ...original,
-    writeChanges: async (...args: Parameters<typeof original.writeChanges>) => {
-      const work = between.work
-      between.work = undefined
-      if (work) await work()
-      return original.writeChanges(...args)
-    }
-  }
-})
 
 /*
  * A consent answer never lands after standing was withdrawn (the review of issue 35): standing is asked
@@ -48,14 +32,30 @@ describe('a consent answer asks standing again inside its write', () => {
     .where(and(eq(consents.schoolId, school.id), eq(consents.childId, families.aroha), eq(consents.adultId, adultId)))
 
   it('refuses an answer when a court order keeping the adult from consents commits between the first check and the write, recording nothing', async () => {
-    between.work = () => recordCourtOrder(
-      school.context, families.aroha,
-      { kind: 'parenting_order', restrainedPersonId: families.mother, purposes: ['consents'], validFrom: families.today, validTo: null }
-    )
-    await expect(recordConsentAnswer(school.context, { askId, childId: families.aroha, adultId: families.mother, answer: 'yes' })).rejects.toMatchObject({
+    // The answer's context, whose next transaction first commits the order: the moment between the check made
+    // before the write and the write. (Not a module mock: the suite's files share their workers' modules.)
+    let orderCommitted = false
+    const database = school.context.database
+    const context = {
+      ...school.context,
+      database: {
+        ...database,
+        transaction: async <T>(work: Parameters<typeof database.transaction<T>>[0]) => {
+          if (!orderCommitted) {
+            orderCommitted = true
+            await recordCourtOrder(
+              school.context, families.aroha,
+              { kind: 'parenting_order', restrainedPersonId: families.mother, purposes: ['consents'], validFrom: families.today, validTo: null }
+            )
+          }
+          return database.transaction(work)
+        }
+      }
+    }
+    await expect(recordConsentAnswer(context, { askId, childId: families.aroha, adultId: families.mother, answer: 'yes' })).rejects.toMatchObject({
       code: 'no_consent_standing'
     })
-    expect(between.work).toBeUndefined()
+    expect(orderCommitted).toBe(true)
     expect(await answersOf(families.mother)).toEqual([])
     // The other parent, whom the order does not name, still answers.
     await recordConsentAnswer(school.context, { askId, childId: families.aroha, adultId: families.father, answer: 'yes' })
