@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { MinuteCount } from '../../db/minute-counters'
-import type { SchoolRef } from '../domain/shared/context'
+import type { SchoolRef } from '../domain/shared/school-ref'
 import type { Access } from '../domain/access/access'
 
 /**

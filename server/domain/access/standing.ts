@@ -8,7 +8,7 @@ import { compareText } from '../shared/compare-text'
 import { compareByName, givenFirstKey } from '../people/name-key'
 import { purposesOf } from '../restricted/court-orders'
 import { safeAdultsOf } from '../restricted/protection-flags'
-import { isProtectionFlagInForce } from '../restricted/restricted-record'
+import { isProtectionFlagInForce } from '../restricted/in-force-rules'
 import { slicesOf } from '../../../db/id-slices'
 
 /*

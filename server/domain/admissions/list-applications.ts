@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { applicationAdults, applications } from '../../../db/schema'
 import type { Database } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError } from '../shared/domain-error'
 import { requireSchool } from '../schools/find-school'
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { campuses } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { validationFailed } from '../shared/domain-error'
 
 export type CampusRow = typeof campuses.$inferSelect

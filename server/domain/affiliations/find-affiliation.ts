@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { affiliations } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError } from '../shared/domain-error'
 import { excerpt } from '../../../shared/excerpt'
 

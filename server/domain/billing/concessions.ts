@@ -1,6 +1,7 @@
 import { concessionKinds, concessions, type ConcessionKind } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { writeChanges, type ChangeLog } from '../shared/write-changes'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../days/clock'

@@ -3,7 +3,7 @@ import type {
   affiliations, billingResponsibilities, classMembers, concessions, courtOrders, parentalResponsibilities, protectionFlags, teachingAssignments
 } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import type { Span } from './calendar'
 import { domainError } from '../shared/domain-error'
 import { checkLastDay } from './span-input'

@@ -1,6 +1,6 @@
 import { isDay } from '../../../shared/calendar-day'
 import { todayInZone } from './clock'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError, validationFailed } from '../shared/domain-error'
 import type { Span } from './calendar'
 

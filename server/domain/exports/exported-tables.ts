@@ -1,4 +1,4 @@
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { moduleSwitch } from '../access/switches'
 import { exportTables } from './tables'
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { personSourceIds } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 
 /** The HRIS's "system" among a person's source ids; a people sync's system name cannot start with `#`. */
 export const hrisSystem = '#hris'

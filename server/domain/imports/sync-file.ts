@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { campuses } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { isDay } from '../../../shared/calendar-day'
 import { personName } from '../../../shared/schemas/common'
 import type { ImportProblem } from '../../../shared/schemas/imports'

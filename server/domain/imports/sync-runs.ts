@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { syncRuns } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError } from '../shared/domain-error'
 import type { SyncRunView } from '../../../shared/schemas/imports'
 import type { SyncRunStatus } from '../../../shared/vocabulary'

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import { courtOrders, exitReasons, identityDecisions, people, protectionFlags, restrictedViews } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { timestampNow, todayInZone } from '../days/clock'
 import { newId } from '../shared/ids'
 import { recordedActor } from '../shared/actor'
@@ -114,6 +115,3 @@ export async function listRestrictedViews(ctx: DomainContext, options: { personI
     .orderBy(desc(restrictedViews.viewedAt), desc(restrictedViews.id))
     .limit(options.limit ?? 100)
 }
-
-// The in-force rules live beside the tables they read, so access/withholding.ts needs no part of this file.
-export { courtOrderInForce, isProtectionFlagInForce, protectionFlagInForce } from './in-force-rules'

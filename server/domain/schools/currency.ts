@@ -1,4 +1,4 @@
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 
 /** The currency a school's fees are in until it sets its own. */
 export const defaultCurrency = 'AUD'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
-import type { SchoolRef } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { domainError } from '../shared/domain-error'
 
 /** Turns a stored school row into the reference every domain function takes. */

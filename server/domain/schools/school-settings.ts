@@ -5,7 +5,8 @@ import {
   tours, type SchoolLists
 } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import type { DomainContext, SchoolRef } from '../shared/context'
+import type { DomainContext } from '../shared/context'
+import type { SchoolRef } from '../shared/school-ref'
 import { alumniRules, heldParts, isOneOf, type HeldPart } from '../../../shared/vocabulary'
 import type { FieldProblem } from '../../../shared/error-catalogue'
 import { domainError, requirePlainLines } from '../shared/domain-error'

@@ -5,8 +5,6 @@ import type { SchoolRef } from './school-ref'
 
 export type { Actor, SystemName } from './actor'
 
-export type { SchoolRef } from './school-ref'
-
 /**
  * What every domain function, read or write, receives: the school, the database, and the caller's
  * access (who acts and what they may do, server/domain/access/access.ts), which decides what a read

@@ -1,5 +1,5 @@
 import type { HeldPart } from '../../../shared/vocabulary'
-import type { SchoolRef } from './context'
+import type { SchoolRef } from './school-ref'
 import { domainError } from './domain-error'
 
 const partLabels: Record<HeldPart, string> = {

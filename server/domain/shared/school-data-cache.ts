@@ -1,4 +1,4 @@
-import type { SchoolRef } from './context'
+import type { SchoolRef } from './school-ref'
 
 interface Kept { version: number, value: unknown, bytes: number }
 

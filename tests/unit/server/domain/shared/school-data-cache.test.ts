@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SchoolRef } from '../../../../../server/domain/shared/context'
+import type { SchoolRef } from '../../../../../server/domain/shared/school-ref'
 import { SchoolDataCache } from '../../../../../server/domain/shared/school-data-cache'
 
 const school = (id: string, dataVersion = 1) => ({ id, dataVersion }) as SchoolRef
