@@ -1,7 +1,7 @@
 import type { InternalApi } from 'nitropack/types'
 
 /** A message in the portal's list: its subject, when it was sent, and when the adult read it (null: unread). */
-export type PortalMessageSummary = InternalApi['/api/app/portal/messages']['get']['items'][number]
+type PortalMessageSummary = InternalApi['/api/app/portal/messages']['get']['items'][number]
 
 /** Messages: what the school wrote to the adult, paged on the server, newest first, each unread until opened. */
 export function usePortalMessages() {

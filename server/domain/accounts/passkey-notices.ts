@@ -15,7 +15,7 @@ const systems: [RegExp, string][] = [
  * "Firefox on Windows": the browser and system a `User-Agent` names, from a fixed list, so the
  * header's own text (which the caller chooses) never reaches the mail.
  */
-export function browserSummary(userAgent: string | undefined): string {
+function browserSummary(userAgent: string | undefined): string {
   const agent = userAgent ?? ''
   const browser = browsers.find(([pattern]) => pattern.test(agent))?.[1]
   const system = systems.find(([pattern]) => pattern.test(agent))?.[1]

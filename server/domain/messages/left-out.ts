@@ -1,5 +1,5 @@
 /** Below this many, the adults a message leaves out are "fewer than 5", never a number: a small audience would name them. */
-export const leftOutShownFrom = 5
+const leftOutShownFrom = 5
 
 /**
  * How the office is told the adults standing leaves out of a message, before it is sent (the preview)
