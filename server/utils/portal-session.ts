@@ -2,7 +2,7 @@ import type { H3Event } from 'h3'
 import type { Database } from '../../db/client'
 import type { PortalSection } from '../../shared/vocabulary'
 import { accessFor, holdsCapability } from '../domain/access/access'
-import { liveFamilyAccessOfAccount } from '../domain/accounts/access-kinds'
+import { liveFamilyAccess } from '../domain/accounts/access-kinds'
 import { findLiveSession } from '../domain/accounts/sessions'
 import { schoolRequiresPasskeys } from '../domain/accounts/sign-in-policy'
 import { restrictedChildrenOfAdult } from '../domain/portal/portal-preview'
@@ -49,7 +49,7 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
       return { ...access, school: schoolRef, limitKey: `staff ${account.id}` }
     }
   }
-  const family = await liveFamilyAccessOfAccount(database.db, school.id, account.id)
+  const family = await liveFamilyAccess(database.db, school.id, { accountId: account.id })
   if (!family) {
     throw apiError('no_portal_identity', ['This account has no family access at the school: ask the school office to invite you to the family portal.'])
   }

@@ -40,10 +40,13 @@ export async function familyAccessPeopleOfAccount(db: Db, schoolId: string, acco
   return rows.map(row => row.personId)
 }
 
-/** The live family access of an account at a school: the adult it acts as, or undefined. */
-export async function liveFamilyAccessOfAccount(db: Db, schoolId: string, accountId: string): Promise<FamilyAccessRow | undefined> {
+/** The live family access at a school of an account (the adult it acts as) or of an adult (the account they have it on), or undefined. */
+export async function liveFamilyAccess(db: Db, schoolId: string, of: { accountId: string } | { personId: string }): Promise<FamilyAccessRow | undefined> {
   const [row] = await db.select().from(familyAccess)
-    .where(and(eq(familyAccess.accountId, accountId), eq(familyAccess.schoolId, schoolId), isNull(familyAccess.endedAt)))
+    .where(and(
+      'accountId' in of ? eq(familyAccess.accountId, of.accountId) : eq(familyAccess.personId, of.personId),
+      eq(familyAccess.schoolId, schoolId), isNull(familyAccess.endedAt)
+    ))
     .limit(1)
   return row
 }
@@ -52,7 +55,7 @@ export async function liveFamilyAccessOfAccount(db: Db, schoolId: string, accoun
 export async function accessKindsOf(database: Database, account: Pick<Account, 'id' | 'schoolId'>) {
   const [role, family] = await Promise.all([
     liveStaffRole(database.db, account.schoolId, account.id),
-    liveFamilyAccessOfAccount(database.db, account.schoolId, account.id)
+    liveFamilyAccess(database.db, account.schoolId, { accountId: account.id })
   ])
   return { staff: role !== undefined, family: Boolean(family) }
 }

@@ -12,7 +12,7 @@ import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
 import { normalEmail } from '../accounts/accounts'
-import { hasOrHadStaffAccess, liveFamilyAccessOfAccount, liveStaffRole, type FamilyAccessRow } from '../accounts/access-kinds'
+import { hasOrHadStaffAccess, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { removeAccountSignIns } from '../accounts/account-sign-ins'
 import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
@@ -25,13 +25,6 @@ import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../acc
 
 /** How long an invitation's sign-in link works. */
 export const familyInvitationLifetimeMs = 7 * 86_400_000
-
-async function liveFamilyAccessOfPerson(database: Database, schoolId: string, personId: string): Promise<FamilyAccessRow | undefined> {
-  const [row] = await database.db.select().from(familyAccess)
-    .where(and(eq(familyAccess.schoolId, schoolId), eq(familyAccess.personId, personId), isNull(familyAccess.endedAt)))
-    .limit(1)
-  return row
-}
 
 /**
  * The adult as the portal may take them: a person of the school, not deleted, who is on file as an
@@ -97,7 +90,7 @@ async function giveAccessWithin(tx: Db, ctx: DomainContext, personId: string, em
   }
   const [existing] = await tx.select().from(accounts).where(eq(accounts.email, email))
   if (existing && (existing.schoolId !== ctx.school.id
-    || await liveFamilyAccessOfAccount(tx, ctx.school.id, existing.id)
+    || await liveFamilyAccess(tx, ctx.school.id, { accountId: existing.id })
     // Nobody at the school becomes a parent's login: an account that has or had staff access is its own person's alone.
     || (existing.personId !== personId && await hasOrHadStaffAccess(tx, ctx.school.id, existing.id)))) {
     throw addressTaken(email)
@@ -188,7 +181,7 @@ export async function endFamilyAccess(ctx: DomainContext, personId: string) {
 
 /** An adult's family access as the office sees it on their record: the address, since when, by whom (in words, as Activity names them); null without. */
 export async function familyAccessOfPerson(ctx: Pick<DomainContext, 'database' | 'school'>, personId: string) {
-  const current = await liveFamilyAccessOfPerson(ctx.database, ctx.school.id, personId)
+  const current = await liveFamilyAccess(ctx.database.db, ctx.school.id, { personId })
   if (!current) return null
   const labels = await actorLabels(ctx.database.db, ctx.school.id, [current.createdBy])
   return {

@@ -12,7 +12,7 @@ import { endAccountSessions } from '../accounts/sessions'
 import { recordActivity } from '../activity/record-activity'
 import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../access/delegation'
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/account-sign-ins'
-import { familyAccessPeopleOfAccount, liveFamilyAccessOfAccount, liveStaffRole } from '../accounts/access-kinds'
+import { familyAccessPeopleOfAccount, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { normalEmail, type Account } from '../accounts/accounts'
 
 /*
@@ -182,7 +182,7 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
       changes: { role: [access.role, null] }
     })
     await tx.update(staffAccess).set({ endedAt: now }).where(eq(staffAccess.id, access.id))
-    const family = await liveFamilyAccessOfAccount(tx, ctx.school.id, account.id)
+    const family = await liveFamilyAccess(tx, ctx.school.id, { accountId: account.id })
     if (family && family.personId !== account.personId) {
       await tx.update(familyAccess).set({ endedAt: now, endedBy: recordedActor(ctx.actor) }).where(eq(familyAccess.id, family.id))
       await recordActivity(tx, ctx, {
