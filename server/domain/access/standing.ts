@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, exists, inArray, isNull } from 'drizzle-orm'
 import { applicationAdults, applications, bookings, courtOrders, enquiries, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
 import { standingPurposes, type StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
@@ -47,11 +47,14 @@ interface ChildRecords { responsibilities: ResponsibilityRow[], flags: FlagRow[]
 /**
  * The children and adults the school's applications (among their adults) and tour bookings (as the
  * enquirer) name together, for one child or one adult: standing asks from the child's side, the
- * portal's list of an adult's children from the adult's.
+ * portal's lists of an adult's children from the adult's. `enquiriesCounted: 'any'` counts an enquiry
+ * without a booking too: that puts an adult on file (requireAdultOnFile), though it grants no standing.
  */
-async function namedOnAdmissions(ctx: Pick<DomainContext, 'database' | 'school'>, side: { childId: string } | { adultId: string }) {
+export async function namedOnAdmissions(
+  ctx: Pick<DomainContext, 'database' | 'school'>, side: { childId: string } | { adultId: string }, enquiriesCounted: 'booked' | 'any' = 'booked'
+) {
   const { database, school } = ctx
-  const [applied, booked] = await Promise.all([
+  const [applied, enquired] = await Promise.all([
     database.db.selectDistinct({ childId: applications.studentId, adultId: applicationAdults.personId }).from(applications)
       .innerJoin(applicationAdults, eq(applicationAdults.applicationId, applications.id))
       .where(and(
@@ -59,13 +62,13 @@ async function namedOnAdmissions(ctx: Pick<DomainContext, 'database' | 'school'>
         'childId' in side ? eq(applications.studentId, side.childId) : eq(applicationAdults.personId, side.adultId)
       )),
     database.db.selectDistinct({ childId: enquiries.studentId, adultId: enquiries.enquirerId }).from(enquiries)
-      .innerJoin(bookings, eq(bookings.enquiryId, enquiries.id))
       .where(and(
         eq(enquiries.schoolId, school.id),
-        'childId' in side ? eq(enquiries.studentId, side.childId) : eq(enquiries.enquirerId, side.adultId)
+        'childId' in side ? eq(enquiries.studentId, side.childId) : eq(enquiries.enquirerId, side.adultId),
+        enquiriesCounted === 'booked' ? exists(database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.enquiryId, enquiries.id))) : undefined
       ))
   ])
-  return [...applied, ...booked]
+  return [...applied, ...enquired]
 }
 
 /** The child's records standing is made of: every responsibility span, flag and order, in force or not, and who the admissions records name. */
@@ -200,6 +203,20 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
 }
 
 /**
+ * The children among `childIds` the portal shows the adult for the purpose on the day (showsChild), each
+ * decided as standingOf decides: for a list of records already read, such as an adult's applications.
+ */
+export async function childIdsShown(
+  ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string, childIds: Iterable<string>
+): Promise<Set<string>> {
+  const shown = new Set<string>()
+  for (const childId of new Set(childIds)) {
+    if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) shown.add(childId)
+  }
+  return shown
+}
+
+/**
  * The children the portal shows an adult for a purpose on the day (showsChild), in name order: the
  * children they ever held parental responsibility for (and, for `applications`, those an application
  * or a booking names them for: no other purpose is granted without responsibility), each decided as
@@ -211,14 +228,11 @@ export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' |
   const candidates = [
     ...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? (await namedOnAdmissions(ctx, { adultId })).map(pair => pair.childId) : []])
   ]
-  const granted: string[] = []
-  for (const childId of candidates) {
-    if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) granted.push(childId)
-  }
-  if (!granted.length) return []
+  const granted = await childIdsShown(ctx, adultId, purpose, day, candidates)
+  if (!granted.size) return []
   const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
     .from(people)
-    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, granted), isNull(people.deletedAt)))
+    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, [...granted]), isNull(people.deletedAt)))
   // Given names first: a family's children mostly share the family name.
   return children.map(child => ({ child, key: givenFirstKey(child.nameKey) }))
     .sort((a, b) => compareText(a.key, b.key) || compareText(a.child.id, b.child.id))

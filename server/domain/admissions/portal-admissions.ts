@@ -2,32 +2,16 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { applicationAdults, applications, bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { showsChild, standingOf } from '../access/standing'
+import { childIdsShown } from '../access/standing'
 import { bookTour } from './book-tour'
 import { listTours } from './list-tours'
-
-type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
 const student = alias(people, 'student')
 
 /**
- * The children among `childIds` whose applications and bookings the adult may see on the day: those
- * standing shows for `applications` (showsChild), as for every child. Standing itself gives an
- * applicant `applications` for a child with no responsibility on file, and a flag or an order
- * withholds it as it does for any child.
- */
-export async function childrenInView(ctx: ReadContext, adultId: string, childIds: string[], day: string): Promise<Set<string>> {
-  const seen = new Set<string>()
-  for (const childId of new Set(childIds)) {
-    if (showsChild(await standingOf(ctx, adultId, childId, day), 'applications')) seen.add(childId)
-  }
-  return seen
-}
-
-/**
  * Applications and tours: the applications the adult is an adult of, with their state and dates; the
  * tours still to come with a place; and the adult's own bookings. A child the adult may not see is
- * left out whole (childrenInView).
+ * left out whole (standing's childIdsShown for `applications`).
  */
 export async function portalApplications(ctx: DomainContext, adultId: string, day: string) {
   const applied = await ctx.database.db.selectDistinct({
@@ -52,7 +36,7 @@ export async function portalApplications(ctx: DomainContext, adultId: string, da
     .innerJoin(student, eq(student.id, enquiries.studentId))
     .where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, adultId)))
     .orderBy(desc(tours.startsAt), asc(bookings.id))
-  const inView = await childrenInView(ctx, adultId, [...applied, ...booked].map(row => row.childId), day)
+  const inView = await childIdsShown(ctx, adultId, 'applications', day, [...applied, ...booked].map(row => row.childId))
   const child = (row: { childId: string, familyName: string, givenNames: string }) =>
     ({ id: row.childId, familyName: row.familyName, givenNames: row.givenNames })
   return {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { accounts, applicationAdults, enquiries, familyAccess, parentalResponsibilities, people } from '../../../db/schema'
+import { accounts, familyAccess, parentalResponsibilities, people } from '../../../db/schema'
 import type { Database, Db } from '../../../db/client'
 import { holdUntilCommit } from '../../../db/transaction-lock'
 import { isUniqueViolation } from '../../../db/unique-violation'
@@ -14,6 +14,7 @@ import { sendMail } from '../mail/send-mail'
 import { normalEmail } from '../accounts/accounts'
 import { hasOrHadStaffAccess, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { removeAccountSignIns } from '../accounts/account-sign-ins'
+import { namedOnAdmissions } from '../access/standing'
 import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /*
@@ -34,13 +35,12 @@ export async function requireAdultOnFile(ctx: Pick<DomainContext, 'database' | '
   const db = ctx.database.db
   const [person] = await db.select().from(people).where(and(eq(people.id, personId), eq(people.schoolId, ctx.school.id), isNull(people.deletedAt)))
   if (!person) throw domainError('not_found', [`No person has the id ${personId}.`])
-  const [carer, applicant, enquirer] = await Promise.all([
+  const [carer, named] = await Promise.all([
     db.select({ id: parentalResponsibilities.id }).from(parentalResponsibilities)
       .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, personId))).limit(1),
-    db.select({ id: applicationAdults.id }).from(applicationAdults).where(eq(applicationAdults.personId, personId)).limit(1),
-    db.select({ id: enquiries.id }).from(enquiries).where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, personId))).limit(1)
+    namedOnAdmissions(ctx, { adultId: personId }, 'any')
   ])
-  if (!carer.length && !applicant.length && !enquirer.length) {
+  if (!carer.length && !named.length) {
     throw domainError(
       'unprocessable',
       ['Only an adult on file gets family access: a carer with parental responsibility, or an adult of an application or an enquiry.']

@@ -4,8 +4,7 @@ import {
 } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { csvBuffer } from '../shared/csv-stream'
-import { childrenWithStanding } from '../access/standing'
-import { childrenInView } from '../admissions/portal-admissions'
+import { childIdsShown, childrenWithStanding } from '../access/standing'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type Cell = string | number | null
@@ -76,7 +75,7 @@ export async function familyRecords(ctx: ReadContext, adultId: string, day: stri
       .leftJoin(campuses, eq(campuses.id, applications.campusId))
       .where(and(eq(applicationAdults.personId, adultId), eq(applications.schoolId, ofSchool))).orderBy(asc(applications.receivedAt), asc(applications.id))
   ])
-  const inView = await childrenInView(ctx, adultId, applied.map(row => row.studentId), day)
+  const inView = await childIdsShown(ctx, adultId, 'applications', day, applied.map(row => row.studentId))
   const person = (id: string) => {
     const row = persons.find(candidate => candidate.id === id)
     if (!row || id === adultId || reachable.has(id)) return row

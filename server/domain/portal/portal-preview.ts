@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { applicationAdults, applications, enquiries, parentalResponsibilities, staffSessions } from '../../../db/schema'
+import { parentalResponsibilities, staffSessions } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../days/clock'
 import { recordActivity } from '../activity/record-activity'
 import { childrenUnderRestriction } from '../access/withholding'
+import { namedOnAdmissions } from '../access/standing'
 import { assertRestrictedReadable, insertRestrictedView } from '../restricted/restricted-record'
 import { callerSessionId } from '../accounts/caller-account'
 import { requireAdultOnFile } from './family-access'
@@ -25,20 +26,16 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
 /**
  * The children the portal could show this adult, whatever their standing: those they hold or held
- * parental responsibility for, and those of an application they are an adult of or an enquiry they made
- * (the links that put an adult on file, requireAdultOnFile).
+ * parental responsibility for, and those an application or a tour booking names them for (standing's
+ * namedOnAdmissions). An enquiry without a booking grants nothing, so its child is none of these.
  */
 async function childrenOfAdultOnFile(ctx: ReadContext, adultId: string): Promise<string[]> {
-  const { db } = ctx.database
-  const [carer, applicant, enquirer] = await Promise.all([
-    db.selectDistinct({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
+  const [carer, named] = await Promise.all([
+    ctx.database.db.selectDistinct({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
       .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId))),
-    db.selectDistinct({ childId: applications.studentId }).from(applicationAdults).innerJoin(applications, eq(applications.id, applicationAdults.applicationId))
-      .where(and(eq(applications.schoolId, ctx.school.id), eq(applicationAdults.personId, adultId))),
-    db.selectDistinct({ childId: enquiries.studentId }).from(enquiries)
-      .where(and(eq(enquiries.schoolId, ctx.school.id), eq(enquiries.enquirerId, adultId)))
+    namedOnAdmissions(ctx, { adultId })
   ])
-  return [...new Set([...carer, ...applicant, ...enquirer].map(row => row.childId))]
+  return [...new Set([...carer, ...named].map(row => row.childId))]
 }
 
 /**

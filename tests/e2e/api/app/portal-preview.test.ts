@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { activity, restrictedViews } from '../../../../db/schema'
+import { activity, enquiries, restrictedViews } from '../../../../db/schema'
 import { submitApplication } from '../../../../server/domain/admissions/submit-application'
 import { insertPerson } from '../../../../server/domain/people/person-record'
 import { recordCourtOrder } from '../../../../server/domain/restricted/court-orders'
 import { recordProtectionFlag } from '../../../../server/domain/restricted/protection-flags'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
+import { insertEnquiry } from '../../../../server/domain/enquiries/record-enquiry'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { seedPortalFamilies } from '../../../support/portal-families'
@@ -94,6 +95,27 @@ describe('previewing the portal as an adult of a child under restriction', () =>
     expect(await previewsOf(families.unsafe)).toBe(0)
     expect(await viewsBy(stale.member.id)).toEqual([])
     expect((await preview(stale.cookie, families.father)).status).toBe(200)
+  })
+
+  it('counts an enquiry without a booking as the portal does: its child is not the adult\'s, so a flag on it asks no restricted check', async () => {
+    // Standing grants an enquirer something only once a tour is booked; the preview's restriction rule looks at the same children.
+    const enquirer = await writeChanges(school.context, async (tx, changes) => {
+      const adult = await insertPerson(tx, changes, school.id, { familyName: 'Ngata', givenNames: 'Rangi', email: 'rangi@example.org' })
+      const { id } = await insertEnquiry(tx, changes, school.school, { student: { familyName: 'Ngata', givenNames: 'Kahu' }, enquirer: { personId: adult } })
+      return { adult, enquiryId: id }
+    })
+    const [{ studentId: child }] = await school.database.db.select({ studentId: enquiries.studentId }).from(enquiries)
+      .where(eq(enquiries.id, enquirer.enquiryId))
+    await recordProtectionFlag(school.context, child, { kind: 'family_violence', validFrom: families.today })
+    const { cookie, member } = await staffSession(school, 'office')
+    expect((await preview(cookie, enquirer.adult)).body).toEqual({ previewing: enquirer.adult })
+    expect(await viewsBy(member.id)).toEqual([])
+    const home = await callApi('/api/app/portal', { headers: { cookie } })
+    expect(home.body).toMatchObject({ adult: { id: enquirer.adult }, preview: true, children: [] })
+    const applications = await callApi('/api/app/portal/applications', { headers: { cookie } })
+    expect(applications.status).toBe(200)
+    expect(applications.body).toMatchObject({ applications: [], bookings: [] })
+    expect(JSON.stringify([home.body, applications.body])).not.toContain(child)
   })
 
   it('refuses a preview by portal.preview alone from the moment a child of the adult comes under restriction; ending it still works', async () => {
