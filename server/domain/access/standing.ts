@@ -1,15 +1,16 @@
-import { and, eq, exists, inArray, isNull } from 'drizzle-orm'
-import { applicationAdults, applications, bookings, courtOrders, enquiries, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
+import { and, eq, inArray } from 'drizzle-orm'
+import { courtOrders, parentalResponsibilities, people, protectionFlags } from '../../../db/schema'
 import { standingPurposes, type StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { isInForceOn } from '../days/in-force'
 import { compareText } from '../shared/compare-text'
-import { compareByName, givenFirstKey } from '../people/name-key'
+import { compareByName } from '../people/name-key'
 import { purposesOf } from '../restricted/court-orders'
 import { safeAdultsOf } from '../restricted/protection-flags'
 import { isProtectionFlagInForce } from '../restricted/in-force-rules'
 import { slicesOf } from '../../../db/id-slices'
+import { namedOnAdmissions } from './named-on-admissions'
 
 /*
  * Standing: what an adult may see or do about a child in the family portal, per purpose, on a day in the
@@ -43,33 +44,6 @@ type OrderRow = typeof courtOrders.$inferSelect
 
 /** What standing is decided from: the child's responsibility spans, flags and orders, and the adults an application or a booking for the child names. */
 interface ChildRecords { responsibilities: ResponsibilityRow[], flags: FlagRow[], orders: OrderRow[], named: string[] }
-
-/**
- * The children and adults the school's applications (among their adults) and tour bookings (as the
- * enquirer) name together, for one child or one adult: standing asks from the child's side, the
- * portal's lists of an adult's children from the adult's. `enquiriesCounted: 'any'` counts an enquiry
- * without a booking too: that puts an adult on file (requireAdultOnFile), though it grants no standing.
- */
-export async function namedOnAdmissions(
-  ctx: Pick<DomainContext, 'database' | 'school'>, side: { childId: string } | { adultId: string }, enquiriesCounted: 'booked' | 'any' = 'booked'
-) {
-  const { database, school } = ctx
-  const [applied, enquired] = await Promise.all([
-    database.db.selectDistinct({ childId: applications.studentId, adultId: applicationAdults.personId }).from(applications)
-      .innerJoin(applicationAdults, eq(applicationAdults.applicationId, applications.id))
-      .where(and(
-        eq(applications.schoolId, school.id),
-        'childId' in side ? eq(applications.studentId, side.childId) : eq(applicationAdults.personId, side.adultId)
-      )),
-    database.db.selectDistinct({ childId: enquiries.studentId, adultId: enquiries.enquirerId }).from(enquiries)
-      .where(and(
-        eq(enquiries.schoolId, school.id),
-        'childId' in side ? eq(enquiries.studentId, side.childId) : eq(enquiries.enquirerId, side.adultId),
-        enquiriesCounted === 'booked' ? exists(database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.enquiryId, enquiries.id))) : undefined
-      ))
-  ])
-  return [...applied, ...enquired]
-}
 
 /** The child's records standing is made of: every responsibility span, flag and order, in force or not, and who the admissions records name. */
 async function recordsOfChild(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string): Promise<ChildRecords> {
@@ -200,43 +174,6 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
     .from(people)
     .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, adultIds)))
   return adults.sort(compareByName).map(({ nameKey: _, ...adult }) => ({ adult, ...decide(adult.id, day, records) }))
-}
-
-/**
- * The children among `childIds` the portal shows the adult for the purpose on the day (showsChild), each
- * decided as standingOf decides: for a list of records already read, such as an adult's applications.
- */
-export async function childIdsShown(
-  ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string, childIds: Iterable<string>
-): Promise<Set<string>> {
-  const shown = new Set<string>()
-  for (const childId of new Set(childIds)) {
-    if (showsChild(await standingOf(ctx, adultId, childId, day), purpose)) shown.add(childId)
-  }
-  return shown
-}
-
-/**
- * The children the portal shows an adult for a purpose on the day (showsChild), in name order: the
- * children they ever held parental responsibility for (and, for `applications`, those an application
- * or a booking names them for: no other purpose is granted without responsibility), each decided as
- * standingOf decides. A child outside it is never named or counted to them.
- */
-export async function childrenWithStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, purpose: StandingPurpose, day: string) {
-  const spans = await ctx.database.db.select({ childId: parentalResponsibilities.childId }).from(parentalResponsibilities)
-    .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), eq(parentalResponsibilities.adultId, adultId)))
-  const candidates = [
-    ...new Set([...spans.map(span => span.childId), ...purpose === 'applications' ? (await namedOnAdmissions(ctx, { adultId })).map(pair => pair.childId) : []])
-  ]
-  const granted = await childIdsShown(ctx, adultId, purpose, day, candidates)
-  if (!granted.size) return []
-  const children = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey })
-    .from(people)
-    .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, [...granted]), isNull(people.deletedAt)))
-  // Given names first: a family's children mostly share the family name.
-  return children.map(child => ({ child, key: givenFirstKey(child.nameKey) }))
-    .sort((a, b) => compareText(a.key, b.key) || compareText(a.child.id, b.child.id))
-    .map(({ child: { nameKey: _, ...child } }) => child)
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { applicationAdults, applications, bookings, campuses, enquiries, people, tours } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { childIdsShown } from '../access/standing'
+import { childIdsShown } from '../access/children-shown'
 import { bookTour } from './book-tour'
 import { listTours } from './list-tours'
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { billingResponsibilities, concessions, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { inForceOn } from '../days/in-force'
-import { childrenWithStanding } from '../access/standing'
+import { childrenWithStanding } from '../access/children-shown'
 import { childWithStanding } from '../portal/portal-child'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>

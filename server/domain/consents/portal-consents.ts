@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { consentAskChildren, consentAsks, consentPurposes } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
-import { childrenWithStanding } from '../access/standing'
+import { childrenWithStanding } from '../access/children-shown'
 import { answersOfChildren } from './ask-answers'
 import { askIsOpen } from './ask-view'
 import { answerHistory, takesWithdrawal } from './record-answer'

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../shared/context'
-import { childrenWithStanding } from '../access/standing'
+import { childrenWithStanding } from '../access/children-shown'
 import { schoolCurrency } from '../schools/currency'
 import type { Statement } from './compute-statement'
 import { statementOf, studentBillingFacts } from './read-statements'

@@ -14,7 +14,7 @@ import { sendMail } from '../mail/send-mail'
 import { normalEmail } from '../accounts/accounts'
 import { hasOrHadStaffAccess, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { removeAccountSignIns } from '../accounts/account-sign-ins'
-import { namedOnAdmissions } from '../access/standing'
+import { namedOnAdmissions } from '../access/named-on-admissions'
 import { cancelUnusedSignInLinks, insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 
 /*

@@ -4,7 +4,7 @@ import {
 } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { csvBuffer } from '../shared/csv-stream'
-import { childIdsShown, childrenWithStanding } from '../access/standing'
+import { childIdsShown, childrenWithStanding } from '../access/children-shown'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type Cell = string | number | null

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { people } from '../../../db/schema'
 import { portalSections, type ModuleName, type PortalSection } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
-import { childrenWithStanding } from '../access/standing'
+import { childrenWithStanding } from '../access/children-shown'
 import { moduleSwitch } from '../access/switches'
 
 /** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { childrenWithStanding, standingsOnChild } from '../../../server/domain/access/standing'
+import { standingsOnChild } from '../../../server/domain/access/standing'
+import { childrenWithStanding } from '../../../server/domain/access/children-shown'
 import { adultsByName } from '../../../server/domain/messages/audience'
 import { listPeople } from '../../../server/domain/people/list-people'
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
