@@ -104,8 +104,9 @@ describe('previewing the portal as an adult of a child under restriction', () =>
       const { id } = await insertEnquiry(tx, changes, school.school, { student: { familyName: 'Ngata', givenNames: 'Kahu' }, enquirer: { personId: adult } })
       return { adult, enquiryId: id }
     })
-    const [{ studentId: child }] = await school.database.db.select({ studentId: enquiries.studentId }).from(enquiries)
+    const [enquiry] = await school.database.db.select({ studentId: enquiries.studentId }).from(enquiries)
       .where(eq(enquiries.id, enquirer.enquiryId))
+    const child = enquiry!.studentId
     await recordProtectionFlag(school.context, child, { kind: 'family_violence', validFrom: families.today })
     const { cookie, member } = await staffSession(school, 'office')
     expect((await preview(cookie, enquirer.adult)).body).toEqual({ previewing: enquirer.adult })
