@@ -10,6 +10,7 @@ import { addDays } from '../../server/domain/days/calendar'
 import { writeChanges } from '../../server/domain/shared/write-changes'
 import { saveAcademicSession } from '../../server/domain/timetable/save-academic-session'
 import type { newSchool } from './schools'
+import { uniqueEmail } from './staff-sessions'
 
 type TestSchool = Awaited<ReturnType<typeof newSchool>>
 
@@ -21,10 +22,12 @@ type TestSchool = Awaited<ReturnType<typeof newSchool>>
  * - `protected`: Mere, whose protection flag names her safe adult and not her other parent;
  * - `former`: Rua, whose carer's responsibility ended last month (her guardian holds it now);
  * - `staff`: Wiremu, whose parent is also a member of staff.
- * Every adult is on file as a carer, so each can be given family access.
+ * Every adult is on file as a carer, so each can be given family access. The two addresses are new in each school,
+ * since accounts are one per address across schools and files seeding at once would race for a fixed one.
  */
 export async function seedPortalFamilies(school: TestSchool, campusId: string | null = null) {
   const today = todayInZone(school.school.timeZone)
+  const emails = { mother: uniqueEmail('hine'), father: uniqueEmail('rawiri') }
   const lastMonth = addDays(today, -31)
   const people = await writeChanges(school.context, async (tx, changes) => {
     const person = (familyName: string, givenNames: string, extra: { dateOfBirth?: string, email?: string, phone?: string } = {}) =>
@@ -34,8 +37,8 @@ export async function seedPortalFamilies(school: TestSchool, campusId: string | 
     const student = (personId: string) =>
       insertAffiliation(tx, changes, school.school, { personId, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId })
     const aroha = await person('Ngata', 'Aroha', { dateOfBirth: '2016-02-03', phone: '+61 400 000 001' })
-    const mother = await person('Ngata', 'Hine', { email: 'hine@example.org', phone: '+61 400 000 002' })
-    const father = await person('Ngata', 'Rawiri', { email: 'rawiri@example.org', phone: '+61 400 000 003' })
+    const mother = await person('Ngata', 'Hine', { email: emails.mother, phone: '+61 400 000 002' })
+    const father = await person('Ngata', 'Rawiri', { email: emails.father, phone: '+61 400 000 003' })
     const tama = await person('Parata', 'Tama', { dateOfBirth: '2017-05-06' })
     const resident = await person('Parata', 'Kiri', { phone: '+61 400 000 004' })
     const separated = await person('Hohepa', 'Manaia', { phone: '+61 400 000 005' })
@@ -76,7 +79,7 @@ export async function seedPortalFamilies(school: TestSchool, campusId: string | 
     { kind: 'parenting_order', restrainedPersonId: people.separated, purposes: ['details', 'contact'], validFrom: lastMonth, validTo: addDays(today, 365) }
   )
   await recordProtectionFlag(school.context, people.mere, { kind: 'family_violence', validFrom: lastMonth, safeAdultIds: [people.safe] })
-  return { ...people, today, lastMonth }
+  return { ...people, emails, today, lastMonth }
 }
 
 /** The school's year and a term still to run, and one over, so key dates have something to show and to leave out. */
