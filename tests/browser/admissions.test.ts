@@ -79,7 +79,7 @@ describe('the admissions screens', () => {
     })
     const started = card(page, 'Started', sent.child)
     await started.waitFor()
-    expect(await started.innerText()).toMatch(/Started \d{4}-\d{2}-\d{2}/)
+    expect(await started.innerText()).toMatch(/Started [A-Z][a-z]{2} \d{1,2}, \d{4}/)
     expect(await started.innerText()).toContain('load 0.5')
     await context.close()
 
