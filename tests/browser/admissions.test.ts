@@ -125,7 +125,7 @@ describe('the admissions screens', () => {
     await twin.waitFor()
     await twin.getByRole('button', { name: 'Duplicates' }).click()
     const dialog = page.getByRole('dialog')
-    const link = dialog.getByRole('button', { name: `Link to this person: ${first.child}, born 2019-03-04` })
+    const link = dialog.getByRole('button', { name: `Link to this person: ${first.child}, born Mar 4, 2019` })
     await link.waitFor()
     expect(await dialog.textContent()).toContain('On this record')
     await checkScreen(page, 'admissions-duplicates', ['[role="dialog"]'])
