@@ -10,9 +10,12 @@ export type SchoolSettings = InternalApi['/api/app/school']['get']
  */
 export function useSchoolSettings() {
   const { data, refresh, error } = useFetch('/api/app/school', { key: 'school-settings', headers: useRequestHeaders(['cookie']) })
+  const staffSession = useStaffSession()
 
   async function save(change: SchoolSettingsChange) {
     data.value = await $fetch('/api/app/school', { method: 'PUT', body: change })
+    // Every screen writes times and amounts with the session's school clock: a new zone or currency shows at once.
+    if (change.timeZone !== undefined || change.currency !== undefined) await staffSession.refresh()
     return data.value
   }
   return { settings: data, error: computed(() => error.value ? apiErrorOf(error.value) : null), refresh, save }

@@ -2,7 +2,8 @@
  * Shares are basis points: whole hundredths of a per cent, so that a share is never a float on its
  * way. A payer's share of a charge category, a concession's percentage and a child's load (part of
  * full time) are all this one type. Every screen and the server read the whole, write a share for a
- * person and read one typed back here, as shared/money.ts does for amounts.
+ * person and read one typed back here, as shared/money.ts does for amounts; a screen writes one with
+ * formatShare (shared/school-time.ts), in the reader's locale.
  */
 
 /** Basis points in the whole (100 %): the open shares of each charge category total this; full time is this. */
@@ -13,11 +14,6 @@ export function percentText(basisPoints: number): string {
   const digits = String(Math.abs(basisPoints)).padStart(3, '0')
   const hundredths = digits.slice(-2).replace(/0+$/, '')
   return `${basisPoints < 0 ? '-' : ''}${digits.slice(0, -2)}${hundredths ? `.${hundredths}` : ''}`
-}
-
-/** A share as a person reads it: 1250 is "12.5 %", 5000 is "50 %". */
-export function formatBasisPoints(basisPoints: number): string {
-  return `${percentText(basisPoints)} %`
 }
 
 /**

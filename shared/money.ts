@@ -1,6 +1,7 @@
 /*
- * Amounts are whole minor units of a currency (cents); these turn them into what a person reads and
- * back, by string arithmetic, so no amount is ever a float on its way.
+ * Amounts are whole minor units of a currency (cents); these turn them into a decimal string and
+ * back, by string arithmetic, so no amount is ever a float on its way. A screen writes an amount
+ * with formatMoney (shared/school-time.ts), in the reader's locale.
  */
 
 /** How many minor-unit digits the currency has: 2 for AUD, 0 for JPY, 3 for KWD. */
@@ -14,12 +15,6 @@ export function majorText(amount: number, currency: string): string {
   const text = String(Math.abs(amount)).padStart(digits + 1, '0')
   const major = digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text
   return amount < 0 ? `-${major}` : major
-}
-
-/** An amount as a person reads it, in the currency and the reader's locale: 400001 AUD is "$4,000.01". */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  // A decimal string is formatted exactly (Intl.NumberFormat v3); the amount never becomes a float.
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(majorText(amount, currency) as unknown as number)
 }
 
 /** What a person typed as major units ("4000.01", "4,000") in minor units; null when it is not an amount. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { receiptSummarySchema } from './receipts'
 import { academicSessionKinds, applicationStates, concessionKinds, portalSections } from '../vocabulary'
 import { day, listValue, personName as personNameInput, recordId, timestamp } from './common'
+import { schoolClockSchema } from './school-clock'
 
 const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })
 
@@ -12,7 +13,9 @@ export const portalHomeSchema = z.object({
   preview: z.boolean(),
   /** The sections to offer; `off` only for staff previewing a section the school switched off for families. */
   sections: z.array(z.object({ name: z.enum(portalSections), off: z.boolean() })),
-  children: z.array(personName)
+  children: z.array(personName),
+  /** The school's zone and currency: the portal writes every time and amount with them. */
+  schoolClock: schoolClockSchema
 })
 
 /** A child as the portal addresses them: by id alone, checked as an id before standing is asked. */

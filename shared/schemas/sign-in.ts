@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainLine, timestamp } from './common'
+import { schoolClockSchema } from './school-clock'
 
 export const emailAddress = z.string().trim().max(254, 'At most 254 characters.').pipe(z.email('Enter an email address.'))
 
@@ -34,7 +35,9 @@ export const sessionAnswerSchema = z.object({
   school: z.object({ id: z.string(), name: z.string() }),
   session: z.object({ method: z.enum(['passkey', 'code', 'link']), passkeyAt: timestamp.nullable(), expiresAt: timestamp }),
   passkeysRequired: z.boolean(),
-  passkeyCount: z.number().int()
+  passkeyCount: z.number().int(),
+  /** The school's zone and currency: the staff screens write every time and amount with them. */
+  schoolClock: schoolClockSchema
 })
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>
 

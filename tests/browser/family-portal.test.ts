@@ -98,7 +98,7 @@ describe('the family portal', () => {
     await page.getByText('Not an email address.').waitFor()
 
     await open(page, '/family/payers')
-    await expect(page.getByRole('list', { name: 'Who pays: Every charge, Linh' }).innerText()).resolves.toMatch(/Ngozi Nguyen\s+100 %/)
+    await expect(page.getByRole('list', { name: 'Who pays: Every charge, Linh' }).innerText()).resolves.toMatch(/Ngozi Nguyen\s+100%/)
     await checkScreen(page, 'family-payers')
 
     await open(page, '/family/applications')

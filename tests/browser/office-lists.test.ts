@@ -11,6 +11,7 @@ import { demoSchool } from '../support/demo-school'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 import { callApi } from '../support/api'
+import { wallTime } from '../../shared/school-time'
 
 type Demo = Awaited<ReturnType<typeof demoSchool>>
 
@@ -30,11 +31,9 @@ async function newSignedIn(demo: Demo, role: RoleName): Promise<Page> {
   return context.newPage()
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-/** A `datetime-local` value in the browser's zone (the test's own) `hours` from now. */
-function localInput(hours: number) {
-  const at = new Date(Date.now() + hours * 3_600_000)
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`
+/** A `datetime-local` value on the school's wall clock (the form's zone, whatever the browser's) `hours` from now. */
+function localInput(hours: number, timeZone: string) {
+  return wallTime(new Date(Date.now() + hours * 3_600_000), timeZone)
 }
 
 describe('the tours, starters and classes screens on the demo school', () => {
@@ -52,7 +51,7 @@ describe('the tours, starters and classes screens on the demo school', () => {
     const dialog = page.getByRole('dialog')
     const title = `Screen tour ${Date.now().toString(36)}`
     await dialog.getByLabel('Title').fill(title)
-    await dialog.getByLabel('Starts').fill(localInput(2))
+    await dialog.getByLabel('Starts').fill(localInput(2, demo.school.timeZone))
     await dialog.getByLabel('Venue').fill('Front office')
     await dialog.getByLabel('Capacity').fill('5')
     await dialog.getByRole('combobox', { name: 'Campus' }).click()

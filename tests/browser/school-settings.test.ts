@@ -53,8 +53,9 @@ describe('the school, modules, roles and activity settings screens', () => {
     await page.getByRole('button', { name: 'Save currency' }).click()
     await page.getByText(/Fee schedules are in New Zealand dollars?\./i).first().waitFor()
 
-    await page.goto(`${siteUrl()}/staff/settings/activity`)
-    await page.waitForLoadState('networkidle')
+    // Within the app, no reload: saving the zone read the staff session again, whose clock every screen writes with.
+    await page.getByRole('link', { name: 'Activity', exact: true }).first().click()
+    await page.waitForURL(/\/staff\/settings\/activity$/)
     const row = page.getByRole('row').filter({ hasText: 'School settings changed: timeZone' })
     await row.waitFor()
     await expect.poll(() => row.textContent()).toContain('timeZone: Australia/Sydney → Pacific/Auckland')

@@ -4,6 +4,7 @@ import { portalSections, type ModuleName, type PortalSection } from '../../../sh
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/children-shown'
 import { moduleSwitch } from '../access/switches'
+import { schoolClock } from '../schools/school-clock'
 
 /** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */
 export const sectionModules: Partial<Record<PortalSection, ModuleName>> = {
@@ -33,6 +34,7 @@ export async function portalHome(ctx: Pick<DomainContext, 'database' | 'school'>
     adult: adult ?? { id: caller.adultId, familyName: '', givenNames: '' },
     preview: caller.preview,
     sections: sectionsFor(ctx.school, caller.preview),
-    children: await childrenWithStanding(ctx, caller.adultId, 'details', day)
+    children: await childrenWithStanding(ctx, caller.adultId, 'details', day),
+    schoolClock: schoolClock(ctx.school)
   }
 }

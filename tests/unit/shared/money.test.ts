@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, majorText, parseMoney } from '../../../shared/money'
+import { majorText, parseMoney } from '../../../shared/money'
 
 describe('amounts in minor units, read and written without floats', () => {
   it.each([
     [400_001, 'AUD', '4000.01'], [5, 'AUD', '0.05'], [0, 'NZD', '0.00'], [1234, 'JPY', '1234'], [1234, 'KWD', '1.234'], [-150, 'AUD', '-1.50']
   ])('%i %s is %s', (amount, currency, text) => {
     expect(majorText(amount, currency)).toBe(text)
-  })
-
-  it('formats in the currency', () => {
-    expect(formatMoney(400_001, 'AUD', 'en-AU')).toBe('$4,000.01')
-    expect(formatMoney(999_999_999, 'NZD', 'en-NZ')).toBe('$9,999,999.99')
   })
 
   it.each([

@@ -4,6 +4,7 @@ import { accessKindsOf } from '../../../domain/accounts/access-kinds'
 import { sessionAnswerSchema } from '../../../../shared/schemas/sign-in'
 import { listPasskeys } from '../../../domain/accounts/passkeys'
 import { passkeysRequired } from '../../../domain/accounts/sign-in-policy'
+import { schoolClock } from '../../../domain/schools/school-clock'
 
 export default defineAppRoute({
   summary: 'The signed-in member of staff and their school', tag: 'Sign-in', rateLimit: 120, beforePasskey: true,
@@ -16,6 +17,7 @@ export default defineAppRoute({
     school: { id: ctx.school.id, name: ctx.school.name },
     session: { method: session.method as 'passkey' | 'code' | 'link', passkeyAt: session.passkeyAt, expiresAt: session.expiresAt },
     passkeysRequired: await passkeysRequired(ctx),
-    passkeyCount: (await listPasskeys(ctx)).length
+    passkeyCount: (await listPasskeys(ctx)).length,
+    schoolClock: schoolClock(ctx.school)
   }
 })

@@ -30,10 +30,15 @@ describe('portal identity: family access, the account it signs in, and staff who
     const cookie = signedIn.headers.getSetCookie().find(line => line.startsWith('rollbook_session='))!.split(';')[0]!
     const home = await callApi('/api/app/portal', { headers: { cookie } })
     expect(home.status).toBe(200)
-    expect(home.body).toMatchObject({ adult: { id: family.mother }, preview: false, children: [{ id: family.child, givenNames: 'Kit' }] })
+    expect(home.body).toMatchObject({
+      adult: { id: family.mother }, preview: false, children: [{ id: family.child, givenNames: 'Kit' }],
+      schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
+    })
     expectEnvelope(await callApi('/api/app/today', { headers: { cookie } }), 403, 'forbidden')
     const session = await callApi('/api/app/session', { headers: { cookie } })
-    expect(session.body).toMatchObject({ account: { role: null, capabilities: [] }, access: { staff: false, family: true } })
+    expect(session.body).toMatchObject({
+      account: { role: null, capabilities: [] }, access: { staff: false, family: true }, schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
+    })
     expect((await callApi('/api/app/passkeys', { headers: { cookie } })).status).toBe(200)
     expect((await callApi('/api/app/session/link', { body: { token } })).status).toBe(401)
   })

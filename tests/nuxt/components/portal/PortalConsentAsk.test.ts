@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { mountSuspended } from '@nuxt/test-utils/runtime'
 import type { VueWrapper } from '@vue/test-utils'
 import PortalConsentAsk from '../../../../components/portal/PortalConsentAsk.vue'
 import type { PortalConsent } from '../../../../composables/portal/usePortalConsents'
+import type { PortalHome } from '../../../../composables/portal/usePortal'
 
 /** An ask for Aroha as the portal's consents route answers it, open and not yet answered by this adult. */
 function consentItem(change: { ask?: Partial<PortalConsent['ask']>, item?: Partial<Omit<PortalConsent, 'ask'>> } = {}): PortalConsent {
@@ -23,11 +24,19 @@ const buttons = (wrapper: VueWrapper) => wrapper.findAll('button').map(button =>
 const term = (wrapper: VueWrapper, name: string) => wrapper.findAll('dt').find(dt => dt.text() === name)!.element.nextElementSibling!.textContent!.trim()
 
 describe('PortalConsentAsk', () => {
+  // The portal's front page brings the school's clock: days and times are the school's, in Sydney.
+  beforeEach(() => {
+    useState<PortalHome | null>('portal-home').value = {
+      school: { name: 'Riverside School' }, adult: { id: 'per_2', familyName: 'Ngata', givenNames: 'Hine' }, preview: false, sections: [], children: [],
+      schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
+    }
+  })
+
   it('shows an open ask with its day, closing day and this adult\'s answer, and takes yes or no for the child', async () => {
     const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem(), busy: false, working: null } })
     expect(ask.get('h3').text()).toBe('Excursion: Zoo')
     expect([term(ask, 'On'), term(ask, 'Answers close'), term(ask, 'Lasts'), term(ask, 'Your answer')])
-      .toEqual(['2026-12-10', '2026-12-04', 'For this occasion only', 'Not answered yet'])
+      .toEqual(['Dec 10, 2026', 'Dec 4, 2026, end of the day in Australia/Sydney', 'For this occasion only', 'Not answered yet'])
     expect(term(ask, 'For Aroha')).toBe('Waiting for an answer (every adult answers)')
     expect(buttons(ask)).toEqual(['Yes to Excursion: Zoo for Aroha', 'No to Excursion: Zoo for Aroha'])
     await ask.findAll('button')[1]!.trigger('click')
@@ -42,7 +51,7 @@ describe('PortalConsentAsk', () => {
       }), busy: false, working: null }
     })
     expect(ask.get('h3').text()).toBe('Photographs')
-    expect(term(ask, 'Answers close')).toBe('2026-12-04 (closed)')
+    expect(term(ask, 'Answers close')).toBe('Dec 4, 2026, end of the day in Australia/Sydney (closed)')
     expect(term(ask, 'Lasts')).toBe('Until withdrawn')
     expect(buttons(ask)).toEqual(['Withdraw consent to Photographs for Aroha'])
     await ask.get('button').trigger('click')
@@ -59,15 +68,15 @@ describe('PortalConsentAsk', () => {
     expect(term(ask, 'Your answer')).toBe('No')
   })
 
-  it('lists this adult\'s answers so far, each with the day it counts from', async () => {
+  it('lists this adult\'s answers so far, each with the day it counts from and the school\'s day it was given', async () => {
     const history = [
       { answer: 'yes' as const, effectiveFrom: '2026-11-20', answeredAt: '2026-11-20T01:00:00.000Z' },
-      { answer: 'no' as const, effectiveFrom: '2026-11-30', answeredAt: '2026-11-21T02:00:00.000Z' }
+      { answer: 'no' as const, effectiveFrom: '2026-11-30', answeredAt: '2026-11-21T14:00:00.000Z' }
     ]
     const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem({ item: { history, myAnswer: 'yes' } }), busy: false, working: null } })
     expect(ask.get('ol').attributes('aria-label')).toBe('Your answers to Excursion: Zoo for Aroha')
     expect(ask.findAll('ol li').map(li => li.text().replace(/\s+/g, ' ')))
-      .toEqual(['Yes from 2026-11-20, given 2026-11-20', 'No from 2026-11-30, given 2026-11-21'])
+      .toEqual(['Yes from Nov 20, 2026, given Nov 20, 2026', 'No from Nov 30, 2026, given Nov 22, 2026'])
   })
 
   it('disables its buttons while an answer is on its way', async () => {

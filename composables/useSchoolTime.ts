@@ -1,0 +1,51 @@
+import {
+  dayAt, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime, type DayStyle, type InstantStyle
+} from '~~/shared/school-time'
+
+/**
+ * The reader's locale, written once for every screen. English until the screens speak other languages:
+ * the i18n work replaces this with `useI18n().locale`, mapping 'ar' to 'ar-u-nu-latn' (Latin digits).
+ */
+function readerLocale(): string {
+  return 'en'
+}
+
+/** Until an answer with the school's clock has loaded (sign-in has none), times are written in UTC, saying so. */
+const noClock = { timeZone: 'UTC', currency: 'AUD' }
+
+/**
+ * Every time, day, count, amount and share a screen writes, in the school's zone and currency and the
+ * reader's locale (shared/school-time.ts; docs/screens.md, "Times and money"). The school's clock comes
+ * with answers the screens already hold: the staff session on staff screens, the portal's front page on
+ * the portal's (its middleware loads each before a page renders).
+ */
+export function useSchoolTime() {
+  const route = useRoute()
+  const { session } = useStaffSession()
+  const { home } = usePortal()
+  const clock = computed(() =>
+    (route.path.startsWith('/family') ? home.value?.schoolClock ?? session.value?.schoolClock : session.value?.schoolClock ?? home.value?.schoolClock)
+    ?? noClock)
+  const locale = readerLocale()
+  const reader = () => ({ locale, timeZone: clock.value.timeZone })
+
+  return {
+    clock,
+    locale,
+    /** An instant (ISO 8601) on the school's wall clock. */
+    instant: (at: string | Date, style: InstantStyle = 'dateTime') => formatInstant(at, reader(), style),
+    /** A calendar day (`YYYY-MM-DD`), never shifted. */
+    day: (day: string, style: DayStyle = 'medium') => formatDay(day, locale, style),
+    /** The school's calendar day an instant falls on, as `YYYY-MM-DD`. */
+    dayOf: (at: string | Date) => dayAt(at, clock.value.timeZone),
+    /** Today in the school's zone, as `YYYY-MM-DD`. */
+    today: () => dayAt(new Date(), clock.value.timeZone),
+    /** An instant as a `datetime-local` value on the school's wall clock, and back. */
+    wallTime: (at: string | Date) => wallTime(at, clock.value.timeZone),
+    instantOfWallTime: (wall: string) => instantOfWallTime(wall, clock.value.timeZone),
+    count: (count: number) => formatCount(count, locale),
+    /** Whole minor units in the school's currency, or in the one an answer names. */
+    money: (minorUnits: number, currency?: string) => formatMoney(minorUnits, currency ?? clock.value.currency, locale),
+    share: (basisPoints: number) => formatShare(basisPoints, locale)
+  }
+}
