@@ -70,8 +70,10 @@ describe('each adult\'s language on the screens\' routes', () => {
     expectEnvelope(await officeSets(family.father, {}), 400, 'validation_failed')
     expectEnvelope(await officeSets(family.father, { preferredLanguage: 'es', extra: 1 }), 400, 'validation_failed')
     expectEnvelope(await officeSets(family.father, 'not json'), 400, 'bad_request')
-    expectEnvelope(await as(office, `/api/app/people/${family.father}/preferred-language`, { method: 'PUT', body: '{"preferredLanguage":', headers: { 'content-type': 'application/json' } }), 400, 'bad_request')
-    expectEnvelope(await as(teacher, `/api/app/people/${family.father}/preferred-language`, { method: 'PUT', body: { preferredLanguage: 'es' } }), 403, 'forbidden')
+    const path = `/api/app/people/${family.father}/preferred-language`
+    const cut = { method: 'PUT', body: '{"preferredLanguage":', headers: { 'content-type': 'application/json' } }
+    expectEnvelope(await as(office, path, cut), 400, 'bad_request')
+    expectEnvelope(await as(teacher, path, { method: 'PUT', body: { preferredLanguage: 'es' } }), 403, 'forbidden')
     expectEnvelope(await officeSets('per_nobody00000000000000', { preferredLanguage: 'es' }), 404, 'not_found')
     expectEnvelope(await officeSets('not-an-id', { preferredLanguage: 'es' }), 400, 'validation_failed')
     const other = await newSchool()
