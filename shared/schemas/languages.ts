@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defaultLanguage, languageCodes, shippedLanguage } from '../languages'
+import { plainLineRefusal, type TextRefusal } from '../plain-text'
+import { refusalParam } from './common'
 
 /*
  * Languages as requests carry them: an adult's preferred language and the school's `languages`
@@ -10,15 +12,34 @@ import { defaultLanguage, languageCodes, shippedLanguage } from '../languages'
 /** Longest tag a shipped language has, with room: BCP 47 tags of the languages Rollbook could ship stay well under it. */
 export const languageTagMaxLength = 35
 
+const tagShape = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/
+
 /**
- * A shipped language's BCP 47 tag, in any case (`zh-hans` is `zh-Hans`): an unknown tag, one with a
- * control or invisible character, or one over 35 characters is refused naming the field.
+ * Why a value is not a shipped language's tag, one reason only (the first of: a control or invisible
+ * character, by the one plain-text rule; over 35 characters; not shaped like a tag; not shipped), or
+ * none. One reason, so a field is told once: the request reader's control-character problem has the
+ * same words.
  */
-export const languageTag = z.string()
-  .max(languageTagMaxLength, { error: `At most ${languageTagMaxLength} characters.`, abort: true })
-  .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, { error: 'Not a language tag (BCP 47, such as es or zh-Hans).', abort: true })
-  .refine(tag => shippedLanguage(tag) !== undefined, `Rollbook speaks ${languageCodes.join(', ')}.`)
-  .meta({ examples: ['es'], description: `A BCP 47 tag, one of the languages the school offers (of ${languageCodes.join(', ')}).` })
+export function languageTagRefusal(value: string): TextRefusal | undefined {
+  const plain = plainLineRefusal(value)
+  if (plain) return plain
+  if (value.length > languageTagMaxLength) return { code: 'validation_failed', message: `At most ${languageTagMaxLength} characters.` }
+  if (!tagShape.test(value)) return { code: 'validation_failed', message: 'Not a language tag (BCP 47, such as es or zh-Hans).' }
+  if (!shippedLanguage(value)) return { code: 'validation_failed', message: `Rollbook speaks ${languageCodes.join(', ')}.` }
+  return undefined
+}
+
+/** A shipped language's BCP 47 tag, in any case (`zh-hans` is `zh-Hans`), or one reason beside the field. */
+export const languageTag = z.string().check((ctx) => {
+  const refusal = languageTagRefusal(ctx.value)
+  if (refusal) ctx.issues.push({
+    code: 'custom', input: ctx.value, message: refusal.message,
+    ...(refusal.code === 'bad_request' ? { params: { [refusalParam]: 'bad_request' } } : {})
+  })
+}).meta({
+  examples: ['es'], maxLength: languageTagMaxLength, pattern: tagShape.source,
+  description: `A BCP 47 tag, one of the languages the school offers (of ${languageCodes.join(', ')}).`
+})
 
 /** An adult's preferred language, or null for the school's own. */
 export const preferredLanguageChangeSchema = z.strictObject({ preferredLanguage: languageTag.nullable() })

@@ -4,8 +4,9 @@ import type { DomainContext } from '../shared/context'
 import type { SchoolRef } from '../shared/school-ref'
 import { writeChanges } from '../shared/write-changes'
 import { timestampNow } from '../days/clock'
-import { validationFailed } from '../shared/domain-error'
-import { languageTag } from '../../../shared/schemas/languages'
+import { malformedText, validationFailed } from '../shared/domain-error'
+import type { TextRefusal } from '../../../shared/plain-text'
+import { languageTagRefusal } from '../../../shared/schemas/languages'
 import { shippedLanguage } from '../../../shared/languages'
 import { excerpt } from '../../../shared/excerpt'
 import { schoolLanguages } from '../schools/school-languages'
@@ -15,25 +16,31 @@ import { requirePerson } from './require-person'
  * A preferred language as the school keeps it: the shipped tag (`zh-hans` is `zh-Hans`), or why it is
  * refused: not a tag, a language Rollbook does not ship, or one the school does not offer.
  */
-export function readPreferredLanguage(school: Pick<SchoolRef, 'lists'>, tag: string): { code: string } | { problem: string } {
-  const parsed = languageTag.safeParse(tag)
-  if (!parsed.success) return { problem: parsed.error.issues[0]!.message }
-  const code = shippedLanguage(parsed.data)!.code
+export function readPreferredLanguage(school: Pick<SchoolRef, 'lists'>, tag: string): { code: string } | { problem: string, refusal: TextRefusal['code'] } {
+  const refusal = languageTagRefusal(tag)
+  if (refusal) return { problem: refusal.message, refusal: refusal.code }
+  const code = shippedLanguage(tag)!.code
   const offered = schoolLanguages(school)
-  if (!offered.includes(code)) return { problem: `The school does not offer ${excerpt(code)}; it offers ${offered.join(', ')}.` }
+  if (!offered.includes(code)) {
+    return { problem: `The school does not offer ${excerpt(code)}; it offers ${offered.join(', ')}.`, refusal: 'validation_failed' }
+  }
   return { code }
 }
 
 /**
  * Records the language an adult reads the portal and the school's mail in (null: the school's own);
- * false, writing nothing, when it is unchanged. A tag the school does not offer is `validation_failed`
- * naming `preferredLanguage`. The office sets it on the record, the adult in the portal.
+ * `changed` false, writing nothing, when it is unchanged. A tag the school does not offer is
+ * `validation_failed` naming `preferredLanguage` (`bad_request` for an invisible or direction-changing
+ * character, as for any line of text). The office sets it on the record, the adult in the portal.
  */
 export async function setPreferredLanguage(ctx: DomainContext, personId: string, tag: string | null) {
   let value: string | null = null
   if (tag !== null) {
     const read = readPreferredLanguage(ctx.school, tag)
-    if ('problem' in read) throw validationFailed([{ path: 'preferredLanguage', message: read.problem }])
+    if ('problem' in read) {
+      const problems = [{ path: 'preferredLanguage', message: read.problem }]
+      throw read.refusal === 'bad_request' ? malformedText(problems) : validationFailed(problems)
+    }
     value = read.code
   }
   if ((await requirePerson(ctx.database.db, ctx.school, personId)).preferredLanguage === value) return { changed: false, preferredLanguage: value }

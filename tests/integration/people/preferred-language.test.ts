@@ -59,11 +59,15 @@ describe('each adult\'s preferred language', () => {
   })
 
   it('refuses an unknown tag, one the school does not offer, a control character and an over-long tag as validation_failed on preferredLanguage', async () => {
-    for (const tag of ['fr', 'ar', 'es-MX', 'es\u0007', 'es\u202e', `es-${'a'.repeat(40)}`, '', 'x'.repeat(10_000)]) {
+    for (const tag of ['fr', 'ar', 'es-MX', 'es\u0007', `es-${'a'.repeat(40)}`, '', 'x'.repeat(10_000)]) {
       const error = await setPreferredLanguage(await fresh(school), adult, tag).catch((e: unknown) => e)
       expect(error, JSON.stringify(tag.slice(0, 20))).toMatchObject({ code: 'validation_failed' })
       expect(fieldsOf(error)).toEqual(['preferredLanguage'])
     }
+    // An invisible or direction-changing character is text that is not what it looks like: bad_request, as for a name.
+    const hidden = await setPreferredLanguage(await fresh(school), adult, 'es\u202e').catch((e: unknown) => e)
+    expect(hidden).toMatchObject({ code: 'bad_request' })
+    expect(fieldsOf(hidden)).toEqual(['preferredLanguage'])
     expect((await findPerson(await fresh(school), adult))?.preferredLanguage).toBe('zh-Hans')
   })
 
