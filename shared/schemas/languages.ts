@@ -20,7 +20,7 @@ const tagShape = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/
  * none. One reason, so a field is told once: the request reader's control-character problem has the
  * same words.
  */
-export function languageTagRefusal(value: string): TextRefusal | undefined {
+export function languageTagRefusal(value: string): Pick<TextRefusal, 'code' | 'message'> | undefined {
   const plain = plainLineRefusal(value)
   if (plain) return plain
   if (value.length > languageTagMaxLength) return { code: 'validation_failed', message: `At most ${languageTagMaxLength} characters.` }

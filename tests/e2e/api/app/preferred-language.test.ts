@@ -28,7 +28,8 @@ describe('each adult\'s language on the screens\' routes', () => {
   beforeAll(async () => {
     school = await newSchool({ name: 'Languages School' })
     family = await seedFamily(school.context, { family: 'Haddad', child: 'Omar' })
-    ;[admin, office, teacher] = (await Promise.all((['admin', 'office', 'teacher'] as const).map(role => staffSession(school, role)))).map(s => s.cookie)
+    const [a, o, t] = await Promise.all((['admin', 'office', 'teacher'] as const).map(role => staffSession(school, role)))
+    ;[admin, office, teacher] = [a!.cookie, o!.cookie, t!.cookie]
     mother = (await familySession(school, family.mother)).cookie
     father = (await familySession(school, family.father)).cookie
   })
