@@ -10,6 +10,7 @@ import { languageTagRefusal } from '../../../shared/schemas/languages'
 import { shippedLanguage } from '../../../shared/languages'
 import { excerpt } from '../../../shared/excerpt'
 import { schoolLanguages } from '../schools/school-languages'
+import { schoolInTransaction } from '../schools/school-settings'
 import { requirePerson } from './require-person'
 
 /**
@@ -27,6 +28,14 @@ export function readPreferredLanguage(school: Pick<SchoolRef, 'lists'>, tag: str
   return { code }
 }
 
+/** The shipped tag, or the refusal naming `preferredLanguage`. */
+function offeredLanguage(school: Pick<SchoolRef, 'lists'>, tag: string): string {
+  const read = readPreferredLanguage(school, tag)
+  if ('code' in read) return read.code
+  const problems = [{ path: 'preferredLanguage', message: read.problem }]
+  throw read.refusal === 'bad_request' ? malformedText(problems) : validationFailed(problems)
+}
+
 /**
  * Records the language an adult reads the portal and the school's mail in (null: the school's own);
  * `changed` false, writing nothing, when it is unchanged. A tag the school does not offer is
@@ -34,17 +43,11 @@ export function readPreferredLanguage(school: Pick<SchoolRef, 'lists'>, tag: str
  * character, as for any line of text). The office sets it on the record, the adult in the portal.
  */
 export async function setPreferredLanguage(ctx: DomainContext, personId: string, tag: string | null) {
-  let value: string | null = null
-  if (tag !== null) {
-    const read = readPreferredLanguage(ctx.school, tag)
-    if ('problem' in read) {
-      const problems = [{ path: 'preferredLanguage', message: read.problem }]
-      throw read.refusal === 'bad_request' ? malformedText(problems) : validationFailed(problems)
-    }
-    value = read.code
-  }
+  const value = tag === null ? null : offeredLanguage(ctx.school, tag)
   if ((await requirePerson(ctx.database.db, ctx.school, personId)).preferredLanguage === value) return { changed: false, preferredLanguage: value }
   await writeChanges(ctx, async (tx, changes) => {
+    // Asked again under the school's lock: a change of its languages may have committed since the request read the school.
+    if (value !== null) offeredLanguage(await schoolInTransaction(tx, ctx.school.id), value)
     await requirePerson(tx, ctx.school, personId)
     await tx.update(people).set({ preferredLanguage: value, updatedAt: timestampNow() }).where(eq(people.id, personId))
     changes.record('person.updated', 'people', personId)
