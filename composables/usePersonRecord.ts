@@ -75,6 +75,8 @@ export function usePersonRecord(personId: MaybeRefOrGetter<string>) {
     correctName: (body: NameCorrection) => written($fetch(apiPath('/api/app/people/:id/name', person()), { method: 'PUT', body })),
     setDateOfBirth: (dateOfBirth: string | null) =>
       written($fetch(apiPath('/api/app/people/:id/date-of-birth', person()), { method: 'PUT', body: { dateOfBirth } })),
+    setPreferredLanguage: (preferredLanguage: string | null) =>
+      written($fetch(apiPath('/api/app/people/:id/preferred-language', person()), { method: 'PUT', body: { preferredLanguage } })),
     openAffiliation: (body: z.input<typeof affiliationOpenBody>) =>
       written($fetch(apiPath('/api/app/people/:id/affiliations', person()), { method: 'POST', body })),
     moveStudent: (affiliationId: string, body: z.input<typeof placementBody>) =>

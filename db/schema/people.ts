@@ -30,6 +30,8 @@ export const people = table('people', {
   dateOfBirth: text('date_of_birth'),
   email: text('email'),
   phone: text('phone'),
+  /** BCP 47 tag of a shipped language the school offers (shared/languages.ts); null: the school's own (English). */
+  preferredLanguage: text('preferred_language'),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
   deletedAt: text('deleted_at')

@@ -19,6 +19,8 @@ export interface SchoolLists {
   portalSectionsOff?: PortalSection[]
   /** ISO 4217 code of the currency fee schedules are in (amounts are whole minor units of it); `AUD` until set. */
   currency?: string
+  /** BCP 47 tags of the shipped languages (shared/languages.ts) the school offers its families; English always, and alone until chosen. */
+  languages?: string[]
 }
 
 export const schools = table('schools', {

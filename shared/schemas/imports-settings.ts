@@ -81,7 +81,7 @@ export const syncRunDetailSchema = z.object({
 })
 
 export const syncChangeKinds = ['create', 'amend', 'close'] as const
-export const syncChangeFields = ['familyName', 'givenNames', 'dateOfBirth', 'yearLevel', 'campus', 'validFrom', 'validTo'] as const
+export const syncChangeFields = ['familyName', 'givenNames', 'dateOfBirth', 'preferredLanguage', 'yearLevel', 'campus', 'validFrom', 'validTo'] as const
 
 export const syncChangesQuery = z.strictObject({ ...pageQueryShape, kind: z.enum(syncChangeKinds) })
 

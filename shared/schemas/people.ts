@@ -6,7 +6,9 @@ export const personSchema = z.object({
   id: recordId('per'),
   familyName: z.string(),
   givenNames: z.string(),
-  dateOfBirth: day.nullable().describe('Null when the school has no date of birth on file.')
+  dateOfBirth: day.nullable().describe('Null when the school has no date of birth on file.'),
+  preferredLanguage: z.string().nullable().optional()
+    .describe('Since interface 1.2: the BCP 47 tag of the language the person reads the school\'s portal and mail in, one the school offers (such as `es` or `zh-Hans`); null for the school\'s own language. Servers before 1.2 leave it out.')
 }).register(apiSchemas, { id: 'Person' })
 
 export const personIdParams = z.object({ id: recordId('per').describe('The person\'s id.') })

@@ -22,7 +22,7 @@ const emptyAsNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.liter
 export const personIdParam = z.strictObject({ id: recordId('per') })
 
 export const personFileSchema = z.object({
-  person: z.object({ id: recordId('per'), ...named, dateOfBirth: day.nullable() }),
+  person: z.object({ id: recordId('per'), ...named, dateOfBirth: day.nullable(), preferredLanguage: z.string().nullable() }),
   nameHistory: z.array(z.object({ ...named, heldFrom: day.nullable(), heldTo: day, change: z.enum(nameChangeKinds) })),
   affiliations: z.array(z.object({
     id: recordId('aff'), kind: z.enum(affiliationKinds), ...span,
@@ -51,6 +51,8 @@ export const personFileSchema = z.object({
   sourceIds: z.array(z.object({ system: z.string(), sourceId: z.string() })),
   school: z.object({
     heldElsewhere: z.array(z.enum(heldParts)),
+    /** The languages the school offers, English first: the choices of the record's preferred language. */
+    languages: z.array(z.string()),
     yearLevels: z.array(z.string()),
     relationships: z.array(z.string()),
     withdrawalReasons: z.array(z.string()),

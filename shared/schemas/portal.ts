@@ -7,8 +7,11 @@ import { schoolClockSchema } from './school-clock'
 const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })
 
 export const portalHomeSchema = z.object({
-  school: z.object({ name: z.string() }),
+  /** `languages`: the shipped languages the school offers, English first (the portal's language menu). */
+  school: z.object({ name: z.string(), languages: z.array(z.string()) }),
   adult: personName,
+  /** The adult's own choice of those, or null for the school's own language. */
+  preferredLanguage: z.string().nullable(),
   /** A member of staff previewing as this adult: the screens show a banner, and every change is refused. */
   preview: z.boolean(),
   /** The sections to offer; `off` only for staff previewing a section the school switched off for families. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { alumniRules, heldParts, moduleNames } from '../vocabulary'
 import { listValue, plainLine, pageQueryShape, timestamp } from './common'
+import { schoolLanguagesSchema } from './languages'
 
 /*
  * Settings → School, Modules and Activity: the forms' schemas, which the server validates with too.
@@ -29,6 +30,7 @@ export const schoolSettingsChangeSchema = z.strictObject({
   alumniRule: z.enum(alumniRules, 'Choose who counts as an alumnus.').optional(),
   heldElsewhere: z.array(z.enum(heldParts)).optional(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter ISO 4217 code, such as AUD.').optional(),
+  languages: schoolLanguagesSchema.optional(),
   channels: schoolList('enquiry channel').optional(),
   relationships: schoolList('relationship').optional(),
   withdrawalReasons: schoolList('withdrawal reason').optional(),
@@ -46,6 +48,8 @@ export const schoolSettingsSchema = z.object({
   alumniRule: z.enum(alumniRules),
   heldElsewhere: z.array(z.enum(heldParts)),
   currency: z.string(),
+  /** The shipped languages offered to families, English first. */
+  languages: z.array(z.string()),
   channels: z.array(z.string()),
   relationships: z.array(z.string()),
   withdrawalReasons: z.array(z.string()),

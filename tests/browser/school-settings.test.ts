@@ -7,6 +7,9 @@ import { staffSession } from '../support/staff-sessions'
 import { checkScreen, newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
 import { startBuiltServer, type RunningServer } from '../support/server-process'
 import { createTour } from '../../server/domain/admissions/tour-records'
+import { updateSchoolSettings } from '../../server/domain/schools/school-settings'
+import { requireSchool } from '../../server/domain/schools/find-school'
+import { seedFamily } from '../support/person-fixtures'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -62,6 +65,51 @@ describe('the school, modules, roles and activity settings screens', () => {
     // Times are the school's: the list now reads them in New Zealand time.
     await expect.poll(() => row.locator('time').textContent()).toMatch(/NZ[DS]T|GMT\+1[23]/)
     await checkScreen(page, 'settings-activity-list')
+  }, 240_000)
+
+  it('offers languages on the Languages card, sets an adult\'s on the record with the server\'s refusal beside the select, '
+    + 'and keeps a preferred one', async () => {
+    const school = await newSchool({ name: 'Languages College' })
+    const family = await seedFamily(school.context, { family: 'Haddad', child: 'Omar' })
+    const { context, page } = await signedIn(school, 'admin')
+    contexts.push(context)
+    await page.goto(`${siteUrl()}/staff/settings/school`)
+    await page.waitForLoadState('networkidle')
+    const card = page.locator('form').filter({ hasText: 'Save languages' })
+    // English is always offered: said, never a box to untick.
+    await card.getByText('English is always offered.').waitFor()
+    expect(await card.getByRole('checkbox', { name: /^English/ }).count()).toBe(0)
+    await checkScreen(page, 'settings-school-languages')
+    await card.getByRole('checkbox', { name: /^Spanish \(Español\)/ }).click()
+    await card.getByRole('checkbox', { name: /^Arabic \(العربية\)/ }).click()
+    await page.getByRole('button', { name: 'Save languages' }).click()
+    await page.getByText('Families can choose from 3 languages.').first().waitFor()
+
+    // The record offers the school's languages, each named in itself.
+    await page.goto(`${siteUrl()}/staff/people/${family.mother}`)
+    await page.getByRole('button', { name: 'Change the preferred language' }).click()
+    const select = page.getByRole('combobox', { name: 'Preferred language' })
+    await select.click()
+    await page.getByRole('option', { name: 'العربية (ar)' }).click()
+    await page.getByRole('button', { name: 'Save the preferred language' }).click()
+    await page.getByText('العربية (ar)', { exact: true }).first().waitFor()
+
+    // Spanish withdrawn meanwhile (nobody prefers it): the page still offers it, and the server's refusal shows beside the select.
+    await updateSchoolSettings({ ...school.context, school: await requireSchool(school.database, school.id) }, { languages: ['ar'] })
+    await page.getByRole('button', { name: 'Change the preferred language' }).click()
+    await select.click()
+    await page.getByRole('option', { name: 'Español (es)' }).click()
+    await page.getByRole('button', { name: 'Save the preferred language' }).click()
+    await page.getByText('The school does not offer es; it offers en, ar.').waitFor()
+    await page.waitForLoadState('networkidle')
+    await checkScreen(page, 'person-record-language')
+
+    // Arabic is preferred by the mother now: the card cannot drop it, and says how many prefer it.
+    await page.goto(`${siteUrl()}/staff/settings/school`)
+    await page.waitForLoadState('networkidle')
+    await card.getByRole('checkbox', { name: /^Arabic/ }).click()
+    await page.getByRole('button', { name: 'Save languages' }).click()
+    await page.getByText('1 person prefers العربية (ar): keep it, or change their preferred language first.').waitFor()
   }, 240_000)
 
   it('switches admissions to read-only: POST /api/v1/enquiries answers component_off at once, on a second server too', async () => {

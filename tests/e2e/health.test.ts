@@ -17,7 +17,7 @@ describe('public routes', () => {
   it('GET /api/hello says hello with the interface version and the server time', async () => {
     const answer = await callApi('/api/hello')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ hello: 'world', interfaceVersion: '1.1', serverTime: expect.stringMatching(/Z$/) })
+    expect(answer.body).toEqual({ hello: 'world', interfaceVersion: '1.2', serverTime: expect.stringMatching(/Z$/) })
   })
 
   it('serves the first screen, which links to the API reference', async () => {

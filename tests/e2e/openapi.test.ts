@@ -20,7 +20,7 @@ describe('GET /_openapi.json', () => {
   it('is an OpenAPI 3 document, served without a credential, publishing interface version 1.0', () => {
     expect(answer.status).toBe(200)
     expect(document.openapi).toMatch(/^3\.\d+\.\d+$/)
-    expect(document.info.version).toBe('1.1')
+    expect(document.info.version).toBe('1.2')
   })
 
   it('names the absolute /api/v1 base as its server, so generated clients need no base URL', () => {

@@ -734,6 +734,8 @@ export interface components {
             givenNames: string;
             /** @description Null when the school has no date of birth on file. */
             dateOfBirth: string | null;
+            /** @description Since interface 1.2: the BCP 47 tag of the language the person reads the school's portal and mail in, one the school offers (such as `es` or `zh-Hans`); null for the school's own language. Servers before 1.2 leave it out. */
+            preferredLanguage?: string | null;
         };
         PersonPage: {
             items: components["schemas"]["Person"][];

@@ -67,7 +67,7 @@ class Paused extends Error {
   }
 }
 
-type PersonFields = { familyName: string, givenNames: string, dateOfBirth: string | null }
+type PersonFields = { familyName: string, givenNames: string, dateOfBirth: string | null, preferredLanguage: string | null }
 type SpanFields = { validFrom: string, validTo: string | null, yearLevel: string | null, campusId: string | null }
 type ChangeRow = typeof syncRunChanges.$inferInsert
 
@@ -88,7 +88,7 @@ function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
   return Object.fromEntries(keys.map(key => [key, row[key]])) as Pick<T, K>
 }
 
-const personKeys = ['familyName', 'givenNames', 'dateOfBirth'] as const
+const personKeys = ['familyName', 'givenNames', 'dateOfBirth', 'preferredLanguage'] as const
 const spanKeys = ['validFrom', 'validTo', 'yearLevel', 'campusId'] as const
 
 /** What an amendment sets on a person: the fields that changed, and the name's sort key when a name did. */
@@ -168,7 +168,8 @@ export async function planRunChanges(tx: Db, school: SchoolRef, run: Pick<SyncRu
   const linkOf = (personId: SQLiteColumn) =>
     and(eq(personSourceIds.personId, personId), eq(personSourceIds.system, run.system), eq(personSourceIds.schoolId, school.id))
   const linkedPeople = new Map((await tx.select({
-    id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, deletedAt: people.deletedAt
+    id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth,
+    preferredLanguage: people.preferredLanguage, deletedAt: people.deletedAt
   })
     .from(people).innerJoin(personSourceIds, linkOf(people.id))).map(person => [person.id, person]))
   const studentSpans = groupBy((await tx.select({

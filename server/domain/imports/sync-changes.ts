@@ -24,8 +24,8 @@ interface PlannedPerson {
 
 /** Record fields as the screens name them: a span's campus id is shown by the campus's name. */
 const fieldOf: Record<string, ChangeField> = {
-  familyName: 'familyName', givenNames: 'givenNames', dateOfBirth: 'dateOfBirth', yearLevel: 'yearLevel', campusId: 'campus', validFrom: 'validFrom',
-  validTo: 'validTo'
+  familyName: 'familyName', givenNames: 'givenNames', dateOfBirth: 'dateOfBirth', preferredLanguage: 'preferredLanguage', yearLevel: 'yearLevel',
+  campusId: 'campus', validFrom: 'validFrom', validTo: 'validTo'
 }
 
 function fieldChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): FieldChange[] {
@@ -49,7 +49,10 @@ async function plannedChanges(ctx: DomainContext, run: Awaited<ReturnType<typeof
       personId: null, sourceId: row.sourceId, familyName: row.familyName, givenNames: row.givenNames,
       fields: fieldChanges(
         null,
-        { familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, yearLevel: row.yearLevel, campusId: row.campusId }
+        {
+          familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, preferredLanguage: row.preferredLanguage,
+          yearLevel: row.yearLevel, campusId: row.campusId
+        }
       )
     }))
   }

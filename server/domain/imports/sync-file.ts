@@ -8,6 +8,7 @@ import type { ImportProblem } from '../../../shared/schemas/imports'
 import { readCsv, type UnreadableLine } from './read-csv'
 import { plainLineRefusal } from '../../../shared/plain-text'
 import { ProblemList, quotedValue } from './problem-list'
+import { readPreferredLanguage } from '../people/preferred-language'
 
 /** Each list of a sync's answer stays under this many bytes, so the answer stays under 256 KiB. */
 const listBytes = 100 * 1024
@@ -18,6 +19,8 @@ export interface SyncRow {
   familyName: string
   givenNames: string
   dateOfBirth: string
+  /** The shipped tag of the person's preferred language; undefined when the file gives none (or a refused one: a problem), and the person keeps theirs. */
+  preferredLanguage?: string
   /** Undefined when the file gives none (or one the school does not have: a problem); the span keeps its own. */
   yearLevel?: string
   campusId?: string
@@ -37,13 +40,14 @@ export interface SyncFile {
 
 /**
  * Reads a people sync file (docs/decisions.md): columns `id`, `familyName`, `givenNames`,
- * `dateOfBirth`, and optionally `yearLevel` and `campus`. A line is unreadable when it is not CSV,
+ * `dateOfBirth`, and optionally `yearLevel`, `campus` and `preferredLanguage`. A line is unreadable when it is not CSV,
  * has the wrong number of fields, misses a required value, has a bad day or repeats an id. A year
- * level or campus the school does not have is a problem: the person is still synced, without it.
+ * level or campus the school does not have, or a preferred language it does not offer, is a problem:
+ * the person is still synced, without it.
  * A campus is named by its SIS code or its name.
  */
 export async function readSyncFile(db: Db, school: SchoolRef, text: string): Promise<SyncFile> {
-  const csv = await readCsv(text, { required: ['id', 'familyName', 'givenNames', 'dateOfBirth'], optional: ['yearLevel', 'campus'] })
+  const csv = await readCsv(text, { required: ['id', 'familyName', 'givenNames', 'dateOfBirth'], optional: ['yearLevel', 'campus', 'preferredLanguage'] })
   const rows: SyncRow[] = []
   const unreadable = new ProblemList<UnreadableLine>(listBytes)
   const problems = new ProblemList<ImportProblem>(listBytes)
@@ -104,6 +108,12 @@ export async function readSyncFile(db: Db, school: SchoolRef, text: string): Pro
       else problems.add({
         row: line, column: 'campus', reason: `The school has no campus named or coded "${quotedValue(campus)}"; the person is synced without it.`
       })
+    }
+    const language = values.preferredLanguage?.trim()
+    if (language) {
+      const read = readPreferredLanguage(school, language)
+      if ('code' in read) row.preferredLanguage = read.code
+      else problems.add({ row: line, column: 'preferredLanguage', reason: `${read.problem} The person is synced without it.` })
     }
     rows.push(row)
   }

@@ -17,7 +17,10 @@ const afterId = sql.placeholder('afterId')
 /** The school's people who are not deleted, in name order, from the start or after a position. */
 function peoplePageQuery(db: Db, fromStart: boolean) {
   return db
-    .select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, nameKey: people.nameKey })
+    .select({
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth,
+      preferredLanguage: people.preferredLanguage, nameKey: people.nameKey
+    })
     .from(people)
     .where(and(
       eq(people.schoolId, sql.placeholder('schoolId')),

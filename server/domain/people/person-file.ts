@@ -5,6 +5,7 @@ import { holdsCapability } from '../access/access'
 import { getBillingRecord } from '../billing/billing-record'
 import { findPerson } from './get-person'
 import { listNameHistory } from './correct-name'
+import { schoolLanguages } from '../schools/school-languages'
 
 /** Names of these people of the school, by id, for a record that mentions others (carers, payers, enquirers). */
 async function namesOf({ database, school }: DomainContext, ids: readonly string[]) {
@@ -127,6 +128,7 @@ export async function readPersonFile(ctx: DomainContext, personId: string) {
     /** What the screen offers: the parts the school's SIS keeps, its lists, and what this caller may change or read. */
     school: {
       heldElsewhere: school.lists.heldElsewhere ?? [],
+      languages: schoolLanguages(school),
       yearLevels: school.lists.yearLevels,
       relationships: school.lists.relationships,
       withdrawalReasons: school.lists.withdrawalReasons,

@@ -11,6 +11,7 @@ export interface NewPerson {
   dateOfBirth?: string | null
   email?: string | null
   phone?: string | null
+  preferredLanguage?: string | null
 }
 
 /** A new person's row, with a fresh id: the one shape every writer of people uses (the demo's bulk inserts too). */
@@ -24,6 +25,7 @@ export function personRow(schoolId: string, person: NewPerson, now: string) {
     dateOfBirth: person.dateOfBirth ?? null,
     email: person.email ?? null,
     phone: person.phone ?? null,
+    preferredLanguage: person.preferredLanguage ?? null,
     createdAt: now,
     updatedAt: now,
     deletedAt: null
@@ -39,6 +41,6 @@ export async function insertPerson(tx: Db, changes: ChangeLog, schoolId: string,
 }
 
 /** What the interface shows of a person. */
-export function personView(row: Pick<typeof people.$inferSelect, 'id' | 'familyName' | 'givenNames' | 'dateOfBirth'>) {
-  return { id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth }
+export function personView(row: Pick<typeof people.$inferSelect, 'id' | 'familyName' | 'givenNames' | 'dateOfBirth' | 'preferredLanguage'>) {
+  return { id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, preferredLanguage: row.preferredLanguage }
 }

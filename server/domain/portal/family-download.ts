@@ -30,7 +30,7 @@ export async function familyRecords(ctx: ReadContext, adultId: string, day: stri
   const [persons, spans, responsibilities, shares, held, applied] = await Promise.all([
     db.select({
       id: people.id, familyName: people.familyName, givenNames: people.givenNames, dateOfBirth: people.dateOfBirth, email: people.email,
-      phone: people.phone, createdAt: people.createdAt, updatedAt: people.updatedAt
+      phone: people.phone, preferredLanguage: people.preferredLanguage, createdAt: people.createdAt, updatedAt: people.updatedAt
     })
       .from(people).where(and(eq(people.schoolId, ofSchool), inArray(people.id, personIds), isNull(people.deletedAt))),
     db.select({

@@ -5,6 +5,7 @@ import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/children-shown'
 import { moduleSwitch } from '../access/switches'
 import { schoolClock } from '../schools/school-clock'
+import { schoolLanguages } from '../schools/school-languages'
 
 /** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */
 export const sectionModules: Partial<Record<PortalSection, ModuleName>> = {
@@ -27,11 +28,15 @@ export function sectionsFor(school: DomainContext['school'], preview: boolean) {
  * standing on today (no other child is named or counted).
  */
 export async function portalHome(ctx: Pick<DomainContext, 'database' | 'school'>, caller: { adultId: string, preview: boolean }, day: string) {
-  const [adult] = await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+  const [found] = await ctx.database.db.select({
+    id: people.id, familyName: people.familyName, givenNames: people.givenNames, preferredLanguage: people.preferredLanguage
+  }).from(people)
     .where(and(eq(people.id, caller.adultId), eq(people.schoolId, ctx.school.id)))
+  const { preferredLanguage = null, ...adult } = found ?? { id: caller.adultId, familyName: '', givenNames: '' }
   return {
-    school: { name: ctx.school.name },
-    adult: adult ?? { id: caller.adultId, familyName: '', givenNames: '' },
+    school: { name: ctx.school.name, languages: schoolLanguages(ctx.school) },
+    adult,
+    preferredLanguage,
     preview: caller.preview,
     sections: sectionsFor(ctx.school, caller.preview),
     children: await childrenWithStanding(ctx, caller.adultId, 'details', day),

@@ -16,6 +16,8 @@ import { isTimeZone } from './create-school'
 import { requireSchool, schoolRefFromRow } from './find-school'
 import { excerpt } from '../../../shared/excerpt'
 import { isCurrencyCode, schoolCurrency } from './currency'
+import { peoplePreferring, schoolLanguages } from './school-languages'
+import { defaultLanguage, shippedLanguage } from '../../../shared/languages'
 
 /** A school's lists a person edits as plain values (year levels are checked the same way). */
 type ValueList = 'channels' | 'relationships' | 'withdrawalReasons' | 'audiences' | 'yearLevels'
@@ -41,6 +43,8 @@ export interface SchoolSettings {
   heldElsewhere?: HeldPart[]
   /** ISO 4217: the currency of the school's fee schedules. */
   currency?: string
+  /** BCP 47 tags of the shipped languages offered to families; English is offered whether or not it is named. */
+  languages?: string[]
   channels?: string[]
   relationships?: string[]
   withdrawalReasons?: string[]
@@ -66,6 +70,7 @@ function settingsView(school: SchoolRef, campusRows: (typeof campuses.$inferSele
     alumniRule: lists.alumniRule,
     heldElsewhere: lists.heldElsewhere ?? [],
     currency: schoolCurrency(school),
+    languages: schoolLanguages(school),
     channels: lists.channels,
     relationships: lists.relationships,
     withdrawalReasons: lists.withdrawalReasons,
@@ -166,6 +171,10 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
   if (settings.currency !== undefined && !isCurrencyCode(settings.currency)) {
     problems.push({ path: 'currency', message: `${excerpt(settings.currency)} is not an ISO 4217 currency code.` })
   }
+  const unknownLanguages = (settings.languages ?? []).filter(tag => !shippedLanguage(tag))
+  if (unknownLanguages.length) {
+    problems.push({ path: 'languages', message: `Rollbook does not speak ${unknownLanguages.map(tag => `"${excerpt(tag)}"`).join(', ')}.` })
+  }
   const unknownParts = (settings.heldElsewhere ?? []).filter(part => !isOneOf(heldParts, part))
   if (unknownParts.length) {
     problems.push({ path: 'heldElsewhere', message: `A school can keep these parts elsewhere: ${heldParts.join(', ')}; not ${unknownParts.join(', ')}.` })
@@ -189,6 +198,9 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
     if (settings.alumniRule !== undefined) lists.alumniRule = settings.alumniRule
     if (settings.heldElsewhere !== undefined) lists.heldElsewhere = [...new Set(settings.heldElsewhere)]
     if (settings.currency !== undefined) lists.currency = settings.currency
+    if (settings.languages !== undefined) {
+      lists.languages = schoolLanguages({ lists: { ...lists, languages: [defaultLanguage, ...settings.languages] } })
+    }
     if (!lists.yearLevels.includes(lists.finalYearLevel)) {
       problems.push({
         path: 'finalYearLevel',
@@ -219,6 +231,19 @@ export async function updateSchoolSettings(ctx: DomainContext, settings: SchoolS
         problems.push({
           path: 'currency',
           message: `${Number(published!.n)} published fee schedule version${Number(published!.n) === 1 ? ' is' : 's are'} in ${currency}: a new currency would relabel their amounts. The currency is set before the first schedule is published.`
+        })
+      }
+    }
+    // An adult who prefers a language keeps it until the office or the adult chooses another: the school cannot stop offering it under them.
+    if (lists.languages) {
+      const dropped = schoolLanguages(school).filter(code => !lists.languages!.includes(code))
+      const preferring = await peoplePreferring(tx, school.id, dropped)
+      if (preferring.size) {
+        breaksRecords = true
+        problems.push({
+          path: 'languages',
+          message: [...preferring].map(([code, n]) => `${n} ${n === 1 ? 'person prefers' : 'people prefer'} ${shippedLanguage(code)!.nativeName} (${code})`)
+            .join('; ') + `: keep ${preferring.size === 1 ? 'it' : 'them'}, or change their preferred language first.`
         })
       }
     }

@@ -17,6 +17,7 @@ export default defineExportTable({
     { name: 'dateOfBirth', class: 'personal', value: people.dateOfBirth },
     { name: 'email', class: 'personal', value: people.email },
     { name: 'phone', class: 'personal', value: people.phone },
+    { name: 'preferredLanguage', class: 'personal', value: people.preferredLanguage },
     { name: 'createdAt', class: 'general', value: people.createdAt },
     { name: 'updatedAt', class: 'general', value: people.updatedAt },
     // What restricted.read covers: described so that no school setting can ever let it out.

@@ -136,7 +136,7 @@ describe('the family portal: applications and tours, our data and its download',
     const [child] = await db.select().from(people).where(eq(people.id, families.tama))
     const personFields = (row: typeof people.$inferSelect) => ({
       id: row.id, familyName: row.familyName, givenNames: row.givenNames, dateOfBirth: row.dateOfBirth, email: row.email, phone: row.phone,
-      createdAt: row.createdAt, updatedAt: row.updatedAt
+      preferredLanguage: row.preferredLanguage, createdAt: row.createdAt, updatedAt: row.updatedAt
     })
     const spans = async (personId: string) => (await db.select().from(affiliations).where(eq(affiliations.personId, personId))
       .orderBy(asc(affiliations.validFrom), asc(affiliations.id)))

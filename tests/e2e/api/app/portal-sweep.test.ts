@@ -157,6 +157,13 @@ const sweeps: Record<string, Sweep> = {
     expect(answer.status).toBe(201)
     return [answer]
   },
+  'language.put.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/language', { method: 'PUT', body: { preferredLanguage: 'en' } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ changed: expect.any(Boolean), preferredLanguage: 'en' })
+    expect(answer.headers.get('set-cookie')).toMatch(/^rollbook_language=en;/)
+    return [answer]
+  },
   'applications.get.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/applications')
     expect(answer.status).toBe(200)

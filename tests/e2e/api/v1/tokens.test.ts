@@ -66,6 +66,6 @@ describe('bearer tokens and scopes', () => {
   it('keeps fields outside the token\'s scopes out of the answer', async () => {
     const token = await schoolB.token(['person.read'])
     const answer = await callApi(`/api/v1/people/${personOfB}`, { token })
-    expect(Object.keys(answer.body).sort()).toEqual(['dateOfBirth', 'familyName', 'givenNames', 'id'])
+    expect(Object.keys(answer.body).sort()).toEqual(['dateOfBirth', 'familyName', 'givenNames', 'id', 'preferredLanguage'])
   })
 })

@@ -24,7 +24,8 @@ registerEndpoint('/api/app/portal-preview', {
 })
 
 const home = (change: Partial<PortalHome> = {}): PortalHome => ({
-  school: { name: 'Riverside School' },
+  school: { name: 'Riverside School', languages: ['en'] },
+  preferredLanguage: null,
   adult: { id: 'per_hine', familyName: 'Ngata', givenNames: 'Hine' },
   preview: false,
   sections: [{ name: 'consents', off: false }, { name: 'fees', off: true }, { name: 'messages', off: false }],

@@ -1,0 +1,1 @@
+ALTER TABLE "people" ADD COLUMN "preferred_language" text COLLATE "C";

@@ -1,0 +1,1 @@
+ALTER TABLE `people` ADD `preferred_language` text;
