@@ -1,8 +1,12 @@
 import { createConfigForNuxt } from '@nuxt/eslint-config/flat'
+import vueI18n from '@intlify/eslint-plugin-vue-i18n'
 
 /** One string, template (\x60 is its backtick) or attribute value, alone on its line but for a key or an operator before it. */
 const oneLiteral = String.raw`(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60)`
 const lineOfOneLiteral = String.raw`^\s*(?:(?:[\w$]+|'[^']*'):\s|[\w.-]+=|[?:+]\s|return\s|\.[\w$]+\()?[[(]?${oneLiteral}[\s\])},;]*(?:\/?>)?$`
+
+// The rules below that name no files are for code; the message files (JSON) have their own.
+const code = ['**/*.{js,mjs,cjs,ts,mts,cts,vue}']
 
 // The standalone @nuxt/eslint-config rather than the @nuxt/eslint module: linting needs none of the
 // module's devtools and newer @nuxt/kit, and this file works without a `nuxt prepare`.
@@ -16,6 +20,7 @@ export default createConfigForNuxt({
   // The client's types are generated (npm run client:generate) and checked against the document, not restyled.
   .prepend({ ignores: ['.output', '.nuxt', '.data', 'node_modules', 'db/migrations', 'coverage', '.bench', 'clients/typescript/src/schema.d.ts'] })
   .append({
+    files: code,
     rules: {
       // API answers and OpenAPI documents are untyped JSON; tests and the reference page read them as `any`.
       '@typescript-eslint/no-explicit-any': 'off',
@@ -45,7 +50,36 @@ export default createConfigForNuxt({
   .append({
     // Lines stay short enough to read without scrolling: code is broken over lines, comments say less.
     // A line of one long string (an OpenAPI description, a message) or a URL is left whole.
+    files: code,
     rules: {
       '@stylistic/max-len': ['error', { code: 160, tabWidth: 2, ignoreUrls: true, ignorePattern: lineOfOneLiteral }]
+    }
+  })
+  // The screens translated so far (docs/translating.md lists them; the list grows as pages are converted): no word
+  // written in the template, and every key they name present in the message files. The staff screens come later.
+  .append(...vueI18n.configs['flat/base'])
+  .append({
+    settings: { 'vue-i18n': { localeDir: './i18n/locales/*.json', messageSyntaxVersion: '^11.0.0' } }
+  })
+  .append({
+    files: [
+      'app.vue', 'error.vue', 'layouts/portal.vue', 'pages/sign-in/**/*.vue', 'pages/family/**/*.vue', 'components/language/**/*.vue',
+      'components/portal/**/*.vue', 'components/detail/DetailChanges.vue'
+    ],
+    rules: {
+      '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:,.()\\s]*$' }],
+      '@intlify/vue-i18n/no-missing-keys': 'error'
+    }
+  })
+  .append({
+    // Every key some screen uses. The portal's places name theirs in shared/portal-navigation.ts, which
+    // tests/unit/shared/portal-navigation.test.ts holds to the English file instead.
+    files: ['i18n/locales/*.json'],
+    rules: {
+      // Only the screens' own files are read for keys: the whole tree (server, tests) took minutes.
+      '@intlify/vue-i18n/no-unused-keys': ['error', {
+        src: '{app.vue,error.vue,pages/**/*.vue,components/**/*.vue,layouts/**/*.vue,composables/**/*.ts}', extensions: ['.vue', '.ts'],
+        ignores: ['/^portal\\.(?:nav|home\\.cards)\\./']
+      }]
     }
   })

@@ -1,5 +1,7 @@
+import { shippedLanguages } from './shared/languages'
+
 export default defineNuxtConfig({
-  modules: ['@nuxt/ui'],
+  modules: ['@nuxt/ui', '@nuxtjs/i18n'],
   // The portal's composables, one per section, in a folder of their own (docs/portal.md, "Adding a section").
   imports: { dirs: ['composables/portal'] },
   devtools: { enabled: false },
@@ -55,6 +57,17 @@ export default defineNuxtConfig({
         if (chunk.isEntry) chunk.dynamicImports = []
       }
     }
+  },
+  // The portal and sign-in in each shipped language (shared/languages.ts, docs/translating.md). Addresses stay as they
+  // are (no prefix: people bookmark them); the reader's choice is the `rollbook_language` cookie, else the browser's
+  // Accept-Language, else English. Each language is one message file, fetched alone, so a page carries only its own.
+  i18n: {
+    strategy: 'no_prefix',
+    defaultLocale: 'en',
+    langDir: 'locales',
+    locales: shippedLanguages.map(language => ({ code: language.code, language: language.code, dir: language.dir, file: `${language.code}.json` })),
+    detectBrowserLanguage: { useCookie: true, cookieKey: 'rollbook_language', fallbackLocale: 'en', redirectOn: 'all' },
+    vueI18n: './i18n.config.ts'
   },
   icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false }
 })

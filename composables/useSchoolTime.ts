@@ -1,14 +1,7 @@
 import {
   dayAt, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime, type DayStyle, type InstantStyle
 } from '~~/shared/school-time'
-
-/**
- * The reader's locale, written once for every screen. English until the screens speak other languages:
- * the i18n work replaces this with `useI18n().locale`, mapping 'ar' to 'ar-u-nu-latn' (Latin digits).
- */
-function readerLocale(): string {
-  return 'en'
-}
+import { intlLocale } from '~~/shared/languages'
 
 /** Until an answer with the school's clock has loaded (sign-in has none), times are written in UTC, saying so. */
 const noClock = { timeZone: 'UTC', currency: 'AUD' }
@@ -26,8 +19,10 @@ export function useSchoolTime() {
   const clock = computed(() =>
     (route.path.startsWith('/family') ? home.value?.schoolClock ?? session.value?.schoolClock : session.value?.schoolClock ?? home.value?.schoolClock)
     ?? noClock)
-  const locale = readerLocale()
-  const reader = () => ({ locale, timeZone: clock.value.timeZone })
+  // The page's language (English on the staff screens until they are translated), Arabic with Latin digits.
+  const language = useReaderLanguage()
+  const locale = computed(() => intlLocale(language.value.code))
+  const reader = () => ({ locale: locale.value, timeZone: clock.value.timeZone })
 
   return {
     clock,
@@ -35,7 +30,7 @@ export function useSchoolTime() {
     /** An instant (ISO 8601) on the school's wall clock. */
     instant: (at: string | Date, style: InstantStyle = 'dateTime') => formatInstant(at, reader(), style),
     /** A calendar day (`YYYY-MM-DD`), never shifted. */
-    day: (day: string, style: DayStyle = 'medium') => formatDay(day, locale, style),
+    day: (day: string, style: DayStyle = 'medium') => formatDay(day, locale.value, style),
     /** The school's calendar day an instant falls on, as `YYYY-MM-DD`. */
     dayOf: (at: string | Date) => dayAt(at, clock.value.timeZone),
     /** Today in the school's zone, as `YYYY-MM-DD`. */
@@ -43,9 +38,9 @@ export function useSchoolTime() {
     /** An instant as a `datetime-local` value on the school's wall clock, and back. */
     wallTime: (at: string | Date) => wallTime(at, clock.value.timeZone),
     instantOfWallTime: (wall: string) => instantOfWallTime(wall, clock.value.timeZone),
-    count: (count: number) => formatCount(count, locale),
+    count: (count: number) => formatCount(count, locale.value),
     /** Whole minor units in the school's currency, or in the one an answer names. */
-    money: (minorUnits: number, currency?: string) => formatMoney(minorUnits, currency ?? clock.value.currency, locale),
-    share: (basisPoints: number) => formatShare(basisPoints, locale)
+    money: (minorUnits: number, currency?: string) => formatMoney(minorUnits, currency ?? clock.value.currency, locale.value),
+    share: (basisPoints: number) => formatShare(basisPoints, locale.value)
   }
 }

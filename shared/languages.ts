@@ -59,3 +59,12 @@ export function languageFromAcceptLanguage(header: string | undefined, offered: 
   }
   return undefined
 }
+
+/**
+ * The `Intl` locale to format numbers and dates with for a language: the code itself, but Arabic with Latin digits
+ * (`ar-u-nu-latn`), as most Arabic school and government sites write mixed content and as amounts appear on bank
+ * statements and the school's mail (docs/translating.md, "Right to left"). An unknown tag is returned as it is.
+ */
+export function intlLocale(code: string): string {
+  return shippedLanguage(code)?.code === 'ar' ? 'ar-u-nu-latn' : code
+}

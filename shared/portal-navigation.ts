@@ -10,14 +10,19 @@ import type { PortalSection } from './vocabulary'
  * composable and module, and docs/portal.md ("Adding a section") lists the files a new one touches.
  */
 export interface PortalPlace {
+  /** The message key of its name in the reader's language (i18n/locales/). */
   label: string
   to: string
-  /** Shown on the portal's front page as a card with this description; none: no description under its name. */
+  /** The message key of the description its card on the portal's front page shows; none: no card description. */
   homeCard?: string
 }
 
-/** A section: a place the school can switch off, with what the settings' switch tells the office it shows. */
+/**
+ * A section: a place the school can switch off, with its name and what it shows as the settings' switch tells the
+ * office, in English as the staff screens are written.
+ */
 export interface PortalSectionPlace extends PortalPlace {
+  settingsLabel: string
   settingsDescription: string
   /** Its page's composable, composables/portal/<name>.ts (the test holds the page to calling it). */
   composable: string
@@ -39,37 +44,38 @@ export const portalPaths = {
 /** Every section a school can switch off, by its name in the server's answers. */
 export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPlace>> = {
   children: {
-    label: 'Children', to: portalPaths.home, settingsDescription: 'Each child\'s names, year level, campus and the school\'s key dates.',
+    label: 'portal.nav.children', settingsLabel: 'Children', to: portalPaths.home,
+    settingsDescription: 'Each child\'s names, year level, campus and the school\'s key dates.',
     composable: 'usePortalChild', reader: 'server/domain/portal/portal-child.ts'
   },
   details: {
-    label: 'Our details', to: '/family/details', homeCard: 'Your names, email and phone as the school has them, and asking for a change.',
+    label: 'portal.nav.details', settingsLabel: 'Our details', to: '/family/details', homeCard: 'portal.home.cards.details',
     settingsDescription: 'The adult\'s own names, email and phone, and their requests to change them.', composable: 'usePortalDetails',
     reader: 'server/domain/portal/detail-requests.ts'
   },
   payers: {
-    label: 'Who pays', to: '/family/payers', homeCard: 'Who pays each kind of charge for your children, in shares, and any concessions.',
+    label: 'portal.nav.payers', settingsLabel: 'Who pays', to: '/family/payers', homeCard: 'portal.home.cards.payers',
     settingsDescription: 'Who pays each kind of charge, in shares, and concessions by kind; never amounts.', composable: 'usePortalPayers',
     reader: 'server/domain/billing/portal-billing.ts'
   },
   applications: {
-    label: 'Applications and tours', to: '/family/applications',
-    homeCard: 'Your applications and where they are up to, and the school\'s tours to book.',
+    label: 'portal.nav.applications', settingsLabel: 'Applications and tours', to: '/family/applications',
+    homeCard: 'portal.home.cards.applications',
     settingsDescription: 'The family\'s applications and their state, and booking the school\'s tours.', composable: 'usePortalApplications',
     reader: 'server/domain/admissions/portal-admissions.ts'
   },
   consents: {
-    label: 'Consents', to: '/family/consents', homeCard: 'The school\'s asks for your consent, to answer yes or no for each child.',
+    label: 'portal.nav.consents', settingsLabel: 'Consents', to: '/family/consents', homeCard: 'portal.home.cards.consents',
     settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.', composable: 'usePortalConsents',
     reader: 'server/domain/consents/portal-consents.ts'
   },
   messages: {
-    label: 'Messages', to: '/family/messages', homeCard: 'Messages from the school, to read again whenever you need them.',
+    label: 'portal.nav.messages', settingsLabel: 'Messages', to: '/family/messages', homeCard: 'portal.home.cards.messages',
     settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages',
     reader: 'server/domain/messages/portal-messages.ts'
   },
   fees: {
-    label: 'Fees', to: '/family/fees', homeCard: 'Your own part of each child\'s fees, period by period.',
+    label: 'portal.nav.fees', settingsLabel: 'Fees', to: '/family/fees', homeCard: 'portal.home.cards.fees',
     settingsDescription: 'Each payer\'s own statement of what they owe, per billing period; never another payer\'s part.',
     composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts'
   }
@@ -77,18 +83,17 @@ export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPl
 
 /** *Our data* is no section: it is the family's own right of access, always open. */
 export const portalDataPlace: PortalPlace = {
-  label: 'Our data', to: '/family/data',
-  homeCard: 'Which programs can read your family\'s records, and a copy of everything the school holds on you.'
+  label: 'portal.nav.data', to: '/family/data', homeCard: 'portal.home.cards.data'
 }
 
 /**
- * The places of the menu: the sections the school leaves on, in the server's order, then Our data, then passkeys
+ * The places of the menu, each name a message key: the sections the school leaves on, in the server's order, then Our data, then passkeys
  * (not in a preview: a staff session's passkeys are not the family's).
  */
 export function portalMenu(on: readonly PortalSection[], preview: boolean): { label: string, to: string }[] {
   return [
     ...on.map(section => ({ label: portalSectionPlaces[section].label, to: portalSectionPlaces[section].to })),
     { label: portalDataPlace.label, to: portalDataPlace.to },
-    ...preview ? [] : [{ label: 'Passkeys', to: portalPaths.passkeys }]
+    ...preview ? [] : [{ label: 'portal.nav.passkeys', to: portalPaths.passkeys }]
   ]
 }

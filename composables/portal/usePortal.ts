@@ -45,5 +45,15 @@ export function usePortal() {
     await navigateTo(adultId ? `/staff/people/${adultId}` : '/staff')
   }
 
-  return { home, refusal, refresh, sections, isOn, menu, endPreview }
+  /**
+   * The adult's own language, kept on their record for the school's mail and sent back as this browser's cookie.
+   * A preview never writes the adult's record (the server refuses it too), so it changes the screen only.
+   */
+  async function chooseLanguage(preferredLanguage: string) {
+    if (!home.value || home.value.preview) return
+    const answer = await $fetch('/api/app/portal/language', { method: 'PUT', body: { preferredLanguage } })
+    home.value = { ...home.value, preferredLanguage: answer.preferredLanguage }
+  }
+
+  return { home, refusal, refresh, sections, isOn, menu, endPreview, chooseLanguage }
 }

@@ -4,6 +4,8 @@ import type { portalTourBookingSchema } from '~~/shared/schemas/portal'
 
 /** A tour to come, with its places left. */
 export type PortalTourToCome = InternalApi['/api/app/portal/applications']['get']['tours'][number]
+/** One of the family's applications, as the portal's applications route answers it. */
+export type PortalApplicationItem = InternalApi['/api/app/portal/applications']['get']['applications'][number]
 
 /** Applications and tours: the family's applications, the tours to come with places left, their bookings; and booking one. */
 export function usePortalApplications() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLanguage, languageCodes, languageFromAcceptLanguage, shippedLanguage, shippedLanguages } from '../../../shared/languages'
+import { defaultLanguage, intlLocale, languageCodes, languageFromAcceptLanguage, shippedLanguage, shippedLanguages } from '../../../shared/languages'
 import { languageTag, schoolLanguagesSchema } from '../../../shared/schemas/languages'
 
 describe('the shipped languages', () => {
@@ -68,5 +68,14 @@ describe('a language tag as a request carries it', () => {
     expect(schoolLanguagesSchema.safeParse(['en', 'es', 'zh-Hans']).success).toBe(true)
     expect(schoolLanguagesSchema.safeParse(['es', 'ES']).success).toBe(false)
     expect(schoolLanguagesSchema.safeParse(['en', 'fr']).success).toBe(false)
+  })
+})
+
+describe('the locale numbers and dates are written in', () => {
+  it('formats Arabic with Latin digits and every other language by its own code', () => {
+    expect(intlLocale('ar')).toBe('ar-u-nu-latn')
+    expect(new Intl.NumberFormat(intlLocale('ar')).format(1234.5)).toMatch(/^1[^\d]?234[^\d]5$/)
+    expect(new Intl.DateTimeFormat(intlLocale('ar'), { day: 'numeric', timeZone: 'UTC' }).format(new Date('2026-12-01T00:00:00Z'))).toBe('1')
+    for (const { code } of shippedLanguages.filter(language => language.code !== 'ar')) expect(intlLocale(code)).toBe(code)
   })
 })

@@ -49,9 +49,17 @@ describe('the portal\'s sections (shared/portal-navigation.ts)', () => {
 
   it('builds the menu from the sections on, then Our data, then passkeys outside a preview', () => {
     expect(portalMenu(['children', 'fees'], false)).toEqual([
-      { label: 'Children', to: '/family' }, { label: 'Fees', to: '/family/fees' },
-      { label: 'Our data', to: portalDataPlace.to }, { label: 'Passkeys', to: '/family/passkeys' }
+      { label: 'portal.nav.children', to: '/family' }, { label: 'portal.nav.fees', to: '/family/fees' },
+      { label: 'portal.nav.data', to: portalDataPlace.to }, { label: 'portal.nav.passkeys', to: '/family/passkeys' }
     ])
-    expect(portalMenu([], true)).toEqual([{ label: 'Our data', to: '/family/data' }])
+    expect(portalMenu([], true)).toEqual([{ label: 'portal.nav.data', to: '/family/data' }])
+  })
+
+  it('names every place and card by a key English has (the locale test holds the other languages to English\'s keys)', () => {
+    const english = JSON.parse(readFileSync(join(root, 'i18n/locales/en.json'), 'utf8'))
+    const has = (key: string) => typeof key.split('.').reduce<any>((node, part) => node?.[part], english) === 'string'
+    const places = [...Object.values(portalSectionPlaces), portalDataPlace]
+    const keys = [...places.flatMap(place => [place.label, place.homeCard ?? []].flat()), ...portalMenu([], false).map(place => place.label)]
+    expect(keys.filter(key => !has(key))).toEqual([])
   })
 })

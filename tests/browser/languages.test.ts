@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it, onTestFailed } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import en from '../../i18n/locales/en.json'
+import es from '../../i18n/locales/es.json'
+import ar from '../../i18n/locales/ar.json'
+import zhHans from '../../i18n/locales/zh-Hans.json'
+import { shippedLanguages } from '../../shared/languages'
+import { useBrowser } from '../support/browser'
+import { familySession } from '../support/family-sessions'
+import { seedFamily } from '../support/person-fixtures'
+import { newSchool } from '../support/schools'
+import { checkScreen, siteUrl } from '../support/staff-browser'
+
+const messages = { en, es, ar, 'zh-Hans': zhHans } as const
+/** A message key shown as it is, where its words should be: a namespace of the files, a dot, more of a key. */
+const rawKey = /\b(?:language|common|signIn|errors|portal)\.[A-Za-z][\w.]*\b/
+const screens = resolve(import.meta.dirname, '../../.data/screens')
+
+/** The page's `lang` and `dir`, its first heading, and any message key in its text. */
+async function read(page: Page) {
+  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  return page.evaluate((pattern) => {
+    const text = document.body.innerText
+    return {
+      lang: document.documentElement.lang, dir: document.documentElement.dir,
+      heading: document.querySelector('h1')?.textContent?.trim(), rawKey: new RegExp(pattern).exec(text)?.[0] ?? null
+    }
+  }, rawKey.source)
+}
+
+/*
+ * Sign-in and the portal in each shipped language (issue 37): the language the browser asks for is the page's, with
+ * `lang` and `dir` on <html>, no key shown raw, no sideways scroll at 390 px and nothing axe finds grave. One browser
+ * and one context per language; the Arabic pages are photographed at 390 px into .data/screens/ to be looked at.
+ */
+describe('the screens in each shipped language', () => {
+  it('shows sign-in, the portal\'s first page and its not-found page in the browser\'s language', async () => {
+    const school = await newSchool({ name: 'Languages School' })
+    const family = await seedFamily(school.context, { family: 'Haddad', child: 'Layla' })
+    const { cookie } = await familySession(school, family.mother)
+    const browser = await useBrowser()
+    mkdirSync(screens, { recursive: true })
+    // The languages side by side, each in a context of its own: the scans wait on the browser, and two cores share them.
+    await Promise.all(shippedLanguages.map(async (language) => {
+      const words = messages[language.code]
+      const context: BrowserContext = await browser.newContext({ locale: language.code, viewport: { width: 1280, height: 800 } })
+      const page = await context.newPage()
+      onTestFailed(async () => {
+        await page.screenshot({ path: resolve(screens, `failed-${language.code}.png`), fullPage: true }).catch(() => {})
+      })
+
+      await page.goto(`${siteUrl()}/sign-in`)
+      expect(await read(page)).toEqual({ lang: language.code, dir: language.dir, heading: words.signIn.heading, rawKey: null })
+      const menu = page.getByRole('combobox', { name: words.language.menu })
+      expect(await menu.inputValue()).toBe(language.code)
+      expect(await menu.locator('option').evaluateAll(options => options.map(option => option.getAttribute('lang'))))
+        .toEqual(shippedLanguages.map(shipped => shipped.code))
+      if (language.code === 'ar') {
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: resolve(screens, 'sign-in-ar-390.png'), fullPage: true })
+      }
+      await checkScreen(page, `sign-in-${language.code}`)
+
+      await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+      await page.goto(`${siteUrl()}/family`)
+      await page.getByRole('heading', { level: 1, name: words.portal.home.hello.replace('{name}', 'Ngozi') }).waitFor()
+      expect(await read(page)).toMatchObject({ lang: language.code, dir: language.dir, rawKey: null })
+      expect(await page.getByRole('navigation', { name: words.portal.layout.portal }).getByRole('link').first().textContent())
+        .toContain(words.portal.nav.children)
+      if (language.code === 'ar') {
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: resolve(screens, 'family-ar-390.png'), fullPage: true })
+      }
+      await checkScreen(page, `family-${language.code}`)
+
+      // A missing portal page: the portal's own, in the reader's language, leading back to the portal's home.
+      await page.goto(`${siteUrl()}/family/no-such-page`)
+      await page.getByRole('heading', { level: 1, name: words.errors.notFound.heading }).waitFor()
+      expect(await read(page)).toMatchObject({ lang: language.code, dir: language.dir, rawKey: null })
+      expect(await page.getByRole('link', { name: words.errors.toPortal }).getAttribute('href')).toBe('/family')
+      // Scanned in Arabic alone: the same component as the pages above, and its mirrored layout is what could break.
+      if (language.dir === 'rtl') await checkScreen(page, `family-missing-${language.code}`)
+      await context.close()
+    }))
+    // Four languages, each three pages and two or three scans: 100 s one language after another with the machine's load
+    // average at 12, hence side by side.
+  }, 150_000)
+
+  it('switches the language from the menu without a reload, keeps it in a cookie, and leaves the staff screens English', async () => {
+    const context = await (await useBrowser()).newContext({ locale: 'en' })
+    const page = await context.newPage()
+    await page.goto(`${siteUrl()}/sign-in`)
+    await read(page)
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }))
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar')
+    await page.getByRole('heading', { level: 1, name: ar.signIn.heading }).waitFor()
+    expect(await read(page)).toMatchObject({ lang: 'ar', dir: 'rtl', rawKey: null })
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    expect((await context.cookies()).find(cookie => cookie.name === 'rollbook_language')?.value).toBe('ar')
+
+    // A missing address outside the portal: the sign-in side's page, in Arabic, leading to sign-in.
+    await page.goto(`${siteUrl()}/no-such-page`)
+    await page.getByRole('heading', { level: 1, name: ar.errors.notFound.heading }).waitFor()
+    expect(await page.getByRole('link', { name: ar.errors.toSignIn }).getAttribute('href')).toBe('/sign-in')
+    // The public front page is not translated yet: labelled English whatever the reader chose.
+    await page.goto(siteUrl())
+    expect(await read(page)).toMatchObject({ lang: 'en', dir: 'ltr' })
+    await context.close()
+  })
+})
