@@ -27,8 +27,12 @@ const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
 // database), which runs in both: each route a screen calls runs on both databases in tests/e2e/api/app, and a
 // browser file costs 15 to 100 seconds of both cores. Most run on SQLite, the README's command; two settings
 // screens and the settings' keyboard walk run on PostgreSQL, so that the two suites CI runs side by side end together
-// (SQLite's ran 90 s longer).
-const browserOnPostgres = ['tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts']
+// (SQLite's ran 90 s longer). The languages file too: sign-in and the portal in four languages read no table
+// the two databases could answer differently, and the SQLite suite has the other new screens.
+const browserOnPostgres = [
+  'tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts',
+  'tests/browser/languages.test.ts'
+]
 const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOnPostgres] : ['tests/browser/**/*.test.ts']
 
 // Five projects, each runnable alone (`npm test -- --project unit`); `npm test` runs them all. A project's

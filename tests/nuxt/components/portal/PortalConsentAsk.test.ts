@@ -27,7 +27,8 @@ describe('PortalConsentAsk', () => {
   // The portal's front page brings the school's clock: days and times are the school's, in Sydney.
   beforeEach(() => {
     useState<PortalHome | null>('portal-home').value = {
-      school: { name: 'Riverside School' }, adult: { id: 'per_2', familyName: 'Ngata', givenNames: 'Hine' }, preview: false, sections: [], children: [],
+      school: { name: 'Riverside School', languages: ['en'] }, adult: { id: 'per_2', familyName: 'Ngata', givenNames: 'Hine' }, preferredLanguage: null,
+      preview: false, sections: [], children: [],
       schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
     }
   })
