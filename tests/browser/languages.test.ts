@@ -11,6 +11,9 @@ import { useBrowser } from '../support/browser'
 import { familySession } from '../support/family-sessions'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
+import { updateSchoolSettings } from '../../server/domain/schools/school-settings'
+import { eq } from 'drizzle-orm'
+import { people } from '../../db/schema'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 
 const messages = { en, es, ar, 'zh-Hans': zhHans } as const
@@ -38,6 +41,7 @@ async function read(page: Page) {
 describe('the screens in each shipped language', () => {
   it('shows sign-in, the portal\'s first page and its not-found page in the browser\'s language', async () => {
     const school = await newSchool({ name: 'Languages School' })
+    await updateSchoolSettings(school.context, { languages: shippedLanguages.map(language => language.code) })
     const family = await seedFamily(school.context, { family: 'Haddad', child: 'Layla' })
     const { cookie } = await familySession(school, family.mother)
     const browser = await useBrowser()
@@ -107,6 +111,24 @@ describe('the screens in each shipped language', () => {
     // The public front page is not translated yet: labelled English whatever the reader chose.
     await page.goto(siteUrl())
     expect(await read(page)).toMatchObject({ lang: 'en', dir: 'ltr' })
+
+    // Signed in, the menu offers the school's languages and keeps the adult's choice on their record, for the school's
+    // mail and their other devices; the school here offers English and Spanish, so the Arabic cookie gives way to English.
+    const school = await newSchool({ name: 'Chosen Languages School' })
+    await updateSchoolSettings(school.context, { languages: ['es'] })
+    const family = await seedFamily(school.context, { family: 'Moreno', child: 'Lucía' })
+    const { cookie } = await familySession(school, family.mother)
+    await context.addCookies([{ name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }])
+    await page.goto(`${siteUrl()}/family`)
+    const menu = page.getByRole('combobox', { name: en.language.menu })
+    await menu.waitFor()
+    expect(await read(page)).toMatchObject({ lang: 'en', dir: 'ltr', rawKey: null })
+    expect(await menu.locator('option').evaluateAll(options => options.map(option => option.getAttribute('lang')))).toEqual(['en', 'es'])
+    await menu.selectOption('es')
+    await page.getByRole('combobox', { name: es.language.menu }).waitFor()
+    expect(await read(page)).toMatchObject({ lang: 'es', rawKey: null })
+    const [record] = await school.database.db.select({ preferredLanguage: people.preferredLanguage }).from(people).where(eq(people.id, family.mother))
+    expect(record?.preferredLanguage).toBe('es')
     await context.close()
   })
 })
