@@ -98,7 +98,7 @@ describe('the admissions screens', () => {
     const [placed] = await demo.database.db.select({ yearLevel: applications.yearLevel, load: applications.loadBasisPoints }).from(applications)
       .where(eq(applications.id, sent.id))
     expect(placed).toEqual({ yearLevel: '2', load: 5000 })
-  }, 180_000)
+  })
 
   it('withdraws an application with a reason from the school\'s list', async () => {
     const demo = await demoSchool()
@@ -134,7 +134,7 @@ describe('the admissions screens', () => {
     const [linked] = await demo.database.db.select({ studentId: applications.studentId }).from(applications).where(eq(applications.id, second.id))
     expect(linked!.studentId).toBe(first.studentId)
     await context.close()
-  }, 120_000)
+  })
 
   it('lists enquiries with how they heard, searched on the server', async () => {
     const demo = await demoSchool()
@@ -152,5 +152,5 @@ describe('the admissions screens', () => {
     expect(await row.innerText()).toContain('referral')
     await checkScreen(page, 'admissions-enquiries')
     await context.close()
-  }, 120_000)
+  })
 })

@@ -101,7 +101,7 @@ describe('the office\'s consents and messages screens', () => {
     await consents.getByText('Excursion').waitFor()
     expect(await consents.innerText()).toMatch(/Zoo\s+Yes/)
     await checkScreen(page, 'staff-person-consents', ['#person-consents'])
-  }, 60_000)
+  })
 
   it('previews an audience with its left-out count ("fewer than 5", never for named adults), sends a message, and sees the parent\'s '
     + 'read receipt', async () => {
@@ -165,5 +165,5 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-messages-clubs')
     await members.getByRole('button', { name: 'Take out Aroha Ngata' }).click()
     await page.locator('[data-clubs]').getByText('activity:chess, 1 child').waitFor()
-  }, 60_000)
+  })
 })

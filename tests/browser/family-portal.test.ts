@@ -124,7 +124,7 @@ describe('the family portal', () => {
     await page.mouse.move(0, 0)
     await checkScreen(page, 'family-data')
     await context.close()
-  }, 180_000)
+  })
 
   it('the office approves the change in its queue, the record\'s API shows the new phone, and the family sees it approved', async () => {
     const { cookie } = await staffSession(school, 'office')

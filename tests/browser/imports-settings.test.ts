@@ -22,7 +22,7 @@ async function activityKinds(school: Awaited<ReturnType<typeof newSchool>>, subj
 }
 
 // The HRIS export screen and the people sync screens (docs/screens.md), each on its main path.
-describe('the HRIS import and people sync screens', { timeout: 180_000 }, () => {
+describe('the HRIS import and people sync screens', () => {
   it('maps an HRIS sample with a live preview, saves it, and shows the counts of an import sent with its id', async () => {
     const school = await newSchool({ name: 'Mapping Grammar' })
     const { page, context } = await pageWithAuthenticator(await useBrowser())

@@ -90,7 +90,7 @@ describe('the screens in each shipped language', () => {
     }))
     // Four languages, each three pages and two or three scans: 100 s one language after another with the machine's load
     // average at 12, hence side by side.
-  }, 150_000)
+  }, 300_000)
 
   it('switches the language from the menu without a reload, keeps it in a cookie, and leaves the staff screens English', async () => {
     const context = await (await useBrowser()).newContext({ locale: 'en' })

@@ -98,7 +98,7 @@ describe('the tours, starters and classes screens on the demo school', () => {
     await moved.getByText('Cancelled').waitFor()
     expect(await moved.getByRole('button', { name: `Edit ${title} (moved)` }).count()).toBe(0)
     await page.context().close()
-  }, 180_000)
+  })
 
   it('lists a protected starter only to a role holding restricted.read, marked, and prints one child a block', async () => {
     const demo = await demoSchool()
@@ -133,7 +133,7 @@ describe('the tours, starters and classes screens on the demo school', () => {
     await admin.screenshot({ path: 'tests/artifacts/starters-print.png', fullPage: true })
     expect(await admin.getByRole('button', { name: 'Print' }).isVisible()).toBe(false)
     await admin.context().close()
-  }, 120_000)
+  })
 
   it('shows a class\'s members and teachers, and previews a timetable file before loading it', async () => {
     const demo = await demoSchool()
@@ -179,5 +179,5 @@ describe('the tours, starters and classes screens on the demo school', () => {
     await page.getByText('Timetable loaded').first().waitFor()
     await page.getByRole('button', { name: `Open ${classCode}` }).waitFor()
     await page.context().close()
-  }, 180_000)
+  })
 })

@@ -62,7 +62,7 @@ describe('the people directory', () => {
     await page.getByRole('link', { name: /^O'Brien, / }).first().waitFor()
     expect(failures).toEqual([])
     await context.close()
-  }, 180_000)
+  })
 })
 
 describe('Today', () => {
@@ -88,5 +88,5 @@ describe('Today', () => {
     await teacherPage.getByText('Nothing here for your role').waitFor()
     expect(await teacherPage.getByRole('list', { name: 'What needs a hand' }).count()).toBe(0)
     await teacher.close()
-  }, 180_000)
+  })
 })

@@ -47,7 +47,7 @@ describe('the rostering and exports settings screens', () => {
 
     await checkScreen(page, 'settings-rostering-demo')
     await context.close()
-  }, 180_000)
+  })
 
   it('the old /staff/exports bookmark reaches the exports screen, which downloads the newest file of a table and records class and retention changes '
     + 'in Activity', async () => {
@@ -86,5 +86,5 @@ describe('the rostering and exports settings screens', () => {
     await page.getByRole('option', { name: 'general' }).click()
     await page.getByText('people.id is now general', { exact: true }).waitFor()
     await context.close()
-  }, 180_000)
+  })
 })
