@@ -21,6 +21,7 @@ function adminRun(...args: string[]) {
 }
 
 describe('admin CLI', () => {
+  // Six CLI processes and a demo school's fill, each process starting Node and opening the database: 20 s alone, over 60 s on CI's two busy cores.
   it('creates a school, issues, lists and revokes tokens, and fills a demo school', async () => {
     const school = await admin('school', 'create', '--name', 'CLI School', '--time-zone', 'Pacific/Auckland', '--campus', 'North=N01', '--campus', 'South=S02')
     expect(school.id).toMatch(/^sch_/)
@@ -50,7 +51,7 @@ describe('admin CLI', () => {
 
     await admin('token', 'revoke', '--id', issued.id)
     expect((await callApi('/api/v1/people', { token: issued.token })).status).toBe(401)
-  })
+  }, 180_000)
 
   it('refuses a token past the two-year maximum and an unknown scope with a one-line reason', async () => {
     const school = await admin('school', 'create', '--name', 'Strict', '--time-zone', 'UTC')

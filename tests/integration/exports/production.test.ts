@@ -48,7 +48,7 @@ describe('warehouse export files', () => {
     const affiliationsFile = await fileOf(school, 'affiliations')
     const peopleFile = await fileOf(school, 'people')
     expect(affiliationsFile.text.split('\r\n')[0]).toBe('id,personId,kind,validFrom,validTo,yearLevel,campusId,createdAt')
-    expect(peopleFile.text.split('\r\n')[0]).toBe('id,familyName,givenNames,dateOfBirth,email,phone,createdAt,updatedAt')
+    expect(peopleFile.text.split('\r\n')[0]).toBe('id,familyName,givenNames,dateOfBirth,email,phone,preferredLanguage,createdAt,updatedAt')
     for (const { key } of exportTables) {
       const { text } = await fileOf(school, key)
       for (const secret of secrets) expect(text).not.toContain(secret)
@@ -70,7 +70,7 @@ describe('warehouse export files', () => {
     expect((await listExportFiles(school.context)).files.map(file => file.key)).not.toContain('people')
     await produceSchoolExports(school.context, { storage })
     const file = await fileOf(school, 'people')
-    expect(file.text.split('\r\n')[0]).toBe('id,familyName,givenNames,email,phone,createdAt,updatedAt')
+    expect(file.text.split('\r\n')[0]).toBe('id,familyName,givenNames,email,phone,preferredLanguage,createdAt,updatedAt')
     const listed = (await listExportFiles(school.context)).files.find(entry => entry.key === 'people')
     expect(listed).toMatchObject({ id: file.row.id, columns: expect.not.arrayContaining([expect.objectContaining({ name: 'dateOfBirth' })]) })
     // Back to its default: the next file has it again.
