@@ -101,7 +101,8 @@ describe('ten 8 MiB uploads at once', () => {
     // /health waiting 2-3 s on every probe, which the median catches.
     const sorted = [...healthTimes].sort((a, b) => a - b)
     expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000)
-    expect(sorted.at(-1)).toBeLessThan(5000)
+    // The slowest only as a hang guard: on 28 November, with the machine's load average near 20, one probe took over 5 s.
+    expect(sorted.at(-1)).toBeLessThan(15_000)
     expect(Math.max(...rss)).toBeLessThan(512 * megabyte)
     expect(peakResidentBytes(pid)).toBeLessThan(512 * megabyte)
   }, 120_000)
