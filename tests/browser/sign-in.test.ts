@@ -27,7 +27,10 @@ async function askForCode(page: Page, email: string) {
   await page.waitForLoadState('networkidle')
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Email me a code' }).click()
-  await page.getByLabel('Sign-in code').waitFor()
+  // A refusal (a limit reached, say) says why at once, not as a 30-second wait for a field that never comes.
+  const refusal = page.getByRole('alert')
+  await page.getByLabel('Sign-in code').or(refusal).first().waitFor()
+  if (await refusal.count()) throw new Error(`Asking for a code was refused: ${await refusal.first().innerText()}`)
 }
 
 describe('signing in on the screens', () => {
