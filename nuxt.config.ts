@@ -1,4 +1,4 @@
-import { shippedLanguages } from './shared/languages'
+import { languageCookieName, shippedLanguages } from './shared/languages'
 
 export default defineNuxtConfig({
   modules: ['@nuxt/ui', '@nuxtjs/i18n'],
@@ -66,7 +66,7 @@ export default defineNuxtConfig({
     defaultLocale: 'en',
     langDir: 'locales',
     locales: shippedLanguages.map(language => ({ code: language.code, language: language.code, dir: language.dir, file: `${language.code}.json` })),
-    detectBrowserLanguage: { useCookie: true, cookieKey: 'rollbook_language', fallbackLocale: 'en', redirectOn: 'all' },
+    detectBrowserLanguage: { useCookie: true, cookieKey: languageCookieName, fallbackLocale: 'en', redirectOn: 'all' },
     vueI18n: './i18n.config.ts'
   },
   icon: { serverBundle: { collections: ['lucide'] }, clientBundle: { scan: true }, fallbackToApi: false }

@@ -33,6 +33,7 @@ import { benchRosterAfresh } from './bench/roster-afresh'
 import { printMemoryLine, watchReadMemory } from './bench/memory-line'
 import { benchExports } from './bench/exports'
 import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
+import { languageCodes } from '../shared/languages'
 import { benchAdmissionsBoard } from './bench/admissions-board'
 import { benchMessage, printMessageRow } from './bench/messages'
 import { prepareConsentAsk } from './bench/consent-answers'
@@ -284,6 +285,12 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     // The pages do not read the school's data before sign-in: measured on the first database benched only.
     if (runsSeparate('lighthouse') && !lighthouseMeasured) {
       lighthouseMeasured = true
+      // The portal shows a language only if the school offers it: the demo school offers every shipped one here.
+      const offered = await fetch(`${server.url}/api/app/school`, {
+        method: 'PUT', body: JSON.stringify({ languages: languageCodes }),
+        headers: { 'content-type': 'application/json', 'cookie': cookies.get(schoolId) ?? await sessionCookie(database, server.url, schoolId) }
+      })
+      if (!offered.ok) throw new Error(`Offering every language answered ${offered.status}: ${await offered.text()}`)
       missedTargets += printLighthouseRows(
         await benchLighthouse(server.url, { '/family': familySession ?? await familyCookie(database, server.url, schoolId, summary) })
       )

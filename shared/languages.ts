@@ -23,6 +23,9 @@ export type LanguageCode = (typeof shippedLanguages)[number]['code']
 
 export const defaultLanguage: LanguageCode = 'en'
 
+/** The cookie the reader's language is kept in, before and after sign-in: the i18n module's detection reads it. */
+export const languageCookieName = 'rollbook_language'
+
 export const languageCodes: readonly LanguageCode[] = shippedLanguages.map(language => language.code)
 
 /**

@@ -1,8 +1,6 @@
 import { setCookie, type H3Event } from 'h3'
+import { languageCookieName } from '../../shared/languages'
 import { publicUrl } from '../domain/shared/public-url'
-
-/** The cookie the screens read the reader's language from (the i18n module's detection), before and after sign-in. */
-export const languageCookieName = 'rollbook_language'
 
 /**
  * Remembers the reader's language in this browser for a year. Not HttpOnly: the screens' language
