@@ -92,6 +92,9 @@ describe('the school, modules, roles and activity settings screens', () => {
     await select.click()
     await page.getByRole('option', { name: 'العربية (ar)' }).click()
     await page.getByRole('button', { name: 'Save the preferred language' }).click()
+    // The notice comes once the record has been read again: the select shows the choice at once, so its words would not wait
+    // for that read, which could then land after the change below and offer Spanish no longer.
+    await page.getByText('Preferred language saved').first().waitFor()
     await page.getByText('العربية (ar)', { exact: true }).first().waitFor()
 
     // Spanish withdrawn meanwhile (nobody prefers it): the page still offers it, and the server's refusal shows beside the select.
