@@ -64,7 +64,8 @@ export default createConfigForNuxt({
   .append({
     files: [
       'app.vue', 'error.vue', 'layouts/portal.vue', 'pages/sign-in/**/*.vue', 'pages/family/**/*.vue', 'components/language/**/*.vue',
-      'components/portal/**/*.vue', 'components/detail/DetailChanges.vue'
+      'components/portal/**/*.vue', 'components/detail/DetailChanges.vue', 'components/passkeys/PasskeysSettings.vue',
+      'components/screen/ScreenPager.vue', 'components/screen/ScreenProblem.vue', 'components/screen/ScreenFormCard.vue', 'components/screen/ScreenEmpty.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:,.()\\s]*$' }],

@@ -4,12 +4,13 @@
  */
 export function useNotice() {
   const toast = useToast()
+  const { t } = useScreenText()
   return {
     done(title: string, description?: string) {
       toast.add({ title, description, color: 'success', icon: 'i-lucide-circle-check' })
     },
     failed(error: unknown) {
-      toast.add({ title: 'Not done', description: apiErrorOf(error).message, color: 'error', icon: 'i-lucide-circle-alert' })
+      toast.add({ title: t('screen.notDone'), description: apiErrorOf(error).message, color: 'error', icon: 'i-lucide-circle-alert' })
     }
   }
 }
