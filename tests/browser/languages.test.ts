@@ -178,7 +178,7 @@ describe('the screens in each shipped language', () => {
         if (overflow > 0) found.push(`${language.code} ${path}: scrolls sideways by ${overflow} px`)
         if (language.dir === 'rtl') {
           // At 390 and 1280 px; back to the phone's width for the next page.
-          await checkScreen(page, `family${path.replace(family.child, 'child').replaceAll('/', '-')}-${language.code}`)
+          await checkScreen(page, `${path.slice(1).replace(family.child, 'child').replaceAll('/', '-')}-${language.code}`)
           await page.setViewportSize({ width: 390, height: 844 })
         }
       }
