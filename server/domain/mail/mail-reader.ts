@@ -12,7 +12,7 @@ import type { MailReader } from './mail-kinds'
  * the school's own, English. Members of staff and adults alike (a staff account's person is their own record).
  */
 export function mailLanguage(school: Pick<SchoolRef, 'lists'>, preferred: string | null | undefined): LanguageCode {
-  const code = preferred ? shippedLanguage(preferred)?.code : undefined
+  const code = preferred ? shippedLanguage(preferred)?.code as LanguageCode | undefined : undefined
   return code && schoolLanguages(school).includes(code) ? code : defaultLanguage
 }
 

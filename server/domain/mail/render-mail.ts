@@ -36,8 +36,7 @@ export interface RenderedMail {
 
 /** The mail words of a shipped language; English for any other tag. */
 export function mailWords(language: string): MailWords {
-  const code = shippedLanguage(language)?.code ?? defaultLanguage
-  return catalogue[code]
+  return catalogue[(shippedLanguage(language)?.code ?? defaultLanguage) as LanguageCode]
 }
 
 /** A message with its `{placeholders}` filled; a placeholder without a value is a fault of the caller, never sent as `{name}`. */
