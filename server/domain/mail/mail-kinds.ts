@@ -41,6 +41,7 @@ const kinds: { [K in MailKind]: (words: MailWords, reader: MailReader, values: M
     const w = words.passkey
     const clock = { locale: intlLocale(reader.language), timeZone: reader.timeZone }
     const facts = { name: notice.passkeyName, time: formatInstant(notice.at, clock, 'dateTimeZone') }
+    // An administrator only ever removes passkeys, with the member's access (account-sign-ins.ts).
     const what = 'administrator' in notice.by
       ? fill(w.removedByAdministrator, facts)
       : fill(notice.change === 'added' ? w.addedFrom : w.removedFrom, { ...facts, browser: browserPhrase(w, notice.by) })
