@@ -35,6 +35,10 @@ export const outboxMails = table('outbox_mails', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The HTML part; null on mail kept before mail had one. */
+  html: text('html'),
+  /** The BCP 47 tag of the mail's words (its `Content-Language`); null on mail kept before mail was translated. */
+  language: text('language'),
   createdAt: text('created_at').notNull()
 }, t => [index('outbox_mails_created_at_idx').on(t.createdAt)])
 

@@ -103,3 +103,61 @@ export function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<Sm
     })
   })
 }
+
+/** A received mail as a reader's mail client shows it: its headers (names in lower case), subject, and text and HTML parts decoded. */
+export interface ReadMail { headers: Map<string, string>, subject: string, text: string, html: string }
+
+function headerBlock(block: string): Map<string, string> {
+  const unfolded = block.replace(/\r\n[ \t]+/g, ' ')
+  return new Map(unfolded.split('\r\n').filter(Boolean).map((line) => {
+    const colon = line.indexOf(':')
+    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()] as const
+  }))
+}
+
+/** Quoted-printable (RFC 2045) to UTF-8 text; `underscores` for an encoded word's Q encoding, where `_` is a space. */
+function quotedPrintable(body: string, underscores = false): string {
+  const text = body.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16))
+      i += 2
+    } else if (underscores && text[i] === '_') bytes.push(0x20)
+    else bytes.push(...Buffer.from(text[i]!, 'utf8'))
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/** A header's encoded words (RFC 2047) decoded; the space between two of them is not part of the text. */
+function decodedHeader(value: string): string {
+  return value.replace(/=\?[^?]+\?([BQ])\?([^?]*)\?=(?:\s+(?==\?))?/gi, (_whole, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : quotedPrintable(data, true))
+}
+
+/** A part's body decoded, its lines ended by `\n` as the sender wrote them (SMTP carries `\r\n`). */
+function decodedBody(headers: Map<string, string>, body: string): string {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
+  const text = encoding === 'base64'
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : encoding === 'quoted-printable' ? quotedPrintable(body) : body
+  return text.replace(/\r\n/g, '\n')
+}
+
+/** Reads a mail nodemailer wrote: one part, or `multipart/alternative` with a text and an HTML part. */
+export function readReceivedMail(mail: ReceivedMail): ReadMail {
+  const split = mail.data.indexOf('\r\n\r\n')
+  const headers = headerBlock(mail.data.slice(0, split))
+  const body = mail.data.slice(split + 4)
+  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1]
+  const pieces = boundary
+    ? body.split(`--${boundary}`).slice(1, -1).map((piece) => {
+        const at = piece.indexOf('\r\n\r\n')
+        return { headers: headerBlock(piece.slice(0, at).replace(/^\r\n/, '')), body: piece.slice(at + 4).replace(/\r\n$/, '') }
+      })
+    : [{ headers, body }]
+  const parts = new Map(pieces.map(part => [
+    (part.headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim().toLowerCase(), decodedBody(part.headers, part.body)
+  ]))
+  return { headers, subject: decodedHeader(headers.get('subject') ?? ''), text: parts.get('text/plain') ?? '', html: parts.get('text/html') ?? '' }
+}

@@ -3,6 +3,7 @@ import { passkeys, signInCodes, signInLinks, staffSessions } from '../../../db/s
 import type { Database, Db } from '../../../db/client'
 import { currentTime, timestampNow } from '../days/clock'
 import { mailPasskeyNotice } from './passkey-notices'
+import type { Account } from './accounts'
 
 /**
  * Everything that lets an account in, gone in the transaction that removes its access: passkeys,
@@ -20,6 +21,6 @@ export async function removeAccountSignIns(tx: Db, accountId: string) {
 }
 
 /** Tells a removed member's address which passkeys went with their access. */
-export function mailPasskeysRemovedWithAccess(database: Database, email: string, names: string[]) {
-  for (const passkeyName of names) mailPasskeyNotice(database, email, { change: 'removed', passkeyName, by: { administrator: true }, at: currentTime() })
+export function mailPasskeysRemovedWithAccess(database: Database, account: Account, names: string[]) {
+  for (const passkeyName of names) mailPasskeyNotice(database, account, { change: 'removed', passkeyName, by: { administrator: true }, at: currentTime() })
 }

@@ -1,5 +1,8 @@
 import type { Database } from '../../../db/client'
 import { sendMail } from '../mail/send-mail'
+import { renderMail } from '../mail/mail-kinds'
+import { accountMailReader } from '../mail/mail-reader'
+import type { Account } from './accounts'
 import { faultSummary, logger } from '../shared/log'
 
 const browsers: [RegExp, string][] = [
@@ -12,15 +15,12 @@ const systems: [RegExp, string][] = [
 ]
 
 /**
- * "Firefox on Windows": the browser and system a `User-Agent` names, from a fixed list, so the
- * header's own text (which the caller chooses) never reaches the mail.
+ * The browser and system a `User-Agent` names, from a fixed list, so the header's own text (which
+ * the caller chooses) never reaches the mail; the mail says "Firefox on Windows" in its own words.
  */
-function browserSummary(userAgent: string | undefined): string {
+function browserNamed(userAgent: string | undefined): { browser?: string, system?: string } {
   const agent = userAgent ?? ''
-  const browser = browsers.find(([pattern]) => pattern.test(agent))?.[1]
-  const system = systems.find(([pattern]) => pattern.test(agent))?.[1]
-  if (!browser && !system) return 'an unrecognised browser'
-  return `${browser ?? 'a browser'} on ${system ?? 'an unrecognised system'}`
+  return { browser: browsers.find(([pattern]) => pattern.test(agent))?.[1], system: systems.find(([pattern]) => pattern.test(agent))?.[1] }
 }
 
 export interface PasskeyChange {
@@ -31,22 +31,14 @@ export interface PasskeyChange {
   at: Date
 }
 
-/** "2026-03-01 09:30 UTC". */
-const minuteUtc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-
 /**
- * Tells the account's address that a passkey was added or removed: when, from which browser, and
- * what to do if it was not them. Sent without the answer waiting, like a sign-in code.
+ * Tells the account's address that a passkey was added or removed: when (in the school's zone), from
+ * which browser, and what to do if it was not them, in the account's person's language. Sent without
+ * the answer waiting, like a sign-in code.
  */
-export function mailPasskeyNotice(database: Database, to: string, notice: PasskeyChange) {
-  const where = 'administrator' in notice.by ? 'by an administrator of your school, with your access' : `from ${browserSummary(notice.by.userAgent)}`
-  const text = [
-    `A passkey was ${notice.change} ${notice.change === 'added' ? 'to' : 'from'} your Rollbook account: "${notice.passkeyName}", at ${minuteUtc(notice.at)}, ${where}.`,
-    '',
-    'If this was you, there is nothing to do.',
-    '',
-    'If this was not you, someone else may be signed in as you. Sign in with a passkey of your own, review your passkeys (your account menu, Passkeys) and remove any you do not know, then sign out everywhere; and tell your school\'s Rollbook administrator, who can end all your sessions.'
-  ].join('\n')
-  sendMail(database, { to, subject: `A passkey was ${notice.change} ${notice.change === 'added' ? 'to' : 'from'} your Rollbook account`, text })
+export function mailPasskeyNotice(database: Database, account: Pick<Account, 'email' | 'schoolId' | 'personId'>, notice: PasskeyChange) {
+  const values = { ...notice, by: 'administrator' in notice.by ? notice.by : browserNamed(notice.by.userAgent) }
+  accountMailReader(database, account)
+    .then(reader => sendMail(database, { to: account.email, ...renderMail('passkeyNotice', reader, values) }))
     .catch(error => logger.error({ fault: faultSummary(error) }, 'Sending a passkey notice failed'))
 }

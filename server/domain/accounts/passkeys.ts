@@ -100,7 +100,7 @@ export async function registerPasskey(ctx: DomainContext, rp: RelyingParty, resp
     if (taken) throw credentialOnFile()
     await tx.insert(passkeys).values(row)
   })
-  mailPasskeyNotice(database, account.email, { change: 'added', passkeyName: row.name, by: { userAgent: request.userAgent }, at: new Date(row.createdAt) })
+  mailPasskeyNotice(database, account, { change: 'added', passkeyName: row.name, by: { userAgent: request.userAgent }, at: new Date(row.createdAt) })
   return passkeyListing(row)
 }
 
@@ -139,6 +139,6 @@ export async function removePasskey(ctx: DomainContext, passkeyId: string, reque
     await requirePasskeyProofFor(tx, account.id, request)
     await tx.delete(passkeys).where(eq(passkeys.id, row.id))
   })
-  mailPasskeyNotice(database, account.email, { change: 'removed', passkeyName: row.name, by: { userAgent: request.userAgent }, at: currentTime() })
+  mailPasskeyNotice(database, account, { change: 'removed', passkeyName: row.name, by: { userAgent: request.userAgent }, at: currentTime() })
   return { id: row.id, removed: true as const }
 }

@@ -3,6 +3,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { signInCodes } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { sendMail } from '../mail/send-mail'
+import { renderMail } from '../mail/mail-kinds'
+import { accountMailReader } from '../mail/mail-reader'
 import { currentTime } from '../days/clock'
 import { domainError } from '../shared/domain-error'
 import { newId } from '../shared/ids'
@@ -49,11 +51,10 @@ export async function requestSignInCode(database: Database, rawEmail: string, cl
     })
   })
   if (account) {
-    sendMail(database, {
-      to: email,
-      subject: `Your Rollbook sign-in code: ${code}`,
-      text: `Your sign-in code is ${code}.\n\nIt works once, for ten minutes, in the browser where you asked for it. If you did not ask for it, ignore this mail: nobody can sign in without the code.`
-    }).catch(error => logger.error({ fault: faultSummary(error) }, 'Sending a sign-in code failed'))
+    // The reader's language is read after the answer too: only a known address has a person to ask about.
+    accountMailReader(database, account)
+      .then(reader => sendMail(database, { to: email, ...renderMail('signInCode', reader, { code }) }))
+      .catch(error => logger.error({ fault: faultSummary(error) }, 'Sending a sign-in code failed'))
   }
   return { sent: true as const }
 }

@@ -1,14 +1,17 @@
 import type { DomainContext } from '../shared/context'
 import { sendMessage } from '../messages/send-message'
 import { askWithPurpose } from './ask-answers'
+import { consentReminderWords } from '../mail/mail-kinds'
+import { defaultLanguage } from '../../../shared/languages'
 
 /** A message to the adults who have not answered the ask (`ask:<id>:unanswered`), in the school's words unless the office wrote its own. */
 export async function remindUnanswered(ctx: DomainContext, askId: string, input: { subject?: string, body?: string }) {
   const { ask, purpose } = await askWithPurpose(ctx, askId)
-  const about = ask.subject ? `${purpose.name}: ${ask.subject}` : purpose.name
+  // The school's own language: a message has one subject and body for every reader, and the notice around it is in each reader's.
+  const own = consentReminderWords(defaultLanguage, { about: ask.subject ? `${purpose.name}: ${ask.subject}` : purpose.name, closesOn: ask.closesOn })
   return sendMessage(ctx, {
-    subject: input.subject ?? `Reminder: ${about}`,
-    body: input.body ?? `The school is waiting for your answer about ${about}. Please answer in the family portal, under Consents, by ${ask.closesOn}.`,
+    subject: input.subject ?? own.subject,
+    body: input.body ?? own.body,
     audience: [`ask:${ask.id}:unanswered`],
     askId: ask.id
   })

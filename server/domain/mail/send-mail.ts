@@ -5,8 +5,10 @@ import type { Database } from '../../../db/client'
 import { timestampNow } from '../days/clock'
 import { newId } from '../shared/ids'
 import { logger } from '../shared/log'
+import type { RenderedMail } from './render-mail'
 
-export interface Mail { to: string, subject: string, text: string }
+/** A mail rendered in its reader's language (mail-kinds.ts) and its address. */
+export interface Mail extends RenderedMail { to: string }
 
 let transport: Transporter | undefined
 /** Messages to families go out in bulk: one pooled connection, reused mail after mail. */
@@ -23,8 +25,8 @@ export function configureMail(settings: { smtpUrl?: string, from?: string }) {
   if (settings.from) sender = settings.from
 }
 
-/** One email of a message to families: a plain-text and an HTML part, under a Message-ID of its delivery's own. */
-export interface BulkMail { to: string, subject: string, text: string, html: string, messageId: string }
+/** One email of a message to families, under a Message-ID of its delivery's own. */
+export interface BulkMail extends Mail { messageId: string }
 
 /** Why the mail server did not take a mail: `permanent` for a 5xx answer (the address bounced), otherwise worth a retry. */
 export interface MailRefusal { permanent: boolean, summary: string }
@@ -36,12 +38,11 @@ export interface MailRefusal { permanent: boolean, summary: string }
  */
 export async function sendBulkMail(database: Database, mail: BulkMail): Promise<MailRefusal | undefined> {
   if (!bulkTransport) {
-    await database.transaction(tx => tx.insert(outboxMails)
-      .values({ id: newId('mail'), to: mail.to, subject: mail.subject, text: mail.text, createdAt: timestampNow() }))
+    await keepInOutbox(database, mail)
     return undefined
   }
   try {
-    await bulkTransport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId })
+    await bulkTransport.sendMail({ ...smtpMessage(mail), messageId: mail.messageId })
     return undefined
   } catch (error) {
     const { responseCode, code } = error as { responseCode?: number, code?: string }
@@ -53,6 +54,16 @@ export async function sendBulkMail(database: Database, mail: BulkMail): Promise<
   }
 }
 
+/** What nodemailer sends: both parts, and the language of the mail's words (RFC 3282), which a mail client may use to read it aloud or offer a translation. */
+function smtpMessage(mail: Mail) {
+  return { from: sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Content-Language': mail.language } }
+}
+
+function keepInOutbox(database: Database, mail: Mail) {
+  const { to, subject, text, html, language } = mail
+  return database.transaction(tx => tx.insert(outboxMails).values({ id: newId('mail'), to, subject, text, html, language, createdAt: timestampNow() }))
+}
+
 /** Whether mail leaves the service; when not, the development outbox is served. */
 export function mailIsSent(): boolean {
   return transport !== undefined
@@ -61,12 +72,12 @@ export function mailIsSent(): boolean {
 /** Sends one mail, or writes it to the log and the development outbox when no SMTP server is configured. */
 export async function sendMail(database: Database, mail: Mail) {
   if (transport) {
-    await transport.sendMail({ from: sender, to: mail.to, subject: mail.subject, text: mail.text })
+    await transport.sendMail(smtpMessage(mail))
     return
   }
   // Neither the address nor the mail: a sign-in code is a secret. Development reads it at /dev/outbox.
   logger.info('A mail was kept in the development outbox (/dev/outbox): no SMTP_URL is set')
-  await database.transaction(tx => tx.insert(outboxMails).values({ id: newId('mail'), ...mail, createdAt: timestampNow() }))
+  await keepInOutbox(database, mail)
 }
 
 /** The newest mail of the development outbox. */

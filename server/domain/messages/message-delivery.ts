@@ -20,6 +20,8 @@ import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow, renewLease } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
 import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
+import { renderMail, type MailReader } from '../mail/mail-kinds'
+import { personMailReader } from '../mail/mail-reader'
 import type { SchoolRef } from '../shared/school-ref'
 import { dayInZone } from '../days/clock'
 import { stillTold } from './recipient-standing'
@@ -66,21 +68,12 @@ function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<ty
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, ch => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' })[ch]!)
-
-/** The email of a message: the body as written, in plain text and as HTML paragraphs, and where to read it in the portal. */
+/** The email of a message: the body as written, wrapped in the reader's language with where to read it in the portal (mail-kinds.ts). */
 export function messageMail(
-  message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string
+  message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string, reader: MailReader
 ): BulkMail {
-  const footer = `Read it in the family portal: ${portalUrl}/family/messages`
-  const paragraphs = message.body.split(/\n{2,}/).map(part => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`).join('\n')
-  return {
-    to,
-    subject: message.subject,
-    text: `${message.body}\n\n--\n${school.name}\n${footer}\n`,
-    html: `<!doctype html><html><body>${paragraphs}\n<hr><p>${escapeHtml(school.name)}<br>${escapeHtml(footer)}</p></body></html>`,
-    messageId: `<${recipientId}@rollbook.invalid>`
-  }
+  const notice = renderMail('messageNotice', reader, { subject: message.subject, body: message.body, school: school.name, portalUrl })
+  return { to, ...notice, messageId: `<${recipientId}@rollbook.invalid>` }
 }
 
 /** Records one attempt's outcome on a row this worker holds, freeing it; false when the row is no longer ours. */
@@ -169,7 +162,8 @@ async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchRea
     message = found
     reads.messages.set(row.messageId, message)
   }
-  const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
+  const reader = await personMailReader(database, school, row.adultId)
+  const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl(), reader))
   return recordAttempt(database, row, owner, refusal, now())
 }
 

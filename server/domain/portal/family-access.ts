@@ -11,6 +11,8 @@ import { recordedActor } from '../shared/actor'
 import { recordActivity } from '../activity/record-activity'
 import { actorLabels } from '../shared/actor-labels'
 import { sendMail } from '../mail/send-mail'
+import { renderMail } from '../mail/mail-kinds'
+import { personMailReader } from '../mail/mail-reader'
 import { normalEmail } from '../accounts/accounts'
 import { hasOrHadStaffAccess, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { removeAccountSignIns } from '../accounts/account-sign-ins'
@@ -142,11 +144,8 @@ export async function inviteFamilyMember(ctx: DomainContext, personId: string): 
     return { access, link }
   }).catch(conflictOnRace(email))
   const signInLink = signInLinkUrl(link.secret)
-  await sendMail(ctx.database, {
-    to: access.email,
-    subject: `${ctx.school.name}: your family portal`,
-    text: `${ctx.school.name} has given you access to its family portal, where you can see your children's details, keep your own up to date, and follow your applications.\n\nSign in with this link (it works once, within seven days):\n${signInLink}\n\nAfter that, sign in with a code sent to this address, or add a passkey.`
-  })
+  const reader = await personMailReader(ctx.database, ctx.school, personId)
+  await sendMail(ctx.database, { to: access.email, ...renderMail('familyInvitation', reader, { school: ctx.school.name, link: signInLink }) })
   return { accountId: access.accountId, signInLink, linkExpiresAt: link.expiresAt }
 }
 

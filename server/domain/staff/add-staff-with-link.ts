@@ -2,6 +2,8 @@ import type { DomainContext } from '../shared/context'
 import { addStaff, type AddStaffInput } from './staff-access'
 import { insertSignInLink, signInLinkUrl } from '../accounts/sign-in-links'
 import { sendMail } from '../mail/send-mail'
+import { renderMail } from '../mail/mail-kinds'
+import { personMailReader } from '../mail/mail-reader'
 
 /**
  * Adds a member of staff and makes the one-time link (24 hours) where they sign in and register a
@@ -15,10 +17,7 @@ export async function addStaffWithLink(ctx: DomainContext, input: AddStaffInput)
   const { member, isNew, alongside: link } = await addStaff(ctx, input, (tx, accountId) => insertSignInLink(tx, accountId))
   const signInLink = signInLinkUrl(link.secret)
   if (isNew) return { member, signInLink, linkExpiresAt: link.expiresAt }
-  await sendMail(ctx.database, {
-    to: member.email,
-    subject: `${ctx.school.name}: your staff access`,
-    text: `${ctx.school.name} has given your account access to its staff screens as ${member.role}.\n\nSign in with this link (it works once, within 24 hours):\n${signInLink}\n\nAfter that, sign in with a code sent to this address, or with your passkey.`
-  })
+  const reader = await personMailReader(ctx.database, ctx.school, member.personId)
+  await sendMail(ctx.database, { to: member.email, ...renderMail('staffAccess', reader, { school: ctx.school.name, role: member.role, link: signInLink }) })
   return { member, signInLink: null, linkExpiresAt: link.expiresAt }
 }

@@ -196,7 +196,7 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
     await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, account.id))
     return removeAccountSignIns(tx, account.id)
   })
-  mailPasskeysRemovedWithAccess(ctx.database, account.email, passkeysRemoved)
+  mailPasskeysRemovedWithAccess(ctx.database, account, passkeysRemoved)
   return { id: account.id, removed: true as const }
 }
 

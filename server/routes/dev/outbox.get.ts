@@ -3,6 +3,7 @@ import { mailIsSent, readOutbox } from '../../domain/mail/send-mail'
 import { isOwnMachineRequest } from '../../utils/client-address'
 import { apiError } from '../../utils/errors'
 import { useDatabase } from '../../utils/database'
+import { defaultLanguage, shippedLanguage } from '../../../shared/languages'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
 
@@ -19,8 +20,13 @@ export default defineEventHandler(async (event) => {
   const mails = await readOutbox(await useDatabase())
   setResponseHeader(event, 'Content-Type', 'text/html; charset=utf-8')
   setResponseHeader(event, 'Cache-Control', 'no-store')
-  const items = mails.map(mail =>
-    `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To <span class="to">${escapeHtml(mail.to)}</span>, ${escapeHtml(mail.createdAt)}</p><pre>${escapeHtml(mail.text)}</pre></article>`)
+  const items = mails.map((mail) => {
+    // Mail kept before it was translated has no language: it is English.
+    const language = shippedLanguage(mail.language ?? defaultLanguage) ?? shippedLanguage(defaultLanguage)!
+    const words = `lang="${language.code}" dir="${language.dir}"`
+    return `<article><h2 ${words}>${escapeHtml(mail.subject)}</h2><p class="meta">To <span class="to">${escapeHtml(mail.to)}</span>, `
+      + `${escapeHtml(mail.createdAt)}, in <span ${words}>${escapeHtml(language.nativeName)}</span></p><pre ${words}>${escapeHtml(mail.text)}</pre></article>`
+  })
   const style = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}'
     + 'article{border-top:1px solid #ccc;padding:.5rem 0}.meta{color:#333}pre{white-space:pre-wrap;overflow-wrap:anywhere}.to{overflow-wrap:anywhere}'
   const empty = '<p>No mail yet. Ask for a sign-in code on the <a href="/sign-in">sign-in page</a>.</p>'

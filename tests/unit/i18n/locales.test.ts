@@ -26,6 +26,10 @@ describe('the message files (i18n/locales)', () => {
     expect(localeFolderProblems(join(root, 'i18n/locales'))).toEqual([])
   })
 
+  it('ship the mail\'s words (i18n/mail) in every language by the same rules', () => {
+    expect(localeFolderProblems(join(root, 'i18n/mail'))).toEqual([])
+  })
+
   it('names a missing key, a key English lacks and a lost placeholder', () => {
     expect(messageProblems('es', { sign: { out: 'Salir' } }, english)).toEqual(['es: sign.out is not a key of English\'s', 'es: sign.in is missing'])
     expect(messageProblems('es', { sign: { in: 'Entrar como {correo}' } }, english)).toEqual(['es: sign.in has placeholders {correo}, English\'s {email}'])
@@ -57,5 +61,15 @@ describe('the message files (i18n/locales)', () => {
     symlinkSync(made, join(rootDir, 'i18n/locales'))
     const nuxt = { options: { rootDir } } as any
     await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/zh-Hans: sign\.in has markup[\s\S]*zh-Hans: sign\.in has a script address/)
+  })
+
+  it('fails the build on a mail file that lacks a key of English\'s', async () => {
+    const made = localeFolder({ ar: { sign: {} } })
+    const rootDir = join(made, 'root')
+    mkdirSync(join(rootDir, 'i18n'), { recursive: true })
+    symlinkSync(join(root, 'i18n/locales'), join(rootDir, 'i18n/locales'))
+    symlinkSync(made, join(rootDir, 'i18n/mail'))
+    const nuxt = { options: { rootDir } } as any
+    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/under i18n\/mail cannot ship:\n {2}ar: sign\.in is missing/)
   })
 })

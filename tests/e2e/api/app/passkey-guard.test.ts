@@ -96,7 +96,9 @@ describe('a passkey guards the passkeys', () => {
     expect((await registerWith(softAuthenticator(origin()), await sessionOf(byCode, 'code'), 'Work laptop')).status).toBe(201)
     const notice = await mailTo(byCode.email, 'passkey was added', 'Work laptop')
     expect(notice.text).toContain('Firefox on Windows')
-    expect(notice.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    // On the school's wall clock (Australia/Sydney), its zone named.
+    expect(notice.text).toMatch(/at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M GMT\+1[01], from/)
+    expect(notice).toMatchObject({ language: 'en', html: expect.stringContaining('<html lang="en" dir="ltr">') })
     expect(notice.text).toMatch(/If this was not you/)
 
     const newcomer = await member('office')
