@@ -13,9 +13,12 @@
  * now (a court order or protection flag recorded since, a responsibility ended), or a row queued before
  * recipients kept their children, is recorded `withheld` and never sent, with no reason kept anywhere
  * (docs/messages.md, "Delivery"). The portal's Messages decide by the same function (recipient-standing.ts).
+ *
+ * Each adult is mailed the version in their preferred language, or the school's original opened by one
+ * line in their language saying no translation was given (message-version.ts).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
-import { messageRecipients, messages, schools } from '../../../db/schema'
+import { messageRecipients, messages, people, schools } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow, renewLease } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
@@ -23,6 +26,7 @@ import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail
 import type { SchoolRef } from '../shared/school-ref'
 import { dayInZone } from '../days/clock'
 import { stillTold } from './recipient-standing'
+import { mailedMessageText, versionsOfMessages, type MessageVersion } from './message-version'
 import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
 import { publicUrl } from '../shared/public-url'
@@ -148,7 +152,7 @@ export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
 /** What a batch reads once and keeps for its rows: a school, a message (a loop lives as long as the process, so nothing is kept longer). */
 interface BatchReads {
   schools: Map<string, SchoolRef>
-  messages: Map<string, { subject: string, body: string, schoolName: string }>
+  messages: Map<string, { subject: string, body: string, schoolName: string, versions: MessageVersion[] }>
 }
 
 /** Sends one claimed recipient's mail, or records it withheld; false when the row turned out no longer ours at the record. */
@@ -166,10 +170,13 @@ async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchRea
     const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
       .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
     if (!found) throw new Error(`The message ${row.messageId} is not there`)
-    message = found
+    message = { ...found, versions: (await versionsOfMessages(database.db, row.schoolId, [row.messageId])).get(row.messageId) ?? [] }
     reads.messages.set(row.messageId, message)
   }
-  const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl()))
+  // The adult's language as it is when the mail goes, as the portal shows the message in it.
+  const [adult] = await database.db.select({ preferredLanguage: people.preferredLanguage }).from(people).where(eq(people.id, row.adultId))
+  const text = mailedMessageText(message, message.versions, adult?.preferredLanguage ?? null)
+  const refusal = await worker.mailer(database, messageMail(text, { name: message.schoolName }, row.email!, row.id, publicUrl()))
   return recordAttempt(database, row, owner, refusal, now())
 }
 
