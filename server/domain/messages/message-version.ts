@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client'
 import { defaultLanguage, shippedLanguage, type LanguageCode } from '../../../shared/languages'
 import type { FieldProblem } from '../../../shared/error-catalogue'
 import { excerpt } from '../../../shared/excerpt'
+import { fieldPath } from '../../../shared/field-problems'
 import type { SchoolRef } from '../shared/school-ref'
 import { schoolLanguages } from '../schools/school-languages'
 import en from '../../../i18n/locales/en.json'
@@ -70,7 +71,7 @@ export function mailedMessageText(original: MessageText, versions: readonly Mess
 }
 
 /**
- * The versions' problems against the languages the school offers, each naming `versions.<i>.language`
+ * The versions' problems against the languages the school offers, each naming `versions[i].language`
  * (the schema has already refused the school's own, an unshipped tag and a language twice).
  */
 export function unofferedVersionProblems(school: Pick<SchoolRef, 'lists'>, versions: readonly { language: string }[]): FieldProblem[] {
@@ -79,7 +80,7 @@ export function unofferedVersionProblems(school: Pick<SchoolRef, 'lists'>, versi
     const code = shippedLanguage(language)?.code ?? language
     return offered.includes(code)
       ? []
-      : [{ path: `versions.${index}.language`, message: `The school does not offer ${excerpt(code)}; it offers ${offered.join(', ')}.` }]
+      : [{ path: fieldPath(['versions', index, 'language']), message: `The school does not offer ${excerpt(code)}; it offers ${offered.join(', ')}.` }]
   })
 }
 

@@ -118,7 +118,7 @@ export async function sendMessage(
   })
 }
 
-/** `validation_failed` naming `versions.<i>.language` for each version in a language the school does not offer. */
+/** `validation_failed` naming `versions[i].language` for each version in a language the school does not offer. */
 function refuseUnofferedVersions(school: DomainContext['school'], versions: readonly MessageVersion[]) {
   const problems = unofferedVersionProblems(school, versions)
   if (problems.length) throw validationFailed(problems)

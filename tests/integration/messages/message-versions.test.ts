@@ -57,13 +57,13 @@ describe('messages in several languages', () => {
     expect(preview.languages).toEqual([{ language: 'en', adultCount: 1 }, { language: 'es', adultCount: 1 }, { language: 'ar', adultCount: 1 }])
   })
 
-  it('refuses a version in a language the school does not offer, naming versions.<i>.language, and writes nothing', async () => {
+  it('refuses a version in a language the school does not offer, naming versions[i].language, and writes nothing', async () => {
     const before = (await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length
     const refused = sendMessage(await fresh(school), {
       ...original, audience: ['year:5'], versions: [spanish, { language: 'zh-Hans', subject: '运动会', body: '星期五是运动会。' }]
     })
     await expect(refused).rejects.toMatchObject({ code: 'validation_failed' })
-    expect(fieldsOf(await refused.catch(error => error))).toEqual(['versions.1.language'])
+    expect(fieldsOf(await refused.catch(error => error))).toEqual(['versions[1].language'])
     expect((await school.database.db.select().from(messages).where(eq(messages.schoolId, school.id))).length).toBe(before)
   })
 
