@@ -54,6 +54,8 @@ export const messageVersionsInput = z.array(messageVersionInput).max(languageCod
 })
 
 export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput, versions: messageVersionsInput.optional() })
+export type MessageVersionInput = z.input<typeof messageVersionInput>
+export type MessageInput = z.input<typeof messageInput>
 export const sentMessageSchema =
   z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
 
