@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { messages, outboxMails } from '../../../../db/schema'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../../server/domain/people/parental-responsibility'
@@ -67,7 +67,7 @@ describe('a message in several languages on the screens\' routes', () => {
     const before = await messageCount()
     const answer = await as(office, '/api/app/messages', { method: 'POST', body: { ...original, audience: ['year:6'], versions } })
     expectEnvelope(answer, 400, 'validation_failed')
-    expect(fieldPaths(answer)).toEqual(paths)
+    expect([...new Set(fieldPaths(answer))]).toEqual(paths)
     expect(await messageCount()).toBe(before)
   })
 
@@ -77,7 +77,9 @@ describe('a message in several languages on the screens\' routes', () => {
     expect((await as(office, `/api/app/messages/${sent.body.id}`)).body).toMatchObject({ ...original, versions: [spanish] })
 
     await deliverDueMessages(school.database, { schoolIds: [school.id] })
-    const mails = await school.database.db.select().from(outboxMails).where(inArray(outboxMails.to, [address('carmen'), address('david')]))
+    // The outbox also holds each parent's portal invitation: only the message's mail, in either language, is looked at.
+    const mails = await school.database.db.select().from(outboxMails)
+      .where(and(inArray(outboxMails.to, [address('carmen'), address('david')]), inArray(outboxMails.subject, [original.subject, spanish.subject])))
     const mailTo = (name: string) => mails.filter(mail => mail.to === address(name))
     expect(mailTo('carmen')).toEqual([expect.objectContaining({ subject: spanish.subject, text: expect.stringMatching(/^El concierto es el jueves/) })])
     expect(mailTo('david')).toEqual([expect.objectContaining({ subject: original.subject, text: expect.stringMatching(/^The concert is on Thursday/) })])
