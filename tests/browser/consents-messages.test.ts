@@ -108,6 +108,11 @@ describe('the office\'s consents and messages screens', () => {
     const school = await newSchool({ name: 'Messages Screen School' })
     const families = await seedPortalFamilies(school)
     const mother = (await familySession(school, families.mother)).cookie
+    // The school offers Spanish and the mother reads it: the preview counts her, and she is sent the Spanish version written below.
+    const admin = (await staffSession(school, 'admin')).cookie
+    expect((await callApi('/api/app/school', { method: 'PUT', headers: { cookie: admin }, body: { languages: ['es'] } })).status).toBe(200)
+    const toSpanish = { method: 'PUT', headers: { cookie: admin }, body: { preferredLanguage: 'es' } }
+    expect((await callApi(`/api/app/people/${families.mother}/preferred-language`, toSpanish)).status).toBe(200)
     const page = await officePage(school, 'messages')
     await page.goto(`${siteUrl()}/staff/messages`)
     await page.getByText('No messages yet').waitFor()
@@ -119,6 +124,10 @@ describe('the office\'s consents and messages screens', () => {
     // Two are left out (the separated and the unsafe parent): below five, the screen says so without a number.
     await preview.getByText('6 adults, for 5 children. Fewer than 5 adults are left out by standing.').waitFor()
     expect(await preview.innerText()).not.toMatch(/Manaia|Tipene|\b2 adults are/)
+    expect(await preview.locator('[data-audience-languages]').innerText()).toBe('Languages they read: English\u00A05, Español\u00A01')
+    await page.getByRole('button', { name: 'Add a version in Español' }).click()
+    await page.getByLabel('Subject in Español').fill('Día de deportes')
+    await page.getByLabel('Message in Español').fill('El día de deportes es el viernes.')
     await checkScreen(page, 'staff-messages-preview')
     // Named adults are never counted: a count would say whether the named adult is withheld.
     await page.getByLabel('Audience').fill(`adult:${families.separated}, year:3`)
@@ -134,7 +143,8 @@ describe('the office\'s consents and messages screens', () => {
     await row.waitFor()
 
     const inbox = await callApi('/api/app/portal/messages', { headers: { cookie: mother } })
-    expect((await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })).status).toBe(200)
+    const read = await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })
+    expect(read.body).toMatchObject({ subject: 'Día de deportes', body: 'El día de deportes es el viernes.', translation: 'given' })
     await row.getByRole('button', { name: 'Recipients of Sports day' }).click()
     const recipients = page.getByRole('table', { name: 'Recipients of Sports day' })
     const hine = recipients.getByRole('row').filter({ hasText: 'Hine Ngata' })
