@@ -9,6 +9,7 @@ import { seedClass } from '../support/consent-fixtures'
 import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
+import es from '../../i18n/locales/es.json'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -145,6 +146,16 @@ describe('the office\'s consents and messages screens', () => {
     const inbox = await callApi('/api/app/portal/messages', { headers: { cookie: mother } })
     const read = await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })
     expect(read.body).toMatchObject({ subject: 'Día de deportes', body: 'El día de deportes es el viernes.', translation: 'given' })
+    // Her portal shows the Spanish version (in her Spanish portal) and links to the school's original.
+    const portal = await (await useBrowser()).newContext()
+    await portal.addCookies([{ name: 'rollbook_session', value: mother.split('=')[1]!, url: siteUrl() }])
+    const herPage = await portal.newPage()
+    await herPage.goto(`${siteUrl()}/family/messages/${inbox.body.items[0].id}`)
+    await herPage.locator('[data-message-body]').getByText('El día de deportes es el viernes.').waitFor()
+    await herPage.getByRole('link', { name: es.portal.message.readOriginal }).click()
+    await herPage.locator('[data-message-body][lang="en"]').getByText('Sports day is on Friday.').waitFor()
+    expect(herPage.url()).toMatch(/\?original=1$/)
+    await portal.close()
     await row.getByRole('button', { name: 'Recipients of Sports day' }).click()
     const recipients = page.getByRole('table', { name: 'Recipients of Sports day' })
     const hine = recipients.getByRole('row').filter({ hasText: 'Hine Ngata' })
