@@ -1,4 +1,5 @@
 import type { InternalApi } from 'nitropack/types'
+import type { MessageInput } from '~~/shared/schemas/messages'
 
 /** A message as the office's list answers it, with its tally. */
 export type OfficeMessage = InternalApi['/api/app/messages']['get']['items'][number]
@@ -44,7 +45,7 @@ export function useMessages(selectedId: Ref<string | null>) {
   function preview(audience: string[]): Promise<AudiencePreview> {
     return $fetch('/api/app/messages/preview', { method: 'POST', body: { audience } })
   }
-  async function send(input: { subject: string, body: string, audience: string[] }) {
+  async function send(input: MessageInput) {
     const sent = await $fetch('/api/app/messages', { method: 'POST', body: input })
     await list.refresh()
     return sent

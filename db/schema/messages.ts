@@ -28,6 +28,21 @@ export const messages = table('messages', {
 }, t => [index('messages_school_id_created_at_idx').on(t.schoolId, t.createdAt)])
 
 /**
+ * The message in one of the school's other languages, written by a person (never machine-translated):
+ * what an adult preferring that language is mailed and shown; the message row is the school's original.
+ */
+export const messageVersions = table('message_versions', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  messageId: text('message_id').notNull().references(() => messages.id),
+  /** A shipped tag the school offered when the message was written, never the school's own language. */
+  language: text('language').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: text('created_at').notNull()
+}, t => [uniqueIndex('message_versions_message_id_language_idx').on(t.messageId, t.language)])
+
+/**
  * One adult a message reaches: the email to send (claimed by the delivery worker under a lease,
  * db/claim-rows.ts), its outcome, and when the adult read it in the portal.
  */

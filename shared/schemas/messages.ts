@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { messageDeliveryStatuses } from '../vocabulary'
 import { pageOf, pageQueryShape, plainLine, recordId, timestamp } from './common'
 import { audienceInput } from './consents'
+import { languageTag } from './languages'
+import { defaultLanguage, languageCodes, shippedLanguage } from '../languages'
 
 const personName = z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() })
 
@@ -24,10 +26,36 @@ export const audiencePreviewSchema = z.object({
   adultCount: z.number(),
   childCount: z.number(),
   ...leftOutShape,
+  languages: z.array(z.object({ language: z.string(), adultCount: z.number() })).describe(
+    `Each language the school offers (${defaultLanguage}, the school's own, first) with how many of the adults prefer it; adults with no `
+    + 'preference count as the school\'s own. A language no longer offered that an adult still prefers is listed after.'
+  ),
   adults: z.array(personName.extend({ hasEmail: z.boolean() }))
 })
 
-export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput })
+/** One version of a message: its language, subject and text, written by a person. */
+export const messageVersionInput = z.strictObject({ language: languageTag, subject: plainLine(200), body: messageBody })
+
+/**
+ * The versions beside the school's original, each in a language other than the school's own and each
+ * language once; whether the school offers a language is the domain's question (send-message.ts).
+ */
+export const messageVersionsInput = z.array(messageVersionInput).max(languageCodes.length).check((ctx) => {
+  const seen = new Set<string>()
+  for (const [index, version] of ctx.value.entries()) {
+    const code = shippedLanguage(version.language)?.code
+    if (!code) continue
+    const message = code === defaultLanguage
+      ? 'The school\'s own language is the message itself, not a version.'
+      : seen.has(code) ? 'Each language once.' : undefined
+    seen.add(code)
+    if (message) ctx.issues.push({ code: 'custom', input: version.language, path: [index, 'language'], message })
+  }
+})
+
+export const messageInput = z.strictObject({ subject: plainLine(200), body: messageBody, audience: audienceInput, versions: messageVersionsInput.optional() })
+export type MessageVersionInput = z.input<typeof messageVersionInput>
+export type MessageInput = z.input<typeof messageInput>
 export const sentMessageSchema =
   z.object({ id: z.string(), subject: z.string(), createdAt: timestamp, adultCount: z.number(), childCount: z.number(), ...leftOutShape })
 
@@ -45,7 +73,8 @@ export const messageSummarySchema = z.object({
 export const messagePageSchema = pageOf(messageSummarySchema, 'MessagePage')
 export const messageListQuery = z.strictObject({ ...pageQueryShape })
 export const messageParams = z.object({ id: recordId('msg') })
-export const messageSchema = messageSummarySchema.extend({ body: z.string() })
+export const messageVersionSchema = z.object({ language: z.string(), subject: z.string(), body: z.string() })
+export const messageSchema = messageSummarySchema.extend({ body: z.string(), versions: z.array(messageVersionSchema) })
 
 export const messageRecipientSchema = z.object({
   id: z.string(),
@@ -65,4 +94,15 @@ export const bouncedAddressesSchema = z.object({
 export const portalMessagePageSchema = pageOf(
   z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, readAt: timestamp.nullable() }), 'PortalMessagePage'
 )
-export const portalMessageSchema = z.object({ id: z.string(), subject: z.string(), body: z.string(), sentAt: timestamp, readAt: timestamp.nullable() })
+export const portalMessageQuery = z.strictObject({
+  original: z.enum(['1']).optional().describe('1: the school\'s original, not the version in the adult\'s language.')
+})
+export const portalMessageSchema = z.object({
+  id: z.string(), subject: z.string(), body: z.string(), sentAt: timestamp, readAt: timestamp.nullable(),
+  language: z.string().describe('The language the subject and body are in.'),
+  original: z.boolean().describe('Whether the subject and body are the school\'s original, in the school\'s own language.'),
+  translation: z.enum(['given', 'not_given', 'not_needed']).describe(
+    'Whether the school wrote a version in the adult\'s language (`given`), wrote none (`not_given`: the original is shown with a line saying so), '
+    + 'or the adult reads the school\'s own language (`not_needed`).'
+  )
+})

@@ -9,6 +9,7 @@ import { seedClass } from '../support/consent-fixtures'
 import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
+import es from '../../i18n/locales/es.json'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -108,6 +109,11 @@ describe('the office\'s consents and messages screens', () => {
     const school = await newSchool({ name: 'Messages Screen School' })
     const families = await seedPortalFamilies(school)
     const mother = (await familySession(school, families.mother)).cookie
+    // The school offers Spanish and the mother reads it: the preview counts her, and she is sent the Spanish version written below.
+    const admin = (await staffSession(school, 'admin')).cookie
+    expect((await callApi('/api/app/school', { method: 'PUT', headers: { cookie: admin }, body: { languages: ['es'] } })).status).toBe(200)
+    const toSpanish = { method: 'PUT', headers: { cookie: admin }, body: { preferredLanguage: 'es' } }
+    expect((await callApi(`/api/app/people/${families.mother}/preferred-language`, toSpanish)).status).toBe(200)
     const page = await officePage(school, 'messages')
     await page.goto(`${siteUrl()}/staff/messages`)
     await page.getByText('No messages yet').waitFor()
@@ -119,6 +125,10 @@ describe('the office\'s consents and messages screens', () => {
     // Two are left out (the separated and the unsafe parent): below five, the screen says so without a number.
     await preview.getByText('6 adults, for 5 children. Fewer than 5 adults are left out by standing.').waitFor()
     expect(await preview.innerText()).not.toMatch(/Manaia|Tipene|\b2 adults are/)
+    expect(await preview.locator('[data-audience-languages]').innerText()).toBe('Languages they read: English\u00A05, Español\u00A01')
+    await page.getByRole('button', { name: 'Add a version in Español' }).click()
+    await page.getByLabel('Subject in Español').fill('Día de deportes')
+    await page.getByLabel('Message in Español').fill('El día de deportes es el viernes.')
     await checkScreen(page, 'staff-messages-preview')
     // Named adults are never counted: a count would say whether the named adult is withheld.
     await page.getByLabel('Audience').fill(`adult:${families.separated}, year:3`)
@@ -134,7 +144,18 @@ describe('the office\'s consents and messages screens', () => {
     await row.waitFor()
 
     const inbox = await callApi('/api/app/portal/messages', { headers: { cookie: mother } })
-    expect((await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })).status).toBe(200)
+    const read = await callApi(`/api/app/portal/messages/${inbox.body.items[0].id}`, { headers: { cookie: mother } })
+    expect(read.body).toMatchObject({ subject: 'Día de deportes', body: 'El día de deportes es el viernes.', translation: 'given' })
+    // Her portal shows the Spanish version (in her Spanish portal) and links to the school's original.
+    const portal = await (await useBrowser()).newContext()
+    await portal.addCookies([{ name: 'rollbook_session', value: mother.split('=')[1]!, url: siteUrl() }])
+    const herPage = await portal.newPage()
+    await herPage.goto(`${siteUrl()}/family/messages/${inbox.body.items[0].id}`)
+    await herPage.locator('[data-message-body]').getByText('El día de deportes es el viernes.').waitFor()
+    await herPage.getByRole('link', { name: es.portal.message.readOriginal }).click()
+    await herPage.locator('[data-message-body][lang="en"]').getByText('Sports day is on Friday.').waitFor()
+    expect(herPage.url()).toMatch(/\?original=1$/)
+    await portal.close()
     await row.getByRole('button', { name: 'Recipients of Sports day' }).click()
     const recipients = page.getByRole('table', { name: 'Recipients of Sports day' })
     const hine = recipients.getByRole('row').filter({ hasText: 'Hine Ngata' })

@@ -150,12 +150,13 @@ export async function reachOf(
   return { adults, children, leftOutCount, standings, named: namedChildren }
 }
 
-/** The adults' names and addresses, in name order. */
+/** The adults' names, addresses and preferred languages, in name order. */
 export async function adultsByName(ctx: ReadContext, adultIds: readonly string[]) {
-  const rows: { id: string, familyName: string, givenNames: string, email: string | null, nameKey: string }[] = []
+  const rows: { id: string, familyName: string, givenNames: string, email: string | null, nameKey: string, preferredLanguage: string | null }[] = []
   for (const slice of slicesOf(adultIds)) {
     rows.push(...await ctx.database.db.select({
-      id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey,
+      preferredLanguage: people.preferredLanguage
     })
       .from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice))))
   }

@@ -13,6 +13,9 @@
  * now (a court order or protection flag recorded since, a responsibility ended), or a row queued before
  * recipients kept their children, is recorded `withheld` and never sent, with no reason kept anywhere
  * (docs/messages.md, "Delivery"). The portal's Messages decide by the same function (recipient-standing.ts).
+ *
+ * Each adult is mailed the version in their preferred language, or the school's original opened by one
+ * line in their language saying no translation was given (message-version.ts).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { messageRecipients, messages, schools } from '../../../db/schema'
@@ -25,6 +28,7 @@ import { personMailReader } from '../mail/mail-reader'
 import type { SchoolRef } from '../shared/school-ref'
 import { dayInZone } from '../days/clock'
 import { stillTold } from './recipient-standing'
+import { mailedMessageText, versionsOfMessages, type MessageVersion } from './message-version'
 import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
 import { publicUrl } from '../shared/public-url'
@@ -141,7 +145,7 @@ export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
 /** What a batch reads once and keeps for its rows: a school, a message (a loop lives as long as the process, so nothing is kept longer). */
 interface BatchReads {
   schools: Map<string, SchoolRef>
-  messages: Map<string, { subject: string, body: string, schoolName: string }>
+  messages: Map<string, { subject: string, body: string, schoolName: string, versions: MessageVersion[] }>
 }
 
 /** Sends one claimed recipient's mail, or records it withheld; false when the row turned out no longer ours at the record. */
@@ -159,11 +163,14 @@ async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchRea
     const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
       .innerJoin(schools, eq(schools.id, messages.schoolId)).where(eq(messages.id, row.messageId))
     if (!found) throw new Error(`The message ${row.messageId} is not there`)
-    message = found
+    message = { ...found, versions: (await versionsOfMessages(database.db, row.schoolId, [row.messageId])).get(row.messageId) ?? [] }
     reads.messages.set(row.messageId, message)
   }
+  // The adult's language as it is when the mail goes (one the school offers: it keeps a language someone prefers), as
+  // the portal shows the message in it: their version of the message, in a notice in their words.
   const reader = await personMailReader(database, school, row.adultId)
-  const refusal = await worker.mailer(database, messageMail(message, { name: message.schoolName }, row.email!, row.id, publicUrl(), reader))
+  const text = mailedMessageText(message, message.versions, reader.language)
+  const refusal = await worker.mailer(database, messageMail(text, { name: message.schoolName }, row.email!, row.id, publicUrl(), reader))
   return recordAttempt(database, row, owner, refusal, now())
 }
 

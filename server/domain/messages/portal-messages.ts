@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm'
-import { messageRecipients, messages } from '../../../db/schema'
+import { messageRecipients, messages, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { timestampNow, todayInZone } from '../days/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { stillTold } from './recipient-standing'
+import { chooseMessageText, versionsOfMessages } from './message-version'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -14,6 +15,13 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
  */
 const shownToAdult = ne(messageRecipients.status, 'withheld')
 
+/** The language the adult reads the school's messages in (null: the school's own), as it is now. */
+async function preferredLanguageOf(ctx: ReadContext, adultId: string): Promise<string | null> {
+  const [adult] = await ctx.database.db.select({ preferredLanguage: people.preferredLanguage }).from(people)
+    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, adultId)))
+  return adult?.preferredLanguage ?? null
+}
+
 /** Rows read at a time while filling a page: a page's worth and some, since standing may leave rows out. */
 const readAhead = 50
 
@@ -22,7 +30,8 @@ const readAhead = 50
  * A message the delivery worker withheld is not theirs to read, nor is one reached through children
  * the adult no longer has `messages` standing on today (stillTold, the worker's rule too): a court
  * order or a flag recorded since takes it out of the list at once, mailed or not, address or not.
- * Rows are read ahead and filtered until the page is full, so a page is short only at the end.
+ * Rows are read ahead and filtered until the page is full, so a page is short only at the end. Each
+ * subject is the one of the version the adult reads (chooseMessageText).
  */
 export async function portalMessages(ctx: ReadContext, adultId: string, page: { limit: number, after?: [string, string] }) {
   const day = todayInZone(ctx.school.timeZone)
@@ -45,15 +54,22 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
     if (shown.length > page.limit || !last || rows.length < Math.max(readAhead, page.limit + 1)) break
     after = [last.sentAt, last.id]
   }
-  return keysetSlice(shown, page.limit, row => row, (last): [string, string] => [last.sentAt, last.id])
+  const [versions, preferred] = await Promise.all([
+    versionsOfMessages(ctx.database.db, ctx.school.id, shown.slice(0, page.limit).map(row => row.id)), preferredLanguageOf(ctx, adultId)
+  ])
+  const inAdultsLanguage = (row: typeof shown[number]) =>
+    ({ ...row, subject: chooseMessageText({ subject: row.subject, body: '' }, versions.get(row.id) ?? [], preferred).subject })
+  return keysetSlice(shown, page.limit, inAdultsLanguage, (last): [string, string] => [last.sentAt, last.id])
 }
 
 /**
  * One message to the adult; reading it records the read receipt the office sees (the first read only),
  * except in a preview: staff looking as the adult read nothing for them. Another adult's message, an
  * unknown one, or one the adult may no longer be told of (stillTold, as the list decides) is `not_found`.
+ * The text is the version in the adult's language, or the school's original when none was written or
+ * `original` asks for it (chooseMessageText).
  */
-export async function readPortalMessage(ctx: ReadContext, adultId: string, messageId: string, options: { markRead: boolean }) {
+export async function readPortalMessage(ctx: ReadContext, adultId: string, messageId: string, options: { markRead: boolean, original?: boolean }) {
   const [row] = await ctx.database.db.select({
     id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt,
     recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds
@@ -69,5 +85,6 @@ export async function readPortalMessage(ctx: ReadContext, adultId: string, messa
       .where(and(eq(messageRecipients.id, recipientId), isNull(messageRecipients.readAt))))
     message.readAt = readAt
   }
-  return message
+  const [versions, preferred] = await Promise.all([versionsOfMessages(ctx.database.db, ctx.school.id, [message.id]), preferredLanguageOf(ctx, adultId)])
+  return { ...message, ...chooseMessageText(message, versions.get(message.id) ?? [], preferred, options.original) }
 }

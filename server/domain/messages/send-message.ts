@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { messageRecipients, messages, people } from '../../../db/schema'
+import { messageRecipients, messages, messageVersions, people } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from '../shared/context'
-import { domainError } from '../shared/domain-error'
+import { domainError, validationFailed } from '../shared/domain-error'
 import { newId } from '../shared/ids'
 import { currentTime, timestampNow, todayInZone } from '../days/clock'
 import { writeChanges } from '../shared/write-changes'
@@ -11,6 +11,10 @@ import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
 import { leftOutOfAudience } from './left-out'
 import { holdsCapability } from '../access/access'
+import { defaultLanguage, shippedLanguage } from '../../../shared/languages'
+import { schoolLanguages } from '../schools/school-languages'
+import { schoolInTransaction } from '../schools/school-settings'
+import { unofferedVersionProblems, versionsOfMessages, type MessageVersion } from './message-version'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 /** The office's reads of sent messages: what they show of withheld mail depends on the caller (seesWithheld). */
@@ -38,13 +42,30 @@ async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
   return { reach, children, withheld, adults: await adultsByName(ctx, [...reach.adults.keys(), ...withheld]) }
 }
 
-/** What the office sees before it sends: how many adults, for how many children, by name, and how many are left out (leftOutOfAudience). */
+/**
+ * How many of the adults prefer each language the school offers, in the shipped order: counts only, never
+ * who. No preference is the school's own; a language no longer offered that someone still prefers comes last.
+ */
+function languageCounts(school: ReadContext['school'], adults: readonly { preferredLanguage: string | null }[]) {
+  const counts = new Map(schoolLanguages(school).map(code => [code, 0]))
+  for (const adult of adults) {
+    const code = adult.preferredLanguage ?? defaultLanguage
+    counts.set(code, (counts.get(code) ?? 0) + 1)
+  }
+  return [...counts].map(([language, adultCount]) => ({ language, adultCount }))
+}
+
+/**
+ * What the office sees before it sends: how many adults, for how many children, by name, how many are
+ * left out (leftOutOfAudience), and how many prefer each of the school's languages (languageCounts).
+ */
 export async function previewAudience(ctx: ReadContext, audience: readonly string[]) {
   const { reach, children, adults } = await reachOfAudience(ctx, audience)
   return {
     adultCount: adults.length,
     childCount: children.size,
     ...leftOutOfAudience(audience, reach.leftOutCount),
+    languages: languageCounts(ctx.school, adults),
     adults: adults.map(adult => ({ id: adult.id, familyName: adult.familyName, givenNames: adult.givenNames, hasEmail: Boolean(adult.email) }))
   }
 }
@@ -60,16 +81,28 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
  * are written `withheld` at once, as a told adult is `no_address` at once. Never sent nor shown in the
  * portal, and no reason kept.
  */
-export async function sendMessage(ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string }) {
+export async function sendMessage(
+  ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string, versions?: MessageVersion[] }
+) {
+  const versions = input.versions ?? []
+  refuseUnofferedVersions(ctx.school, versions)
   const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
   if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
   return writeChanges(ctx, async (tx, changes) => {
+    // Asked again under the school's lock: a change of its languages may have committed since the request read the school.
+    if (versions.length) refuseUnofferedVersions(await schoolInTransaction(tx, ctx.school.id), versions)
     const at = timestampNow()
     const message = {
       id: newId('msg'), schoolId: ctx.school.id, subject: input.subject, body: input.body, audience: JSON.stringify(input.audience), askId: input.askId ?? null,
       sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: children.size, leftOutCount: reach.leftOutCount, createdAt: at
     }
     await tx.insert(messages).values(message)
+    if (versions.length) {
+      await tx.insert(messageVersions).values(versions.map(version => ({
+        id: newId('mvr'), schoolId: ctx.school.id, messageId: message.id, language: shippedLanguage(version.language)!.code,
+        subject: version.subject, body: version.body, createdAt: at
+      })))
+    }
     const now = currentTime().getTime()
     await bulkInsert(tx, messageRecipients, adults.map(adult => ({
       id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
@@ -83,6 +116,12 @@ export async function sendMessage(ctx: DomainContext, input: { subject: string, 
       ...leftOutOfAudience(input.audience, message.leftOutCount)
     }
   })
+}
+
+/** `validation_failed` naming `versions[i].language` for each version in a language the school does not offer. */
+function refuseUnofferedVersions(school: DomainContext['school'], versions: readonly MessageVersion[]) {
+  const problems = unofferedVersionProblems(school, versions)
+  if (problems.length) throw validationFailed(problems)
 }
 
 /**
@@ -146,7 +185,8 @@ export async function readMessage(ctx: OfficeContext, messageId: string) {
     .where(and(eq(messages.schoolId, ctx.school.id), eq(messages.id, messageId))).groupBy(messages.id)
   if (!row) throw domainError('not_found', ['No message with this id.'])
   const { message, ...tally } = row
-  return { ...sentView(message, tally), body: message.body }
+  const versions = (await versionsOfMessages(ctx.database.db, ctx.school.id, [message.id])).get(message.id) ?? []
+  return { ...sentView(message, tally), body: message.body, versions }
 }
 
 type RecipientRow = Pick<typeof messageRecipients.$inferSelect, 'email' | 'status' | 'attempts' | 'lastError' | 'sentAt' | 'readAt'>

@@ -11,13 +11,14 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * code, `sil` sign-in link, `mail` outbox mail, `rvw` a view of a restricted record, `fam`
  * family access, `dcr` a family's detail change request; `fsc` fee schedule, `fsv` its version, `fpr` billing
  * period, `fln` fee line, `fcr` concession rule; `cpp` consent purpose, `cak` consent ask,
- * `cns` consent answer, `msg` message, `mrc` message recipient, `acm` club member (`activity_members`).
+ * `cns` consent answer, `msg` message, `mrc` message recipient, `mvr` a message's version in another language,
+ * `acm` club member (`activity_members`).
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
   | 'acc' | 'pky' | 'ssn' | 'sic' | 'sil' | 'mail' | 'rvw' | 'act' | 'idd' | 'fam' | 'sta' | 'dcr'
   | 'fsc' | 'fsv' | 'fpr' | 'fln' | 'fcr'
-  | 'cpp' | 'cak' | 'cns' | 'msg' | 'mrc' | 'acm'
+  | 'cpp' | 'cak' | 'cns' | 'msg' | 'mrc' | 'mvr' | 'acm'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
