@@ -21,7 +21,8 @@ export interface MailValues {
   passkeyNotice: { change: 'added' | 'removed', passkeyName: string, at: Date, by: PasskeyChangeBy }
   familyInvitation: { school: string, link: string }
   staffAccess: { school: string, role: string, link: string }
-  messageNotice: { subject: string, body: string, school: string, portalUrl: string }
+  /** `note`: a line in the reader's words before the message (no version was written in their language). */
+  messageNotice: { subject: string, body: string, note?: string, school: string, portalUrl: string }
 }
 
 export type MailKind = keyof MailValues
@@ -63,7 +64,8 @@ const kinds: { [K in MailKind]: (words: MailWords, reader: MailReader, values: M
   ]),
 
   // The message is the school's, as written (its language the office's choice); the notice around it is the reader's.
-  messageNotice: (words, reader, { subject, body, school, portalUrl }) => composeMail(reader.language, subject, [
+  messageNotice: (words, reader, { subject, body, note, school, portalUrl }) => composeMail(reader.language, subject, [
+    ...note ? [{ say: note }] : [],
     { written: body },
     { signature: school },
     { label: words.messageNotice.readInPortal, link: `${portalUrl}/family/messages` }

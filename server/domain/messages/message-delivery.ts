@@ -74,9 +74,9 @@ function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<ty
 
 /** The email of a message: the body as written, wrapped in the reader's language with where to read it in the portal (mail-kinds.ts). */
 export function messageMail(
-  message: { subject: string, body: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string, reader: MailReader
+  message: { subject: string, body: string, note?: string }, school: { name: string }, to: string, recipientId: string, portalUrl: string, reader: MailReader
 ): BulkMail {
-  const notice = renderMail('messageNotice', reader, { subject: message.subject, body: message.body, school: school.name, portalUrl })
+  const notice = renderMail('messageNotice', reader, { ...message, school: school.name, portalUrl })
   return { to, ...notice, messageId: `<${recipientId}@rollbook.invalid>` }
 }
 

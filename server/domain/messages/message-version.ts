@@ -61,13 +61,15 @@ export function chooseMessageText(
 }
 
 /**
- * The subject and text mailed to an adult preferring `preferred`: their version, or the original opened by
- * the no-translation line in their language as a paragraph of its own (messageMail keeps paragraphs).
+ * The subject and text mailed to an adult preferring `preferred`: their version, or the original with the
+ * no-translation line in their language as `note`, which the notice puts before it in the reader's words.
  */
-export function mailedMessageText(original: MessageText, versions: readonly MessageVersion[], preferred: string | null): MessageText {
+export function mailedMessageText(
+  original: MessageText, versions: readonly MessageVersion[], preferred: string | null
+): MessageText & { note?: string } {
   const chosen = chooseMessageText(original, versions, preferred)
   if (chosen.translation !== 'not_given') return { subject: chosen.subject, body: chosen.body }
-  return { subject: chosen.subject, body: `${noTranslationLine(preferred!)}\n\n${chosen.body}` }
+  return { subject: chosen.subject, body: chosen.body, note: noTranslationLine(preferred!) }
 }
 
 /**

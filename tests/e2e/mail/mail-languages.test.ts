@@ -8,6 +8,7 @@ import { staffSession } from '../../support/staff-sessions'
 import { requireSchool } from '../../../server/domain/schools/find-school'
 import { updateSchoolSettings } from '../../../server/domain/schools/school-settings'
 import { setPreferredLanguage } from '../../../server/domain/people/preferred-language'
+import arLocale from '../../../i18n/locales/ar.json'
 
 /**
  * A school offering Arabic, a parent who prefers it and one who has no preference: what each receives through a
@@ -77,13 +78,16 @@ describe('mail in the reader\'s language, through SMTP', () => {
     expect((await app('/api/app/session/code/verify', { email: arabic.email, code }, {})).status).toBe(200)
   })
 
-  it('sends each parent a message as written, in a notice of their language', async () => {
+  it('sends each parent a message as written, in a notice of their language, saying when no version is in theirs', async () => {
     expect((await app(`/api/app/people/${english.id}/family-access`, {})).status).toBe(201)
     const body = 'Sports day is on Friday.\n\nBring a <hat> & water.'
     expect((await app('/api/app/messages', { subject: 'Sports day', body, audience: ['year:5'] })).status).toBe(201)
     const toArabic = await mailTo(arabic.email, /^Sports day$/)
     expectLanguage(toArabic, 'ar')
-    expect(toArabic.text.startsWith(`${body}\n\n--\nMail Languages School\n\nاقرأها في بوابة الأسرة:\nhttp`)).toBe(true)
+    // The office wrote no Arabic version: the original, under the line that says so in Arabic.
+    expect(toArabic.text.startsWith(`${arLocale.portal.message.noTranslation}\n\n${body}\n\n--\nMail Languages School\n\nاقرأها في بوابة الأسرة:\nhttp`))
+      .toBe(true)
+    expect(toArabic.html).toContain(`<p>${arLocale.portal.message.noTranslation}</p>`)
     expect(toArabic.text).toMatch(/\/family\/messages\n$/)
     expect(toArabic.html).toContain('<p dir="auto">Bring a &lt;hat&gt; &amp; water.</p>')
     const toEnglish = await mailTo(english.email, /^Sports day$/)

@@ -26,7 +26,7 @@ describe('which version an adult reads', () => {
     expect(mailedMessageText(original, [spanish], 'es')).toEqual({ subject: spanish.subject, body: spanish.body })
     expect(mailedMessageText(original, [spanish], null)).toEqual(original)
     expect(mailedMessageText(original, [spanish], 'zh-Hans'))
-      .toEqual({ subject: original.subject, body: `${zhHans.portal.message.noTranslation}\n\nOn Friday.` })
+      .toEqual({ ...original, note: zhHans.portal.message.noTranslation })
   })
 
   it('has the no-translation line in every shipped language, English\'s for a tag not shipped', () => {
