@@ -70,7 +70,8 @@ export default createConfigForNuxt({
       'components/screen/ScreenTable.vue', 'components/screen/ScreenSearch.vue',
       // The staff screens converted so far (docs/translating.md, "The staff screens").
       'layouts/staff.vue', 'components/staff/**/*.vue', 'pages/staff/index.vue', 'pages/staff/people/**/*.vue', 'components/people/**/*.vue',
-      'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue'
+      'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
+      'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
