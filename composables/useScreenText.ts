@@ -1,3 +1,5 @@
+import type { LanguageCode } from '~~/shared/languages'
+
 /**
  * The words of a screen in the page's own language (useReaderLanguage): the reader's on the portal and at sign-in,
  * English on a staff screen until the staff screens are translated, whatever language the reader chose for the portal.
@@ -8,10 +10,12 @@
 export function useScreenText() {
   const { t: translate } = useI18n()
   const language = useReaderLanguage()
+  // A shipped language's code (pageLanguage gives no other), as vue-i18n types its locales.
+  const locale = () => language.value.code as LanguageCode
   return {
     // Two calls alike: vue-i18n's overloads take a count or named values, not a value that may be either.
     t: (key: string, named: Record<string, unknown> | number = {}) => typeof named === 'number'
-      ? translate(key, named, { locale: language.value.code })
-      : translate(key, named, { locale: language.value.code })
+      ? translate(key, named, { locale: locale() })
+      : translate(key, named, { locale: locale() })
   }
 }
