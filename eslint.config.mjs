@@ -71,7 +71,9 @@ export default createConfigForNuxt({
       // The staff screens converted so far (docs/translating.md, "The staff screens").
       'layouts/staff.vue', 'components/staff/**/*.vue', 'pages/staff/index.vue', 'pages/staff/people/**/*.vue', 'components/people/**/*.vue',
       'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
-      'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue'
+      'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue',
+      'pages/staff/account/passkeys.vue', 'pages/staff/settings.vue', 'pages/staff/settings/index.vue', 'pages/staff/starters.vue',
+      'components/starters/**/*.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
