@@ -56,31 +56,39 @@ export default createConfigForNuxt({
     }
   })
   // The screens translated so far (docs/translating.md lists them; the list grows as pages are converted): no word
-  // written in the template, and every key they name present in the message files. The staff screens come later.
+  // written in the template, and every key they name present in the message files. The staff screens' words are in
+  // files of their own (i18n/staff/, under `staff.`), read here beside the portal's.
   .append(...vueI18n.configs['flat/base'])
   .append({
-    settings: { 'vue-i18n': { localeDir: './i18n/locales/*.json', messageSyntaxVersion: '^11.0.0' } }
+    settings: { 'vue-i18n': { localeDir: ['./i18n/locales/*.json', './i18n/staff/*.json'], messageSyntaxVersion: '^11.0.0' } }
   })
   .append({
     files: [
       'app.vue', 'error.vue', 'layouts/portal.vue', 'pages/sign-in/**/*.vue', 'pages/family/**/*.vue', 'components/language/**/*.vue',
       'components/portal/**/*.vue', 'components/detail/DetailChanges.vue', 'components/passkeys/PasskeysSettings.vue',
-      'components/screen/ScreenPager.vue', 'components/screen/ScreenProblem.vue', 'components/screen/ScreenFormCard.vue', 'components/screen/ScreenEmpty.vue'
+      'components/screen/ScreenPager.vue', 'components/screen/ScreenProblem.vue', 'components/screen/ScreenFormCard.vue', 'components/screen/ScreenEmpty.vue',
+      'components/screen/ScreenTable.vue', 'components/screen/ScreenSearch.vue',
+      // The staff screens converted so far (docs/translating.md, "The staff screens").
+      'layouts/staff.vue', 'components/staff/**/*.vue', 'pages/staff/index.vue', 'pages/staff/people/**/*.vue', 'components/people/**/*.vue',
+      'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
+      'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue',
+      'pages/staff/account/passkeys.vue', 'pages/staff/settings.vue', 'pages/staff/settings/index.vue', 'pages/staff/starters.vue',
+      'components/starters/**/*.vue'
     ],
     rules: {
-      '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:,.()\\s]*$' }],
+      '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
       '@intlify/vue-i18n/no-missing-keys': 'error'
     }
   })
   .append({
-    // Every key some screen uses. The portal's places name theirs in shared/portal-navigation.ts, which
-    // tests/unit/shared/portal-navigation.test.ts holds to the English file instead.
-    files: ['i18n/locales/*.json'],
+    // Every key some screen uses. The portal's and the staff screens' places name theirs in shared/portal-navigation.ts
+    // and shared/staff-navigation.ts, which tests/unit/shared/*-navigation.test.ts hold to the English files instead.
+    files: ['i18n/locales/*.json', 'i18n/staff/*.json'],
     rules: {
       // Only the screens' own files are read for keys: the whole tree (server, tests) took minutes.
       '@intlify/vue-i18n/no-unused-keys': ['error', {
         src: '{app.vue,error.vue,pages/**/*.vue,components/**/*.vue,layouts/**/*.vue,composables/**/*.ts}', extensions: ['.vue', '.ts'],
-        ignores: ['/^portal\\.(?:nav|home\\.cards)\\./']
+        ignores: ['/^portal\\.(?:nav|home\\.cards)\\./', '/^staff\\.nav\\.(?!settings$|reference$)/']
       }]
     }
   })

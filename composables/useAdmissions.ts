@@ -13,15 +13,7 @@ export type DuplicateSubjectType = 'applications' | 'enquiries'
 export type OfficeStep = 'offer' | 'accept' | 'decline' | 'start' | 'withdraw'
 
 /** The board's columns, in the order an application moves through them. */
-export const boardStates: readonly { state: ApplicationState, label: string }[] = [
-  { state: 'submitted', label: 'Submitted' },
-  { state: 'offered', label: 'Offered' },
-  { state: 'accepted', label: 'Accepted' },
-  { state: 'declined', label: 'Declined' },
-  { state: 'started', label: 'Started' },
-  { state: 'withdrawn', label: 'Withdrawn' },
-  { state: 'left', label: 'Left' }
-]
+export const boardStates: readonly ApplicationState[] = ['submitted', 'offered', 'accepted', 'declined', 'started', 'withdrawn', 'left']
 
 /** One column of the applications board, paged on the server. */
 export function useBoardColumn(state: MaybeRefOrGetter<ApplicationState>, limit = 10) {

@@ -1,20 +1,27 @@
-import { defaultLanguage, shippedLanguage } from '~~/shared/languages'
+import { defaultLanguage, shippedLanguage, type ShippedLanguage } from '~~/shared/languages'
 
 /** The screens whose words are translated: sign-in and the family portal. The staff screens are not yet. */
 const translatedPath = /^\/(?:sign-in|family)(?:\/|$)/
 
 /**
- * The language a page is written in: the reader's where the page is translated, English elsewhere. Its words,
- * its `lang` and the locale its times and amounts are written in (useSchoolTime) all follow it, so a Spanish reader's
- * staff screen, still in English, neither says it is Spanish nor writes its dates in Spanish.
+ * The language a page at `path` is written in for a reader who chose `chosen`: theirs where the page is translated
+ * (or `translated` says so), English elsewhere. The staff middleware asks it which staff messages to load, before the
+ * route has changed; useReaderLanguage asks it for the page shown.
+ */
+export function pageLanguage(path: string, chosen: string, translated?: boolean): ShippedLanguage {
+  const shown = translated ?? translatedPath.test(path)
+  return shippedLanguage(shown ? chosen : defaultLanguage) ?? shippedLanguage(defaultLanguage)!
+}
+
+/**
+ * The language a page is written in (pageLanguage). Its words, its `lang` and the locale its times and amounts are
+ * written in (useSchoolTime) all follow it, so a Spanish reader's staff screen, still in English, neither says it is
+ * Spanish nor writes its dates in Spanish.
  */
 export function useReaderLanguage(translated?: boolean) {
   const { locale } = useI18n()
   const route = useRoute()
-  return computed(() => {
-    const shown = translated ?? translatedPath.test(route.path)
-    return shippedLanguage(shown ? locale.value : defaultLanguage) ?? shippedLanguage(defaultLanguage)!
-  })
+  return computed(() => pageLanguage(route.path, locale.value, translated))
 }
 
 /**

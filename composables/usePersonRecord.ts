@@ -4,6 +4,7 @@ import type {
   affiliationCloseBody, affiliationOpenBody, billingSplitBody, concessionBody, courtOrderBody, parentalResponsibilityBody, placementBody, protectionFlagBody
 } from '~~/shared/schemas/person-record'
 import type { NameCorrection } from '~~/shared/schemas/people'
+import type { CourtOrderPurpose } from '~~/shared/vocabulary'
 
 /** A person's record as its route answers it. */
 export type PersonFile = InternalApi['/api/app/people/:id']['get']
@@ -13,9 +14,23 @@ export type WhoCanSee = InternalApi['/api/app/people/:id/standing']['get']
 export type PersonAffiliation = NonNullable<PersonFile['affiliations']>[number]
 export type PersonKin = PersonFile['family']['carers'][number]
 
-/** A span in words: `from 2024-01-29 to 2025-12-12`, or `from 2024-01-29, open`. */
-export function spanWords(span: { validFrom: string, validTo: string | null }): string {
-  return span.validTo ? `${span.validFrom} to ${span.validTo}` : `from ${span.validFrom}, open`
+/** The purposes a court order limits (shared/vocabulary.ts), by name in the page's words. */
+export function usePurposeWords() {
+  const { t } = useScreenText()
+  const words = computed<Record<CourtOrderPurpose, string>>(() => ({
+    details: t('staff.person.purposes.details'), contact: t('staff.person.purposes.contact'), billing: t('staff.person.purposes.billing'),
+    applications: t('staff.person.purposes.applications'), consents: t('staff.person.purposes.consents'), messages: t('staff.person.purposes.messages'),
+    collection: t('staff.person.purposes.collection')
+  }))
+  return (purpose: CourtOrderPurpose) => words.value[purpose]
+}
+
+/** A span in the page's words: `2024-01-29 to 2025-12-12`, or `from 2024-01-29, open`. */
+export function useSpanWords() {
+  const { t } = useScreenText()
+  return (span: { validFrom: string, validTo: string | null }): string => span.validTo
+    ? t('staff.person.span', { from: span.validFrom, to: span.validTo })
+    : t('staff.person.spanOpen', { from: span.validFrom })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { defaultLanguage, shippedLanguages } from '../shared/languages'
+import { defaultLanguage, shippedLanguages, staffLanguageCodes } from '../shared/languages'
 
 /**
  * What every message file must be (docs/translating.md), checked when the app is built (modules/locale-check.ts) and
@@ -45,16 +45,26 @@ export function messageProblems(code: string, messages: unknown, english: unknow
   return problems
 }
 
+/** What a folder of message files holds beyond the rules of every message. */
+export interface FolderRules {
+  /** The languages with a file there, each and no other; every shipped one unless said. */
+  codes?: readonly string[]
+  /** The one top-level key all its messages live under (the staff files' `staff`). */
+  namespace?: string
+  /** Top-level keys it may not have: another folder's namespace, which merging the two would overwrite. */
+  reserved?: readonly string[]
+}
+
 /**
- * The problems of a folder of message files (i18n/locales): one file per shipped language (shared/languages.ts) and
- * none else, each fit beside English's.
+ * The problems of a folder of message files (i18n/locales, i18n/staff, i18n/mail): one file per language of `codes` and none else,
+ * each fit beside English's and holding to the folder's namespace.
  */
-export function localeFolderProblems(folder: string): string[] {
+export function localeFolderProblems(folder: string, rules: FolderRules = {}): string[] {
   const files = readdirSync(folder).filter(file => file.endsWith('.json'))
-  const codes = new Set(shippedLanguages.map(language => language.code as string))
+  const codes = new Set(rules.codes ?? shippedLanguages.map(language => language.code as string))
   const problems = [
     ...[...codes].filter(code => !files.includes(`${code}.json`)).map(code => `${code}: shipped (shared/languages.ts) but has no ${code}.json`),
-    ...files.filter(file => !codes.has(file.slice(0, -'.json'.length))).map(file => `${file}: no shipped language (add its line to shared/languages.ts)`)
+    ...files.filter(file => !codes.has(file.slice(0, -'.json'.length))).map(file => `${file}: no language of this folder (add its line to shared/languages.ts)`)
   ]
   const read = (file: string): unknown => {
     try {
@@ -64,12 +74,30 @@ export function localeFolderProblems(folder: string): string[] {
       return {}
     }
   }
+  const namespaceProblems = (code: string, messages: unknown) => Object.keys(messages ?? {}).flatMap(key =>
+    (rules.namespace !== undefined && key !== rules.namespace) || rules.reserved?.includes(key)
+      ? [`${code}: the top-level key "${key}" is not this folder's (${rules.namespace ?? `not ${rules.reserved?.join(', ')}`})`]
+      : [])
   const english = read(`${defaultLanguage}.json`)
   for (const file of files) {
     const code = file.slice(0, -'.json'.length)
     if (code !== defaultLanguage && codes.has(code)) problems.push(...messageProblems(code, read(file), english))
   }
   // English is the model, but holds to the same rules of content.
-  problems.push(...messageProblems(defaultLanguage, english, english))
+  problems.push(...messageProblems(defaultLanguage, english, english), ...namespaceProblems(defaultLanguage, english))
   return problems
+}
+
+/**
+ * The message folders of an app (under `rootDir`): i18n/locales, every shipped language's sign-in and portal words,
+ * i18n/staff, the staff screens' words under `staff.` for the languages whose staff screens are translated, and
+ * i18n/mail, every shipped language's mail.
+ */
+export function messageFilesProblems(rootDir: string): string[] {
+  return [
+    ...localeFolderProblems(join(rootDir, 'i18n/locales'), { reserved: ['staff'] }),
+    ...localeFolderProblems(join(rootDir, 'i18n/staff'), { codes: staffLanguageCodes, namespace: 'staff' }),
+    // The mail's words (docs/translating.md, "Mail"): the server's alone, every shipped language.
+    ...localeFolderProblems(join(rootDir, 'i18n/mail'))
+  ]
 }

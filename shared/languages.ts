@@ -71,3 +71,9 @@ export function languageFromAcceptLanguage(header: string | undefined, offered: 
 export function intlLocale(code: string): string {
   return shippedLanguage(code)?.code === 'ar' ? 'ar-u-nu-latn' : code
 }
+
+/** The languages the staff screens are written in (`staffScreens`): each has its file under i18n/staff/. */
+export type StaffLanguageCode = Extract<(typeof shippedLanguages)[number], { staffScreens: true }>['code']
+
+export const staffLanguageCodes: readonly StaffLanguageCode[] =
+  shippedLanguages.flatMap(language => language.staffScreens ? [language.code as StaffLanguageCode] : [])

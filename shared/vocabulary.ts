@@ -28,18 +28,10 @@ export type StandingPurpose = typeof standingPurposes[number]
 /**
  * What a court order keeps the adult it names from: the portal's purposes, each withheld by the access module's
  * standing while the order is in force, and collecting the child, which the office's own lists (starters) mark.
+ * Their names and descriptions are the staff screens' words (i18n/staff/, `staff.person.purposes.*`).
  */
 export const courtOrderPurposes = [...standingPurposes, 'collection'] as const
 export type CourtOrderPurpose = typeof courtOrderPurposes[number]
-export const courtOrderPurposeWords: Record<CourtOrderPurpose, { label: string, description: string }> = {
-  details: { label: 'Details', description: 'The child\'s record: names, year level, campus, key dates and what the school holds on them.' },
-  contact: { label: 'Contact', description: 'Contact with the child through the school: visits, calls, and the child\'s contact details.' },
-  billing: { label: 'Billing', description: 'Who pays for the child, and the shares.' },
-  applications: { label: 'Applications', description: 'Applications, enrolment steps and tours for the child.' },
-  consents: { label: 'Consents', description: 'Consents for the child: excursions, photographs, medical care.' },
-  messages: { label: 'Messages', description: 'Messages from the school about the child.' },
-  collection: { label: 'Collection', description: 'Collecting the child from school or an excursion.' }
-}
 
 /**
  * The family portal's sections a school can switch off for families (the portal's *Our data* is always open);

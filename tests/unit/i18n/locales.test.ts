@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { localeFolderProblems, messageProblems } from '../../../i18n/check-messages'
-import { shippedLanguages } from '../../../shared/languages'
+import { localeFolderProblems, messageFilesProblems, messageProblems } from '../../../i18n/check-messages'
+import { languageCodes, staffLanguageCodes } from '../../../shared/languages'
 import localeCheck from '../../../modules/locale-check'
 
 const root = join(import.meta.dirname, '../../..')
@@ -14,20 +14,25 @@ afterEach(() => {
   folder = ''
 })
 
-/** A folder of message files, every shipped language with English's messages but for `overrides`. */
-function localeFolder(overrides: Record<string, unknown>) {
+/** A folder of message files, each of `codes` with `model`'s messages but for `overrides`. */
+function localeFolder(overrides: Record<string, unknown>, codes: readonly string[] = languageCodes, model: unknown = english) {
   folder = mkdtempSync(join(tmpdir(), 'rollbook-locales-'))
-  for (const { code } of shippedLanguages) writeFileSync(join(folder, `${code}.json`), JSON.stringify(overrides[code] ?? english))
+  for (const code of codes) writeFileSync(join(folder, `${code}.json`), JSON.stringify(overrides[code] ?? model))
   return folder
 }
 
-describe('the message files (i18n/locales)', () => {
+describe('the message files (i18n/locales, i18n/staff, i18n/mail)', () => {
   it('ship every language with exactly English\'s keys, placeholders kept, no markup, script address or linked message', () => {
     expect(localeFolderProblems(join(root, 'i18n/locales'))).toEqual([])
   })
 
   it('ship the mail\'s words (i18n/mail) in every language by the same rules', () => {
     expect(localeFolderProblems(join(root, 'i18n/mail'))).toEqual([])
+  })
+
+  it('and the staff screens\' files (i18n/staff) the same, for each language whose staff screens are translated, all under `staff.`', () => {
+    expect(staffLanguageCodes).toEqual(['en', 'es'])
+    expect(messageFilesProblems(root)).toEqual([])
   })
 
   it('names a missing key, a key English lacks and a lost placeholder', () => {
@@ -49,16 +54,31 @@ describe('the message files (i18n/locales)', () => {
     writeFileSync(join(made, 'fr.json'), JSON.stringify(english))
     rmSync(join(made, 'es.json'))
     expect(localeFolderProblems(made)).toEqual([
-      'es: shipped (shared/languages.ts) but has no es.json', 'fr.json: no shipped language (add its line to shared/languages.ts)'
+      'es: shipped (shared/languages.ts) but has no es.json', 'fr.json: no language of this folder (add its line to shared/languages.ts)'
     ])
+  })
+
+  it('keeps the staff messages under `staff.`, in the staff languages\' files alone, and out of the portal\'s files', () => {
+    const staffEnglish = { staff: { today: '{count} tours' } }
+    const made = localeFolder({ es: { staff: { today: '{count} visitas' }, portal: { home: 'Inicio' } } }, [...staffLanguageCodes, 'ar'], staffEnglish)
+    expect(localeFolderProblems(made, { codes: staffLanguageCodes, namespace: 'staff' })).toEqual([
+      'ar.json: no language of this folder (add its line to shared/languages.ts)', 'es: portal.home is not a key of English\'s'
+    ])
+    writeFileSync(join(made, 'en.json'), JSON.stringify({ ...staffEnglish, today: 'Today' }))
+    const staffRules = { codes: staffLanguageCodes, namespace: 'staff' }
+    expect(localeFolderProblems(made, staffRules)).toContain('en: the top-level key "today" is not this folder\'s (staff)')
+    const portalRules = { codes: staffLanguageCodes, reserved: ['staff'] }
+    expect(localeFolderProblems(made, portalRules)).toContain('en: the top-level key "staff" is not this folder\'s (not staff)')
   })
 
   it('fails the build on a locale file with a key that has markup or a script in it', async () => {
     const made = localeFolder({ 'zh-Hans': { sign: { in: '<a href="javascript:alert(1)">{email}</a>' } } })
-    // The module reads <rootDir>/i18n/locales; a root whose i18n/locales is the folder made here.
+    // The module reads <rootDir>/i18n/locales and <rootDir>/i18n/staff; a root whose i18n/locales is the folder made
+    // here, and whose staff files are the app's own.
     const rootDir = join(made, 'root')
     mkdirSync(join(rootDir, 'i18n'), { recursive: true })
     symlinkSync(made, join(rootDir, 'i18n/locales'))
+    symlinkSync(join(root, 'i18n/staff'), join(rootDir, 'i18n/staff'))
     const nuxt = { options: { rootDir } } as any
     await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/zh-Hans: sign\.in has markup[\s\S]*zh-Hans: sign\.in has a script address/)
   })
