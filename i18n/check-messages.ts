@@ -95,9 +95,9 @@ export function localeFolderProblems(folder: string, rules: FolderRules = {}): s
  */
 export function messageFilesProblems(rootDir: string): string[] {
   return [
-    ...localeFolderProblems(join(rootDir, 'i18n/locales'), { reserved: ['staff'] }),
-    ...localeFolderProblems(join(rootDir, 'i18n/staff'), { codes: staffLanguageCodes, namespace: 'staff' }),
+    ...localeFolderProblems(join(rootDir, 'i18n/locales'), { reserved: ['staff'] }).map(problem => `i18n/locales: ${problem}`),
+    ...localeFolderProblems(join(rootDir, 'i18n/staff'), { codes: staffLanguageCodes, namespace: 'staff' }).map(problem => `i18n/staff: ${problem}`),
     // The mail's words (docs/translating.md, "Mail"): the server's alone, every shipped language.
-    ...localeFolderProblems(join(rootDir, 'i18n/mail'))
+    ...localeFolderProblems(join(rootDir, 'i18n/mail')).map(problem => `i18n/mail: ${problem}`)
   ]
 }

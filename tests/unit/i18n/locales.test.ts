@@ -21,6 +21,17 @@ function localeFolder(overrides: Record<string, unknown>, codes: readonly string
   return folder
 }
 
+/**
+ * An app root for the build's check (which reads <rootDir>/i18n/locales, staff and mail): `folder` made here as its
+ * `name`, and the app's own files for the others.
+ */
+function appRootWith(name: 'locales' | 'staff' | 'mail', made: string): string {
+  const rootDir = join(made, 'root')
+  mkdirSync(join(rootDir, 'i18n'), { recursive: true })
+  for (const each of ['locales', 'staff', 'mail']) symlinkSync(each === name ? made : join(root, 'i18n', each), join(rootDir, 'i18n', each))
+  return rootDir
+}
+
 describe('the message files (i18n/locales, i18n/staff, i18n/mail)', () => {
   it('ship every language with exactly English\'s keys, placeholders kept, no markup, script address or linked message', () => {
     expect(localeFolderProblems(join(root, 'i18n/locales'))).toEqual([])
@@ -73,23 +84,14 @@ describe('the message files (i18n/locales, i18n/staff, i18n/mail)', () => {
 
   it('fails the build on a locale file with a key that has markup or a script in it', async () => {
     const made = localeFolder({ 'zh-Hans': { sign: { in: '<a href="javascript:alert(1)">{email}</a>' } } })
-    // The module reads <rootDir>/i18n/locales and <rootDir>/i18n/staff; a root whose i18n/locales is the folder made
-    // here, and whose staff files are the app's own.
-    const rootDir = join(made, 'root')
-    mkdirSync(join(rootDir, 'i18n'), { recursive: true })
-    symlinkSync(made, join(rootDir, 'i18n/locales'))
-    symlinkSync(join(root, 'i18n/staff'), join(rootDir, 'i18n/staff'))
-    const nuxt = { options: { rootDir } } as any
-    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/zh-Hans: sign\.in has markup[\s\S]*zh-Hans: sign\.in has a script address/)
+    const nuxt = { options: { rootDir: appRootWith('locales', made) } } as any
+    await expect((localeCheck as any)({}, nuxt))
+      .rejects.toThrow(/i18n\/locales: zh-Hans: sign\.in has markup[\s\S]*i18n\/locales: zh-Hans: sign\.in has a script address/)
   })
 
   it('fails the build on a mail file that lacks a key of English\'s', async () => {
     const made = localeFolder({ ar: { sign: {} } })
-    const rootDir = join(made, 'root')
-    mkdirSync(join(rootDir, 'i18n'), { recursive: true })
-    symlinkSync(join(root, 'i18n/locales'), join(rootDir, 'i18n/locales'))
-    symlinkSync(made, join(rootDir, 'i18n/mail'))
-    const nuxt = { options: { rootDir } } as any
-    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/under i18n\/mail cannot ship:\n {2}ar: sign\.in is missing/)
+    const nuxt = { options: { rootDir: appRootWith('mail', made) } } as any
+    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/cannot ship:\n {2}i18n\/mail: ar: sign\.in is missing/)
   })
 })

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { h } from 'vue'
 import { mountSuspended } from '@nuxt/test-utils/runtime'
 import PersonSpanList from '../../../../components/person/PersonSpanList.vue'
+import { loadStaffMessages } from '../../../../i18n/staff-messages'
 
 const payers = [{ id: 'per_1', name: 'Hine Ngata', share: '50 %' }, { id: 'per_2', name: 'Rawiri Ngata', share: '50 %' }]
 
 describe('PersonSpanList', () => {
+  // A staff screen's words come with the staff middleware, which no mounted component passes through.
+  beforeAll(() => loadStaffMessages(useNuxtApp().$i18n, 'en'))
+
   it('lists each item in a row the card fills, named for a screen reader by its title', async () => {
     const list = await mountSuspended(PersonSpanList, {
       props: { title: 'Who pays', items: payers },
