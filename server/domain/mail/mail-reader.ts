@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm'
-import { people } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { defaultLanguage, shippedLanguage, type LanguageCode } from '../../../shared/languages'
 import type { SchoolRef } from '../shared/school-ref'
 import { requireSchool } from '../schools/find-school'
 import { schoolLanguages } from '../schools/school-languages'
+import { preferredLanguageOf } from '../people/preferred-language'
 import type { MailReader } from './mail-kinds'
 
 /**
@@ -16,17 +15,9 @@ export function mailLanguage(school: Pick<SchoolRef, 'lists'>, preferred: string
   return code && schoolLanguages(school).includes(code) ? code : defaultLanguage
 }
 
-/** The preferred language on a person's record at the school; null for none, or no such person. */
-async function preferredLanguageOf(database: Database, schoolId: string, personId: string | null): Promise<string | null> {
-  if (!personId) return null
-  const [row] = await database.db.select({ preferredLanguage: people.preferredLanguage }).from(people)
-    .where(and(eq(people.id, personId), eq(people.schoolId, schoolId)))
-  return row?.preferredLanguage ?? null
-}
-
 /** The reader of a person's mail at a school already read: their language and the school's zone. */
 export async function personMailReader(database: Database, school: SchoolRef, personId: string | null): Promise<MailReader> {
-  return { language: mailLanguage(school, await preferredLanguageOf(database, school.id, personId)), timeZone: school.timeZone }
+  return { language: mailLanguage(school, await preferredLanguageOf(database.db, school.id, personId)), timeZone: school.timeZone }
 }
 
 /** The reader of an account's mail: the person the account is (if any) at the account's school. */

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm'
-import { messageRecipients, messages, people } from '../../../db/schema'
+import { messageRecipients, messages } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { timestampNow, todayInZone } from '../days/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { stillTold } from './recipient-standing'
 import { chooseMessageText, versionsOfMessages } from './message-version'
+import { preferredLanguageOf } from '../people/preferred-language'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 
@@ -14,13 +15,6 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
  * the adult's to read: it is never shown, as if never written.
  */
 const shownToAdult = ne(messageRecipients.status, 'withheld')
-
-/** The language the adult reads the school's messages in (null: the school's own), as it is now. */
-async function preferredLanguageOf(ctx: ReadContext, adultId: string): Promise<string | null> {
-  const [adult] = await ctx.database.db.select({ preferredLanguage: people.preferredLanguage }).from(people)
-    .where(and(eq(people.schoolId, ctx.school.id), eq(people.id, adultId)))
-  return adult?.preferredLanguage ?? null
-}
 
 /** Rows read at a time while filling a page: a page's worth and some, since standing may leave rows out. */
 const readAhead = 50
@@ -55,7 +49,8 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
     after = [last.sentAt, last.id]
   }
   const [versions, preferred] = await Promise.all([
-    versionsOfMessages(ctx.database.db, ctx.school.id, shown.slice(0, page.limit).map(row => row.id)), preferredLanguageOf(ctx, adultId)
+    versionsOfMessages(ctx.database.db, ctx.school.id, shown.slice(0, page.limit).map(row => row.id)),
+    preferredLanguageOf(ctx.database.db, ctx.school.id, adultId)
   ])
   const inAdultsLanguage = (row: typeof shown[number]) =>
     ({ ...row, subject: chooseMessageText({ subject: row.subject, body: '' }, versions.get(row.id) ?? [], preferred).subject })
@@ -85,6 +80,8 @@ export async function readPortalMessage(ctx: ReadContext, adultId: string, messa
       .where(and(eq(messageRecipients.id, recipientId), isNull(messageRecipients.readAt))))
     message.readAt = readAt
   }
-  const [versions, preferred] = await Promise.all([versionsOfMessages(ctx.database.db, ctx.school.id, [message.id]), preferredLanguageOf(ctx, adultId)])
+  const [versions, preferred] = await Promise.all([
+    versionsOfMessages(ctx.database.db, ctx.school.id, [message.id]), preferredLanguageOf(ctx.database.db, ctx.school.id, adultId)
+  ])
   return { ...message, ...chooseMessageText(message, versions.get(message.id) ?? [], preferred, options.original) }
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { people } from '../../../db/schema'
+import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import type { SchoolRef } from '../shared/school-ref'
 import { writeChanges } from '../shared/write-changes'
@@ -53,4 +54,12 @@ export async function setPreferredLanguage(ctx: DomainContext, personId: string,
     changes.record('person.updated', 'people', personId)
   })
   return { changed: true, preferredLanguage: value }
+}
+
+/** The preferred language on a person's record at the school, as it is now; null for none, or no such person. */
+export async function preferredLanguageOf(db: Db, schoolId: string, personId: string | null): Promise<string | null> {
+  if (!personId) return null
+  const [row] = await db.select({ preferredLanguage: people.preferredLanguage }).from(people)
+    .where(and(eq(people.id, personId), eq(people.schoolId, schoolId)))
+  return row?.preferredLanguage ?? null
 }
