@@ -91,13 +91,15 @@ export function localeFolderProblems(folder: string, rules: FolderRules = {}): s
 /**
  * The message folders of an app (under `rootDir`): i18n/locales, every shipped language's sign-in and portal words,
  * i18n/staff, the staff screens' words under `staff.` for the languages whose staff screens are translated, and
- * i18n/mail, every shipped language's mail.
+ * i18n/mail, every shipped language's mail; i18n/problems, the server's refusals as the screens word them again.
  */
 export function messageFilesProblems(rootDir: string): string[] {
   return [
-    ...localeFolderProblems(join(rootDir, 'i18n/locales'), { reserved: ['staff'] }).map(problem => `i18n/locales: ${problem}`),
+    ...localeFolderProblems(join(rootDir, 'i18n/locales'), { reserved: ['staff', 'problem'] }).map(problem => `i18n/locales: ${problem}`),
     ...localeFolderProblems(join(rootDir, 'i18n/staff'), { codes: staffLanguageCodes, namespace: 'staff' }).map(problem => `i18n/staff: ${problem}`),
     // The mail's words (docs/translating.md, "Mail"): the server's alone, every shipped language.
-    ...localeFolderProblems(join(rootDir, 'i18n/mail')).map(problem => `i18n/mail: ${problem}`)
+    ...localeFolderProblems(join(rootDir, 'i18n/mail')).map(problem => `i18n/mail: ${problem}`),
+    // The server's refusals written again on a screen (i18n/problem-words.ts), every shipped language.
+    ...localeFolderProblems(join(rootDir, 'i18n/problems'), { namespace: 'problem' }).map(problem => `i18n/problems: ${problem}`)
   ]
 }

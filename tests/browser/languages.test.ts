@@ -6,12 +6,15 @@ import en from '../../i18n/locales/en.json'
 import es from '../../i18n/locales/es.json'
 import ar from '../../i18n/locales/ar.json'
 import zhHans from '../../i18n/locales/zh-Hans.json'
+import { problem as arProblem } from '../../i18n/problems/ar.json'
+import { problem as esProblem } from '../../i18n/problems/es.json'
 import { shippedLanguages } from '../../shared/languages'
 import { useBrowser } from '../support/browser'
 import { familySession } from '../support/family-sessions'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
 import { updateSchoolSettings } from '../../server/domain/schools/school-settings'
+import { setPortalSectionsOff } from '../../server/domain/schools/portal-sections'
 import { eq } from 'drizzle-orm'
 import { people } from '../../db/schema'
 import { checkScreen, siteUrl } from '../support/staff-browser'
@@ -147,6 +150,49 @@ describe('the screens in each shipped language', () => {
     const [record] = await school.database.db.select({ preferredLanguage: people.preferredLanguage }).from(people).where(eq(people.id, family.mother))
     expect(record?.preferredLanguage).toBe('es')
     await context.close()
+  })
+
+  // The server answers in English (the interface's language); a family reading Arabic or Spanish reads its refusals in
+  // their own, in the form beside the field (checked in the browser) and on the problem line (said by the server).
+  it('words the server\'s refusals and the forms\' problems in the reader\'s language', async () => {
+    const context = await (await useBrowser()).newContext({ locale: 'ar' })
+    const page = await context.newPage()
+    await page.goto(`${siteUrl()}/sign-in`)
+    await read(page)
+    const email = page.getByRole('textbox', { name: ar.signIn.email })
+    await email.fill('not an address')
+    await page.getByRole('button', { name: ar.signIn.emailMeACode }).click()
+    await page.getByText(arProblem.sentence.emailAddress).waitFor()
+    await email.fill('nobody-here@example.test')
+    await page.getByRole('button', { name: ar.signIn.emailMeACode }).click()
+    await page.getByRole('textbox', { name: ar.signIn.code }).fill('123456')
+    await page.getByRole('button', { name: ar.signIn.signIn, exact: true }).click()
+    await page.getByRole('alert').getByText(arProblem.sentence.codeNotValid).waitFor()
+    expect(await read(page)).toMatchObject({ lang: 'ar', rawKey: null })
+    await context.close()
+
+    const school = await newSchool({ name: 'Refusals School' })
+    await updateSchoolSettings(school.context, { languages: ['es'] })
+    const family = await seedFamily(school.context, { family: 'Moreno', child: 'Pablo' })
+    const { cookie } = await familySession(school, family.mother)
+    const spanish = await (await useBrowser()).newContext({ locale: 'es' })
+    await spanish.addCookies([
+      { name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }, { name: 'rollbook_language', value: 'es', url: siteUrl() }
+    ])
+    const portal = await spanish.newPage()
+    await portal.goto(`${siteUrl()}/family/details`)
+    const send = portal.getByRole('button', { name: es.portal.details.send })
+    await send.waitFor()
+    await read(portal)
+    await send.click()
+    expect(await portal.getByText(esProblem.sentence.oneDetail).count()).toBeGreaterThan(0)
+    // The school switches the section off while the page is open: the server's refusal, in Spanish.
+    await setPortalSectionsOff(school.context, ['details'])
+    await portal.getByLabel(es.portal.details.new.phone).fill('0499 000 111')
+    await send.click()
+    await portal.getByRole('alert').getByText(esProblem.sentence.sectionOff).waitFor()
+    expect(await read(portal)).toMatchObject({ lang: 'es', rawKey: null })
+    await spanish.close()
   })
 
   // Every portal page, not only the first: the shared parts (the pager, the error line, the passkeys) speak the reader's

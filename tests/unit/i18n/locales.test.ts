@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { localeFolderProblems, messageFilesProblems, messageProblems } from '../../../i18n/check-messages'
 import { languageCodes, staffLanguageCodes } from '../../../shared/languages'
 import localeCheck from '../../../modules/locale-check'
+import problemsEnglish from '../../../i18n/problems/en.json'
 
 const root = join(import.meta.dirname, '../../..')
 const english = { sign: { in: 'Sign in as {email}' } }
@@ -25,20 +26,24 @@ function localeFolder(overrides: Record<string, unknown>, codes: readonly string
  * An app root for the build's check (which reads <rootDir>/i18n/locales, staff and mail): `folder` made here as its
  * `name`, and the app's own files for the others.
  */
-function appRootWith(name: 'locales' | 'staff' | 'mail', made: string): string {
+function appRootWith(name: 'locales' | 'staff' | 'mail' | 'problems', made: string): string {
   const rootDir = join(made, 'root')
   mkdirSync(join(rootDir, 'i18n'), { recursive: true })
-  for (const each of ['locales', 'staff', 'mail']) symlinkSync(each === name ? made : join(root, 'i18n', each), join(rootDir, 'i18n', each))
+  for (const each of ['locales', 'staff', 'mail', 'problems']) symlinkSync(each === name ? made : join(root, 'i18n', each), join(rootDir, 'i18n', each))
   return rootDir
 }
 
-describe('the message files (i18n/locales, i18n/staff, i18n/mail)', () => {
+describe('the message files (i18n/locales, i18n/staff, i18n/mail, i18n/problems)', () => {
   it('ship every language with exactly English\'s keys, placeholders kept, no markup, script address or linked message', () => {
     expect(localeFolderProblems(join(root, 'i18n/locales'))).toEqual([])
   })
 
   it('ship the mail\'s words (i18n/mail) in every language by the same rules', () => {
     expect(localeFolderProblems(join(root, 'i18n/mail'))).toEqual([])
+  })
+
+  it('ship the server\'s refusals as the screens word them (i18n/problems) in every language, all under `problem.`', () => {
+    expect(localeFolderProblems(join(root, 'i18n/problems'), { namespace: 'problem' })).toEqual([])
   })
 
   it('and the staff screens\' files (i18n/staff) the same, for each language whose staff screens are translated, all under `staff.`', () => {
@@ -93,5 +98,13 @@ describe('the message files (i18n/locales, i18n/staff, i18n/mail)', () => {
     const made = localeFolder({ ar: { sign: {} } })
     const nuxt = { options: { rootDir: appRootWith('mail', made) } } as any
     await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/cannot ship:\n {2}i18n\/mail: ar: sign\.in is missing/)
+  })
+
+  it('fails the build on a problems file whose translation lost a placeholder', async () => {
+    const lost = structuredClone(problemsEnglish)
+    lost.problem.sentence.tooManyRequests = 'Demasiadas solicitudes.'
+    const made = localeFolder({ es: lost }, languageCodes, problemsEnglish)
+    const nuxt = { options: { rootDir: appRootWith('problems', made) } } as any
+    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/i18n\/problems: es: problem\.sentence\.tooManyRequests has placeholders/)
   })
 })

@@ -1,0 +1,31 @@
+import type { z } from 'zod'
+import type { StandardSchemaV1 } from 'zod/v4/core'
+import { knownSentence } from '~~/i18n/problem-words'
+
+/**
+ * A form's schema whose problems are written in the page's language. The shared schemas word their own problems in
+ * English (the server's answers are English); on a page in another language each one English's file lists is written
+ * again as the server's are (i18n/problem-words.ts). zod's default words already follow the page (plugins/reader-words.ts).
+ * UForm takes any Standard Schema, so the form validates exactly as before.
+ */
+export function useReaderSchema<S extends z.ZodType>(schema: MaybeRefOrGetter<S | undefined>) {
+  return computed((): StandardSchemaV1<z.input<S>, z.output<S>> | undefined => {
+    const inner = toValue(schema)
+    if (!inner) return undefined
+    return {
+      '~standard': {
+        version: 1,
+        vendor: 'rollbook',
+        async validate(value) {
+          const result = await inner['~standard'].validate(value)
+          const translate = pageProblemTranslator()
+          if (!result.issues || !translate) return result
+          return { issues: result.issues.map((issue) => {
+            const known = knownSentence(issue.message)
+            return known ? { ...issue, message: translate(known.key, known.values) } : issue
+          }) }
+        }
+      }
+    }
+  })
+}

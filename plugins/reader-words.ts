@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
+import { loadProblemWords } from '~~/i18n/problem-words'
+
+/** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
+const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof z.config>[0] }>> = {
+  'en': () => import('zod/v4/locales/en.js'),
+  'es': () => import('zod/v4/locales/es.js'),
+  'ar': () => import('zod/v4/locales/ar.js'),
+  'zh-Hans': () => import('zod/v4/locales/zh-CN.js')
+}
+
+/**
+ * The browser's forms word their problems in the page's language: apiErrorOf finds the app after an `await`
+ * (useProblemWords.ts), and zod's default messages follow the page. zod's setting is global, so it is changed in the
+ * browser alone: on the server it would reach the API's answers, which are English.
+ */
+export default defineNuxtPlugin((nuxtApp) => {
+  if (!import.meta.client) return
+  rememberBrowserApp(nuxtApp)
+  const i18n = nuxtApp.$i18n
+  const router = nuxtApp.$router
+  let applied: string = defaultLanguage
+  watch(() => pageLanguage(router.currentRoute.value.path, i18n.locale.value).code, async (code) => {
+    if (code === applied) return
+    applied = code
+    // A language chosen from the menu opens no page: its words for the server's refusals are fetched here.
+    const [locale] = await Promise.all([zodLocales[code]().then(module => module.default), loadProblemWords(code)])
+    if (applied === code) z.config(locale())
+  }, { immediate: true })
+})
