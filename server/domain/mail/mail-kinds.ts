@@ -5,6 +5,7 @@
  */
 import { intlLocale, type LanguageCode } from '../../../shared/languages'
 import { formatDay, formatInstant } from '../../../shared/school-time'
+import type { staffRoleNames } from '../../../shared/schemas/staff-settings'
 import { composeMail, fillMailWords as fill, mailWords, type MailWords, type RenderedMail } from './render-mail'
 
 /** Who reads a mail: their language (a shipped one the school offers) and the zone its times are told in, the school's. */
@@ -20,12 +21,14 @@ export interface MailValues {
   signInCode: { code: string }
   passkeyNotice: { change: 'added' | 'removed', passkeyName: string, at: Date, by: PasskeyChangeBy }
   familyInvitation: { school: string, link: string }
-  staffAccess: { school: string, role: string, link: string }
+  /** `role`: the built-in role's name, written in the reader's words (never the name the code knows it by). */
+  staffAccess: { school: string, role: StaffRoleName, link: string }
   /** `note`: a line in the reader's words before the message (no version was written in their language). */
   messageNotice: { subject: string, body: string, note?: string, school: string, portalUrl: string }
 }
 
 export type MailKind = keyof MailValues
+type StaffRoleName = typeof staffRoleNames[number]
 
 function browserPhrase(words: MailWords['passkey'], by: { browser?: string, system?: string }): string {
   if (!by.browser && !by.system) return words.unknownBrowser
@@ -58,7 +61,7 @@ const kinds: { [K in MailKind]: (words: MailWords, reader: MailReader, values: M
   ]),
 
   staffAccess: (words, reader, { school, role, link }) => composeMail(reader.language, fill(words.staffAccess.subject, { school }), [
-    { say: fill(words.staffAccess.given, { school, role }) },
+    { say: fill(words.staffAccess.given, { school, role: words.staffAccess.roles[role] }) },
     { label: words.staffAccess.link, link },
     { say: words.staffAccess.after }
   ]),

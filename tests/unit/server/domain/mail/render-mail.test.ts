@@ -1,3 +1,4 @@
+import { staffRoleNames } from '../../../../../shared/schemas/staff-settings'
 import { describe, expect, it } from 'vitest'
 import { consentReminderWords, mailKinds, renderMail, type MailKind, type MailReader, type MailValues } from '../../../../../server/domain/mail/mail-kinds'
 import { mailLanguage } from '../../../../../server/domain/mail/mail-reader'
@@ -49,6 +50,16 @@ describe('mail in the reader\'s language (server/domain/mail)', () => {
     const notice = renderMail('passkeyNotice', reader('en'), { ...samples.passkeyNotice, passkeyName: 'Phone' })
     expect(notice.subject).toBe('A passkey was added to your Rollbook account')
     expect(notice.text).toContain('"Phone", at Mar 1, 2026, 10:30 PM GMT+13, from Firefox on Windows.')
+  })
+
+  it('names the role in the reader\'s words, never by the name the code knows it by', () => {
+    const english = staffRoleNames.map(role => renderMail('staffAccess', reader('en'), { ...samples.staffAccess, role }).text.split('\n')[0])
+    expect(english.map(line => line!.replace(/^.* as /, ''))).toEqual(['an administrator.', 'office staff.', 'admissions staff.', 'a teacher.', 'read-only staff.'])
+    for (const language of languageCodes) {
+      expect(renderMail('staffAccess', reader(language), { ...samples.staffAccess, role: 'read_only' }).text).not.toContain('read_only')
+    }
+    expect(renderMail('staffAccess', reader('en'), { ...samples.staffAccess, role: 'read_only' }).text).toContain('staff screens as read-only staff.')
+    expect(renderMail('staffAccess', reader('es'), { ...samples.staffAccess, role: 'office' }).text).toContain('como personal de secretaría.')
   })
 
   it('tells a passkey\'s time on the school\'s wall clock in the reader\'s locale, Arabic with Latin digits', () => {
