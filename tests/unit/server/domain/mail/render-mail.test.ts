@@ -54,7 +54,8 @@ describe('mail in the reader\'s language (server/domain/mail)', () => {
 
   it('names the role in the reader\'s words, never by the name the code knows it by', () => {
     const english = staffRoleNames.map(role => renderMail('staffAccess', reader('en'), { ...samples.staffAccess, role }).text.split('\n')[0])
-    expect(english.map(line => line!.replace(/^.* as /, ''))).toEqual(['an administrator.', 'office staff.', 'admissions staff.', 'a teacher.', 'read-only staff.'])
+    expect(english.map(line => line!.replace(/^.* as /, '')))
+      .toEqual(['an administrator.', 'office staff.', 'admissions staff.', 'a teacher.', 'read-only staff.'])
     for (const language of languageCodes) {
       expect(renderMail('staffAccess', reader(language), { ...samples.staffAccess, role: 'read_only' }).text).not.toContain('read_only')
     }
