@@ -58,3 +58,21 @@ describe('the sign-in page on a phone (docs/performance.md, "Sign-in on a phone"
     expect(bytes).toBeLessThan(300 * 1024)
   })
 })
+
+describe('the first page\'s language, from the browser\'s list', () => {
+  const langOf = async (acceptLanguage: string) =>
+    /<html[^>]* lang="([^"]+)"/.exec((await rawGet('/sign-in', { 'accept-language': acceptLanguage })).body.toString())?.[1]
+
+  it('takes a shipped language, a region of one, and the first shipped one in the list\'s order', async () => {
+    expect(await langOf('es-MX,es;q=0.9,en;q=0.8')).toBe('es')
+    expect(await langOf('ar-EG')).toBe('ar')
+    expect(await langOf('zh-CN,zh;q=0.9')).toBe('zh-Hans')
+    expect(await langOf('fr-FR, es;q=0.5')).toBe('es')
+  })
+
+  it('does not take Traditional Chinese for Simplified: the next shipped language in the list, else English', async () => {
+    expect(await langOf('zh-TW')).toBe('en')
+    expect(await langOf('zh-Hant, es;q=0.2')).toBe('es')
+    expect(await langOf('zh-HK,zh;q=0.9')).toBe('zh-Hans')
+  })
+})
