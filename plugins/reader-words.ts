@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import { config } from 'zod/v4/core'
 import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
 import { loadProblemWords } from '~~/i18n/problem-words'
 
 /** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
-const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof z.config>[0] }>> = {
+const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof config>[0] }>> = {
   'en': () => import('zod/v4/locales/en.js'),
   'es': () => import('zod/v4/locales/es.js'),
   'ar': () => import('zod/v4/locales/ar.js'),
@@ -26,6 +26,6 @@ export default defineNuxtPlugin((nuxtApp) => {
     applied = code
     // A language chosen from the menu opens no page: its words for the server's refusals are fetched here.
     const [locale] = await Promise.all([zodLocales[code]().then(module => module.default), loadProblemWords(code)])
-    if (applied === code) z.config(locale())
+    if (applied === code) config(locale())
   }, { immediate: true })
 })
