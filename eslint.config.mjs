@@ -73,7 +73,10 @@ export default createConfigForNuxt({
       'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
       'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue',
       'pages/staff/account/passkeys.vue', 'pages/staff/settings.vue', 'pages/staff/settings/index.vue', 'pages/staff/starters.vue',
-      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue'
+      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue',
+      // Classes, clubs, consents and messages (issue 37).
+      'pages/staff/classes.vue', 'components/classes/**/*.vue', 'components/clubs/**/*.vue', 'pages/staff/consents.vue', 'components/consents/**/*.vue',
+      'pages/staff/messages.vue', 'components/messages/**/*.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],

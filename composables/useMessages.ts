@@ -9,12 +9,15 @@ export type AudiencePreview = InternalApi['/api/app/messages/preview']['post']
 /**
  * The words for the adults standing leaves out of a message, before it is sent and after: the server
  * gives a number from five only, "fewer than 5" below, and none for an audience naming adults
- * (server/domain/messages/left-out.ts), so the screens say exactly that and no more.
+ * (server/domain/messages/left-out.ts), so the screens say exactly that and no more. In the words of the
+ * calling screen's `t` (useScreenText), as the count is always five or more, the counted message has one form.
  */
-export function leftOutWords(told: Pick<AudiencePreview, 'leftOut' | 'leftOutCount'>): string {
-  if (told.leftOut === 'counted') return `${told.leftOutCount} adults are left out by standing.`
-  if (told.leftOut === 'fewer_than_5') return 'Fewer than 5 adults are left out by standing.'
-  return 'Adults left out by standing are not counted for an audience that names adults.'
+export function leftOutWords(
+  told: Pick<AudiencePreview, 'leftOut' | 'leftOutCount'>, t: ReturnType<typeof useScreenText>['t']
+): string {
+  if (told.leftOut === 'counted') return t('staff.messages.leftOut.counted', { count: told.leftOutCount })
+  if (told.leftOut === 'fewer_than_5') return t('staff.messages.leftOut.fewerThan5')
+  return t('staff.messages.leftOut.notCounted')
 }
 
 /**

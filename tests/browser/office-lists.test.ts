@@ -169,7 +169,7 @@ describe('the tours, starters and classes screens on the demo school', () => {
     ].join('\n')
     await page.locator('input[type=file]').setInputFiles({ name: 'timetable.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await page.getByRole('button', { name: 'Preview' }).click()
-    await page.getByText('sets 1 classes (1 new)').waitFor()
+    await page.getByText('sets 1 class (1 new)').waitFor()
     await page.getByRole('table', { name: 'Classes the file sets' }).getByText(classCode).waitFor()
     // Nothing is written by the preview.
     await page.getByLabel('Search classes by code or title').fill(classCode)
