@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import type { StandardSchemaV1 } from 'zod/v4/core'
 import { knownSentence } from '~~/i18n/problem-words'
 
 /**
@@ -9,14 +8,14 @@ import { knownSentence } from '~~/i18n/problem-words'
  * UForm takes any Standard Schema, so the form validates exactly as before.
  */
 export function useReaderSchema<S extends z.ZodType>(schema: MaybeRefOrGetter<S | undefined>) {
-  return computed((): StandardSchemaV1<z.input<S>, z.output<S>> | undefined => {
+  return computed((): { '~standard': Omit<z.ZodType<z.output<S>, z.input<S>>['~standard'], 'jsonSchema'> } | undefined => {
     const inner = toValue(schema)
     if (!inner) return undefined
     return {
       '~standard': {
         version: 1,
         vendor: 'rollbook',
-        async validate(value) {
+        async validate(value: unknown) {
           const result = await inner['~standard'].validate(value)
           const translate = pageProblemTranslator()
           if (!result.issues || !translate) return result

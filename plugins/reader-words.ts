@@ -15,13 +15,12 @@ const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters
  * (useProblemWords.ts), and zod's default messages follow the page. zod's setting is global, so it is changed in the
  * browser alone: on the server it would reach the API's answers, which are English.
  */
-export default defineNuxtPlugin((nuxtApp) => {
+export default defineNuxtPlugin(() => {
   if (!import.meta.client) return
-  rememberBrowserApp(nuxtApp)
-  const i18n = nuxtApp.$i18n
-  const router = nuxtApp.$router
+  const app = useNuxtApp()
+  rememberBrowserApp(app)
   let applied: string = defaultLanguage
-  watch(() => pageLanguage(router.currentRoute.value.path, i18n.locale.value).code, async (code) => {
+  watch(() => pageLanguage(app.$router.currentRoute.value.path, app.$i18n.locale.value).code as LanguageCode, async (code) => {
     if (code === applied) return
     applied = code
     // A language chosen from the menu opens no page: its words for the server's refusals are fetched here.
