@@ -73,7 +73,12 @@ export default createConfigForNuxt({
       'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
       'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue',
       'pages/staff/account/passkeys.vue', 'pages/staff/settings.vue', 'pages/staff/settings/index.vue', 'pages/staff/starters.vue',
-      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue'
+      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue',
+      // Fees, activity, exports, rostering, the HRIS import and the people sync (with the shared progress bar).
+      'pages/staff/fees.vue', 'components/fees/**/*.vue', 'pages/staff/settings/activity.vue', 'components/activity/**/*.vue',
+      'pages/staff/settings/exports.vue', 'components/exports/**/*.vue', 'pages/staff/settings/rostering.vue', 'components/rosters/**/*.vue',
+      'pages/staff/settings/hris.vue', 'components/hris/**/*.vue', 'pages/staff/settings/sync/**/*.vue', 'components/sync/**/*.vue',
+      'components/screen/ScreenProgress.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
