@@ -76,7 +76,12 @@ export default createConfigForNuxt({
       'components/starters/**/*.vue', 'pages/staff/families/**/*.vue',
       // Classes, clubs, consents and messages (issue 37).
       'pages/staff/classes.vue', 'components/classes/**/*.vue', 'components/clubs/**/*.vue', 'pages/staff/consents.vue', 'components/consents/**/*.vue',
-      'pages/staff/messages.vue', 'components/messages/**/*.vue'
+      'pages/staff/messages.vue', 'components/messages/**/*.vue',
+      // Fees, activity, exports, rostering, the HRIS import and the people sync (with the shared progress bar).
+      'pages/staff/fees.vue', 'components/fees/**/*.vue', 'pages/staff/settings/activity.vue', 'components/activity/**/*.vue',
+      'pages/staff/settings/exports.vue', 'components/exports/**/*.vue', 'pages/staff/settings/rostering.vue', 'components/rosters/**/*.vue',
+      'pages/staff/settings/hris.vue', 'components/hris/**/*.vue', 'pages/staff/settings/sync/**/*.vue', 'components/sync/**/*.vue',
+      'components/screen/ScreenProgress.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
