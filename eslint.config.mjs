@@ -73,7 +73,10 @@ export default createConfigForNuxt({
       'components/person/**/*.vue', 'components/screen/ScreenPersonPicker.vue', 'pages/staff/tours.vue', 'components/tours/**/*.vue',
       'pages/staff/admissions/**/*.vue', 'components/admissions/**/*.vue', 'components/fees/FeesStatementPeriods.vue',
       'pages/staff/account/passkeys.vue', 'pages/staff/settings.vue', 'pages/staff/settings/index.vue', 'pages/staff/starters.vue',
-      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue'
+      'components/starters/**/*.vue', 'pages/staff/families/**/*.vue',
+      // The settings' own pages: school, modules, portal, roles, staff, tokens, webhooks, and the secret shown once.
+      'pages/staff/settings/{school,modules,portal,roles,staff,tokens,webhooks}.vue', 'components/school/**/*.vue', 'components/tokens/**/*.vue',
+      'components/webhooks/**/*.vue', 'components/screen/ScreenSecretOnce.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],
