@@ -81,7 +81,10 @@ export default createConfigForNuxt({
       'pages/staff/fees.vue', 'components/fees/**/*.vue', 'pages/staff/settings/activity.vue', 'components/activity/**/*.vue',
       'pages/staff/settings/exports.vue', 'components/exports/**/*.vue', 'pages/staff/settings/rostering.vue', 'components/rosters/**/*.vue',
       'pages/staff/settings/hris.vue', 'components/hris/**/*.vue', 'pages/staff/settings/sync/**/*.vue', 'components/sync/**/*.vue',
-      'components/screen/ScreenProgress.vue'
+      'components/screen/ScreenProgress.vue',
+      // The settings' own pages: school, modules, portal, roles, staff, tokens, webhooks, and the secret shown once.
+      'pages/staff/settings/{school,modules,portal,roles,staff,tokens,webhooks}.vue', 'components/school/**/*.vue', 'components/tokens/**/*.vue',
+      'components/webhooks/**/*.vue', 'components/screen/ScreenSecretOnce.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],

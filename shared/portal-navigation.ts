@@ -2,12 +2,12 @@ import type { PortalSection } from './vocabulary'
 
 /**
  * The family portal's places, as shared/staff-navigation.ts is for the staff screens: each section a
- * school can switch off (shared/vocabulary.ts#portalSections, the server's list) with its address,
- * its words and what the settings' switch says of it. The layout's menu, the front page's cards, the
- * settings' switches and the route guard are all built from here; the server decides every request
- * anyway (`section_off`), so these only steer what is offered. The addresses stay under /family:
- * people bookmark them. tests/unit/shared/portal-navigation.test.ts holds every section to its page,
- * composable and module, and docs/portal.md ("Adding a section") lists the files a new one touches.
+ * school can switch off (shared/vocabulary.ts#portalSections, the server's list) with its address
+ * and its words. The layout's menu, the front page's cards, the settings' switches and the route
+ * guard are all built from here; the server decides every request anyway (`section_off`), so these
+ * only steer what is offered. The addresses stay under /family: people bookmark them.
+ * tests/unit/shared/portal-navigation.test.ts holds every section to its page, composable and module,
+ * and docs/portal.md ("Adding a section") lists the files a new one touches.
  */
 export interface PortalPlace {
   /** The message key of its name in the reader's language (i18n/locales/). */
@@ -18,12 +18,10 @@ export interface PortalPlace {
 }
 
 /**
- * A section: a place the school can switch off, with its name and what it shows as the settings' switch tells the
- * office, in English as the staff screens are written.
+ * A section: a place the school can switch off. What the settings' switch tells the office of it is that page's own
+ * words (pages/staff/settings/portal.vue, `staff.settings.portal.sections.*`).
  */
 export interface PortalSectionPlace extends PortalPlace {
-  settingsLabel: string
-  settingsDescription: string
   /** Its page's composable, composables/portal/<name>.ts (the test holds the page to calling it). */
   composable: string
   /**
@@ -44,39 +42,31 @@ export const portalPaths = {
 /** Every section a school can switch off, by its name in the server's answers. */
 export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPlace>> = {
   children: {
-    label: 'portal.nav.children', settingsLabel: 'Children', to: portalPaths.home,
-    settingsDescription: 'Each child\'s names, year level, campus and the school\'s key dates.',
+    label: 'portal.nav.children', to: portalPaths.home,
     composable: 'usePortalChild', reader: 'server/domain/portal/portal-child.ts'
   },
   details: {
-    label: 'portal.nav.details', settingsLabel: 'Our details', to: '/family/details', homeCard: 'portal.home.cards.details',
-    settingsDescription: 'The adult\'s own names, email and phone, and their requests to change them.', composable: 'usePortalDetails',
-    reader: 'server/domain/portal/detail-requests.ts'
+    label: 'portal.nav.details', to: '/family/details', homeCard: 'portal.home.cards.details',
+    composable: 'usePortalDetails', reader: 'server/domain/portal/detail-requests.ts'
   },
   payers: {
-    label: 'portal.nav.payers', settingsLabel: 'Who pays', to: '/family/payers', homeCard: 'portal.home.cards.payers',
-    settingsDescription: 'Who pays each kind of charge, in shares, and concessions by kind; never amounts.', composable: 'usePortalPayers',
-    reader: 'server/domain/billing/portal-billing.ts'
+    label: 'portal.nav.payers', to: '/family/payers', homeCard: 'portal.home.cards.payers',
+    composable: 'usePortalPayers', reader: 'server/domain/billing/portal-billing.ts'
   },
   applications: {
-    label: 'portal.nav.applications', settingsLabel: 'Applications and tours', to: '/family/applications',
-    homeCard: 'portal.home.cards.applications',
-    settingsDescription: 'The family\'s applications and their state, and booking the school\'s tours.', composable: 'usePortalApplications',
-    reader: 'server/domain/admissions/portal-admissions.ts'
+    label: 'portal.nav.applications', to: '/family/applications', homeCard: 'portal.home.cards.applications',
+    composable: 'usePortalApplications', reader: 'server/domain/admissions/portal-admissions.ts'
   },
   consents: {
-    label: 'portal.nav.consents', settingsLabel: 'Consents', to: '/family/consents', homeCard: 'portal.home.cards.consents',
-    settingsDescription: 'The school\'s consent asks for each child, answered yes or no, and withdrawn.', composable: 'usePortalConsents',
-    reader: 'server/domain/consents/portal-consents.ts'
+    label: 'portal.nav.consents', to: '/family/consents', homeCard: 'portal.home.cards.consents',
+    composable: 'usePortalConsents', reader: 'server/domain/consents/portal-consents.ts'
   },
   messages: {
-    label: 'portal.nav.messages', settingsLabel: 'Messages', to: '/family/messages', homeCard: 'portal.home.cards.messages',
-    settingsDescription: 'Messages from the school, kept to read again.', composable: 'usePortalMessages',
-    reader: 'server/domain/messages/portal-messages.ts'
+    label: 'portal.nav.messages', to: '/family/messages', homeCard: 'portal.home.cards.messages',
+    composable: 'usePortalMessages', reader: 'server/domain/messages/portal-messages.ts'
   },
   fees: {
-    label: 'portal.nav.fees', settingsLabel: 'Fees', to: '/family/fees', homeCard: 'portal.home.cards.fees',
-    settingsDescription: 'Each payer\'s own statement of what they owe, per billing period; never another payer\'s part.',
+    label: 'portal.nav.fees', to: '/family/fees', homeCard: 'portal.home.cards.fees',
     composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts'
   }
 }
