@@ -1,15 +1,18 @@
 import { defaultLanguage, shippedLanguage, type ShippedLanguage } from '~~/shared/languages'
 
-/** The screens whose words are translated: sign-in and the family portal. The staff screens are not yet. */
+/** The screens written in every shipped language: sign-in and the family portal. */
 const translatedPath = /^\/(?:sign-in|family)(?:\/|$)/
+/** The staff screens, written in the languages whose `staffScreens` is true (English and Spanish). */
+const staffPath = /^\/staff(?:\/|$)/
 
 /**
  * The language a page at `path` is written in for a reader who chose `chosen`: theirs where the page is translated
- * (or `translated` says so), English elsewhere. The staff middleware asks it which staff messages to load, before the
- * route has changed; useReaderLanguage asks it for the page shown.
+ * (or `translated` says so), English elsewhere; a staff screen is in the reader's language when its staff screens
+ * are translated, else English. The staff middleware asks it which staff messages to load, before the route has
+ * changed; useReaderLanguage asks it for the page shown.
  */
 export function pageLanguage(path: string, chosen: string, translated?: boolean): ShippedLanguage {
-  const shown = translated ?? translatedPath.test(path)
+  const shown = translated ?? (translatedPath.test(path) || (staffPath.test(path) && shippedLanguage(chosen)?.staffScreens === true))
   return shippedLanguage(shown ? chosen : defaultLanguage) ?? shippedLanguage(defaultLanguage)!
 }
 

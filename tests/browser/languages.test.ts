@@ -18,10 +18,13 @@ import { setPortalSectionsOff } from '../../server/domain/schools/portal-section
 import { eq } from 'drizzle-orm'
 import { people } from '../../db/schema'
 import { checkScreen, siteUrl } from '../support/staff-browser'
+import { staffSession } from '../support/staff-sessions'
+import staffEnglish from '../../i18n/staff/en.json'
+import staffSpanish from '../../i18n/staff/es.json'
 
 const messages = { en, es, ar, 'zh-Hans': zhHans } as const
 /** A message key shown as it is, where its words should be: a namespace of the files, a dot, more of a key. */
-const rawKey = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[A-Za-z][\\w.]*\\b`)
+const rawKey = new RegExp(`\\b(?:${[...Object.keys(en), 'staff', 'problem'].join('|')})\\.[A-Za-z][\\w.]*\\b`)
 const screens = resolve(import.meta.dirname, '../../.data/screens')
 
 /** The page's `lang` and `dir`, its first heading, and any message key in its text. */
@@ -232,5 +235,57 @@ describe('the screens in each shipped language', () => {
       return found
     }))).flat()
     expect(problems).toEqual([])
+  }, 300_000)
+
+  // The staff screens in Spanish (issue 37 point 2): every staff page an administrator opens, in the reader's language,
+  // its own words and the staff files' alike; Arabic and Chinese readers keep English, whose staff screens are not written.
+  it('shows every staff screen in Spanish to a reader who chose it, and in English to one who chose Arabic', async () => {
+    const school = await newSchool({ name: 'Escuela Staff' })
+    const family = await seedFamily(school.context, { family: 'Moreno', child: 'Lucía' })
+    const { cookie } = await staffSession(school, 'admin')
+    const browser = await useBrowser()
+    const pages = [
+      '/staff', '/staff/people', `/staff/people/${family.child}`, '/staff/tours', '/staff/admissions', '/staff/starters', '/staff/classes',
+      '/staff/fees', '/staff/consents', '/staff/messages', '/staff/families/requests', '/staff/account/passkeys', '/staff/settings',
+      // Not Roles: each capability's name (`staff.manage`) and description are the server's, English (docs/translating.md).
+      '/staff/settings/school', '/staff/settings/modules', '/staff/settings/portal', '/staff/settings/staff',
+      '/staff/settings/tokens', '/staff/settings/webhooks', '/staff/settings/exports', '/staff/settings/rostering', '/staff/settings/hris',
+      '/staff/settings/sync', '/staff/settings/activity'
+    ]
+    const session = (context: BrowserContext, language: string) => context.addCookies([
+      { name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }, { name: 'rollbook_language', value: language, url: siteUrl() }
+    ])
+    const spanishWords = flatten({ ...es, ...staffSpanish } as Messages)
+    const english = [...flatten({ ...en, ...staffEnglish } as Messages)]
+      .filter(([key, value]) => !value.includes('{') && !value.includes('|') && /\S\s+\S/.test(value) && spanishWords.get(key) !== value)
+    const context = await browser.newContext({ locale: 'es', viewport: { width: 1280, height: 800 } })
+    await session(context, 'es')
+    const page = await context.newPage()
+    const found: string[] = []
+    for (const path of pages) {
+      await page.goto(siteUrl() + path)
+      await page.locator('main h1, h1').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      const seen = await read(page)
+      if (seen.lang !== 'es') found.push(`${path}: lang ${seen.lang}`)
+      if (seen.rawKey) found.push(`${path}: the key ${seen.rawKey} shown raw`)
+      const text = await page.evaluate(() => document.body.innerText)
+      found.push(...english.filter(([, value]) => text.includes(value)).map(([key, value]) => `${path}: English left, ${key}: ${value}`))
+    }
+    await checkScreen(page, 'staff-settings-activity-es')
+    await page.goto(`${siteUrl()}/staff/people`)
+    await page.locator('h1').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await checkScreen(page, 'staff-people-es')
+    await context.close()
+    expect(found).toEqual([])
+
+    const arabic = await browser.newContext({ locale: 'ar' })
+    await session(arabic, 'ar')
+    const arabicPage = await arabic.newPage()
+    await arabicPage.goto(`${siteUrl()}/staff/people`)
+    await arabicPage.locator('h1').first().waitFor()
+    expect(await read(arabicPage)).toMatchObject({ lang: 'en', dir: 'ltr', rawKey: null })
+    await arabic.close()
   }, 300_000)
 })
