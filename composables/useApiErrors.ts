@@ -1,5 +1,5 @@
 import type { FormError } from '@nuxt/ui'
-import { codeLine, wordFieldProblem, wordSentence } from '~~/i18n/problem-words'
+import { codeLine, pageTranslator, wordFieldProblem, wordSentence } from '../i18n/problem-words'
 
 interface Envelope { statusMessage?: string, data?: { code?: string, detail?: string[], fields?: { path: string, message: string }[] } }
 
@@ -10,7 +10,7 @@ interface Envelope { statusMessage?: string, data?: { code?: string, detail?: st
 export function apiErrorOf(error: unknown) {
   const envelope = ((error as { data?: Envelope })?.data ?? {}) as Envelope
   const code = envelope.data?.code ?? 'internal'
-  const translate = pageProblemTranslator()
+  const translate = pageTranslator()
   const sentences = envelope.data?.detail?.filter(Boolean) ?? []
   // Without the server's sentences (a failure that never reached it, or a bare status) the code's own line is said.
   const message = translate

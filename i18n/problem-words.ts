@@ -34,6 +34,17 @@ export function problemWordsOf(code: string): Translate | null {
   }
 }
 
+/**
+ * How the page shown words the server's refusals: set by the app's plugin (plugins/reader-words.ts) to a function that
+ * finds the page's language for the request or the browser at hand; outside the app (a unit test) there is none, and
+ * the server's words are shown as they are.
+ */
+let pageTranslatorOf: () => Translate | null = () => null
+export function setPageTranslator(find: () => Translate | null) {
+  pageTranslatorOf = find
+}
+export const pageTranslator = () => pageTranslatorOf()
+
 interface SentenceMatcher { key: string, pattern: RegExp, names: string[] }
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

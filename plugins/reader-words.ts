@@ -1,6 +1,6 @@
 import { config } from 'zod/v4/core'
 import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
-import { loadProblemWords } from '~~/i18n/problem-words'
+import { loadProblemWords, setPageTranslator } from '~~/i18n/problem-words'
 
 /** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
 const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof config>[0] }>> = {
@@ -16,6 +16,8 @@ const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters
  * browser alone: on the server it would reach the API's answers, which are English.
  */
 export default defineNuxtPlugin(() => {
+  // The same function on the server for every request: it finds the request's own app (pageProblemTranslator).
+  setPageTranslator(pageProblemTranslator)
   if (!import.meta.client) return
   const app = useNuxtApp()
   rememberBrowserApp(app)

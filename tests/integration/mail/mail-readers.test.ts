@@ -48,7 +48,7 @@ describe('the reader of each mail', () => {
   it('mails a member of staff whose own record prefers Spanish their staff access, codes and passkey notices in Spanish, the time the school\'s', async () => {
     await ownStaffRecord(school, parent.id, parent.email)
     await addStaffWithLink(await fresh(), { email: parent.email, role: 'teacher', personId: parent.id })
-    expect(await newestMailTo(parent.email, /acceso del personal/)).toMatchObject({ language: 'es', text: expect.stringContaining('como teacher') })
+    expect(await newestMailTo(parent.email, /acceso del personal/)).toMatchObject({ language: 'es', text: expect.stringContaining('como docente') })
     await requestSignInCode(school.database, parent.email, 'mail-readers')
     expect((await newestMailTo(parent.email, /código/)).text).toMatch(/^Su código de inicio de sesión es \d{6}\./)
     const [account] = await school.database.db.select().from(accounts).where(eq(accounts.email, parent.email))
