@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { knownSentence } from '~~/i18n/problem-words'
+import { knownSentence, pageTranslator } from '~~/i18n/problem-words'
 
 /**
  * A form's schema whose problems are written in the page's language. The shared schemas word their own problems in
@@ -17,7 +17,7 @@ export function useReaderSchema<S extends z.ZodType>(schema: MaybeRefOrGetter<S 
         vendor: 'rollbook',
         async validate(value: unknown) {
           const result = await inner['~standard'].validate(value)
-          const translate = pageProblemTranslator()
+          const translate = pageTranslator()
           if (!result.issues || !translate) return result
           return { issues: result.issues.map((issue) => {
             const known = knownSentence(issue.message)

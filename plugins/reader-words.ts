@@ -1,6 +1,6 @@
 import { config } from 'zod/v4/core'
 import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
-import { loadProblemWords, setPageTranslator } from '~~/i18n/problem-words'
+import { loadProblemWords, problemWordsOf, setPageTranslator } from '~~/i18n/problem-words'
 
 /** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
 const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof config>[0] }>> = {
@@ -11,16 +11,22 @@ const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters
 }
 
 /**
- * The browser's forms word their problems in the page's language: apiErrorOf finds the app after an `await`
- * (useProblemWords.ts), and zod's default messages follow the page. zod's setting is global, so it is changed in the
- * browser alone: on the server it would reach the API's answers, which are English.
+ * The screens word the server's refusals and their forms' problems in the page's language (i18n/problem-words.ts),
+ * and zod's default messages follow the page. zod's setting is global, so it is changed in the browser alone: on the
+ * server it would reach the API's answers, which are English.
  */
 export default defineNuxtPlugin(() => {
-  // The same function on the server for every request: it finds the request's own app (pageProblemTranslator).
-  setPageTranslator(pageProblemTranslator)
-  if (!import.meta.client) return
   const app = useNuxtApp()
-  rememberBrowserApp(app)
+  // A failure is read (apiErrorOf) in a `catch`, after an `await`: on the server the request's own app is still found
+  // through its context; in the browser Nuxt's context is gone by then, and the page's one app is this one.
+  setPageTranslator(() => {
+    const current = tryUseNuxtApp() ?? (import.meta.client ? app : null)
+    if (!current) return null
+    const code = pageLanguage(current.$router.currentRoute.value.path, current.$i18n.locale.value).code
+    // English is the server's own language: its words are shown as they are.
+    return code === defaultLanguage ? null : problemWordsOf(code)
+  })
+  if (!import.meta.client) return
   let applied: string = defaultLanguage
   watch(() => pageLanguage(app.$router.currentRoute.value.path, app.$i18n.locale.value).code as LanguageCode, async (code) => {
     if (code === applied) return

@@ -45,13 +45,14 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
     typeof value === 'string' ? [[prefix + key, value] as const] : [...flatten(value, `${prefix}${key}.`)]))
 }
 /**
- * English words a page in `language` shows where its own should be: each English message of two words or more with
- * no placeholder whose translation differs, found in the page's text (a part left untranslated, such as a shared
- * component's button).
+ * English words a page shows where its own language's (`own`) should be: each English message of two words or more
+ * with no placeholder or plural whose translation differs, found in the page's text (a part left untranslated, such as
+ * a shared component's button).
  */
-async function englishLeft(page: Page, language: keyof typeof messages): Promise<string[]> {
-  const own = flatten(messages[language] as Messages)
-  const english = [...flatten(en as Messages)].filter(([key, value]) => !value.includes('{') && /\S\s+\S/.test(value) && own.get(key) !== value)
+async function englishLeft(page: Page, ownMessages: object, englishMessages: object = en): Promise<string[]> {
+  const own = flatten(ownMessages as Messages)
+  const english = [...flatten(englishMessages as Messages)]
+    .filter(([key, value]) => !value.includes('{') && !value.includes('|') && /\S\s+\S/.test(value) && own.get(key) !== value)
   const text = await page.evaluate(() => document.body.innerText)
   return english.filter(([, value]) => text.includes(value)).map(([key, value]) => `${key}: ${value}`)
 }
@@ -222,7 +223,7 @@ describe('the screens in each shipped language', () => {
         const seen = await read(page)
         if (seen.lang !== language.code || seen.dir !== language.dir) found.push(`${language.code} ${path}: lang ${seen.lang}, dir ${seen.dir}`)
         if (seen.rawKey) found.push(`${language.code} ${path}: the key ${seen.rawKey} shown raw`)
-        found.push(...(await englishLeft(page, language.code)).map(left => `${language.code} ${path}: English left, ${left}`))
+        found.push(...(await englishLeft(page, messages[language.code])).map(left => `${language.code} ${path}: English left, ${left}`))
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
         if (overflow > 0) found.push(`${language.code} ${path}: scrolls sideways by ${overflow} px`)
         if (language.dir === 'rtl') {
@@ -255,9 +256,6 @@ describe('the screens in each shipped language', () => {
     const session = (context: BrowserContext, language: string) => context.addCookies([
       { name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }, { name: 'rollbook_language', value: language, url: siteUrl() }
     ])
-    const spanishWords = flatten({ ...es, ...staffSpanish } as Messages)
-    const english = [...flatten({ ...en, ...staffEnglish } as Messages)]
-      .filter(([key, value]) => !value.includes('{') && !value.includes('|') && /\S\s+\S/.test(value) && spanishWords.get(key) !== value)
     const context = await browser.newContext({ locale: 'es', viewport: { width: 1280, height: 800 } })
     await session(context, 'es')
     const page = await context.newPage()
@@ -269,8 +267,7 @@ describe('the screens in each shipped language', () => {
       const seen = await read(page)
       if (seen.lang !== 'es') found.push(`${path}: lang ${seen.lang}`)
       if (seen.rawKey) found.push(`${path}: the key ${seen.rawKey} shown raw`)
-      const text = await page.evaluate(() => document.body.innerText)
-      found.push(...english.filter(([, value]) => text.includes(value)).map(([key, value]) => `${path}: English left, ${key}: ${value}`))
+      found.push(...(await englishLeft(page, { ...es, ...staffSpanish }, { ...en, ...staffEnglish })).map(left => `${path}: English left, ${left}`))
     }
     await checkScreen(page, 'staff-settings-activity-es')
     await page.goto(`${siteUrl()}/staff/people`)
