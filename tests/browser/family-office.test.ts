@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { outboxMails, people } from '../../db/schema'
 import { recordCourtOrder } from '../../server/domain/restricted/court-orders'
 import { callApi } from '../support/api'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { familySession } from '../support/family-sessions'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
@@ -24,7 +24,7 @@ async function signedIn(cookie: string): Promise<{ context: BrowserContext, page
 async function open(page: Page, path: string) {
   await page.goto(siteUrl() + path)
   await page.locator('h1').first().waitFor({ state: 'attached' })
-  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  await waitForApp(page)
 }
 
 describe('the office\'s side of the family portal', () => {

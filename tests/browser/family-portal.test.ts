@@ -8,7 +8,7 @@ import { changePersonContact } from '../../server/domain/people/contact-details'
 import { addStaffAccount } from '../../server/domain/staff/staff-access'
 import { addTour } from '../support/admissions-fixtures'
 import { callApi } from '../support/api'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { walk } from '../support/keyboard-walk'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
@@ -31,7 +31,7 @@ async function codeFromOutbox(school: School, email: string): Promise<string> {
 
 async function signInWithCode(page: Page, school: School, email: string) {
   await page.goto(`${siteUrl()}/sign-in`)
-  await page.waitForLoadState('networkidle')
+  await waitForApp(page)
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Email me a code' }).click()
   await page.getByLabel('Sign-in code').fill(await codeFromOutbox(school, email))
@@ -42,7 +42,7 @@ async function signInWithCode(page: Page, school: School, email: string) {
 async function open(page: Page, path: string) {
   await page.goto(siteUrl() + path)
   await page.locator('h1').first().waitFor()
-  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  await waitForApp(page)
 }
 
 describe('the family portal', () => {

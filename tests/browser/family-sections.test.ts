@@ -9,7 +9,7 @@ import { createFeeSchedule, editFeeDraft, publishFeeVersion } from '../../server
 import { sendMessage } from '../../server/domain/messages/send-message'
 import { addDays } from '../../server/domain/days/calendar'
 import { formatDay } from '../../shared/school-time'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { familySession } from '../support/family-sessions'
 import { seedPortalFamilies } from '../support/portal-families'
 import { newSchool } from '../support/schools'
@@ -21,7 +21,7 @@ type School = Awaited<ReturnType<typeof newSchool>>
 async function open(page: Page, path: string) {
   await page.goto(siteUrl() + path)
   await page.locator('h1').first().waitFor()
-  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  await waitForApp(page)
 }
 
 // Tama's resident parent pays 70 % of his fees and the separated parent 30 %; the resident parent sees

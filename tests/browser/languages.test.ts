@@ -9,7 +9,7 @@ import zhHans from '../../i18n/locales/zh-Hans.json'
 import { problem as arProblem } from '../../i18n/problems/ar.json'
 import { problem as esProblem } from '../../i18n/problems/es.json'
 import { shippedLanguages } from '../../shared/languages'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { familySession } from '../support/family-sessions'
 import { seedFamily } from '../support/person-fixtures'
 import { newSchool } from '../support/schools'
@@ -29,7 +29,7 @@ const screens = resolve(import.meta.dirname, '../../.data/screens')
 
 /** The page's `lang` and `dir`, its first heading, and any message key in its text. */
 async function read(page: Page) {
-  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  await waitForApp(page)
   return page.evaluate((pattern) => {
     const text = document.body.innerText
     return {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { newSchool } from '../support/schools'
 import { newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
 
@@ -24,7 +24,7 @@ async function codeFromOutbox(page: Page, email: string): Promise<string> {
 
 async function askForCode(page: Page, email: string) {
   await page.goto(`${siteUrl()}/sign-in`)
-  await page.waitForLoadState('networkidle')
+  await waitForApp(page)
   await page.getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Email me a code' }).click()
   // A refusal (a limit reached, say) says why at once, not as a 30-second wait for a field that never comes.

@@ -1,5 +1,5 @@
 import { afterAll, inject } from 'vitest'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { chromiumArgs } from './find-chromium'
 
 let browser: Browser | undefined
@@ -16,4 +16,13 @@ export async function useBrowser(): Promise<Browser> {
     })
   }
   return browser
+}
+
+/**
+ * Waits until the app has mounted over the server's page: before that a click lands on server-rendered markup with no
+ * handler (a form then submits natively). The network idling is no sign of it: on a busy machine the scripts are all
+ * fetched and still running.
+ */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 }

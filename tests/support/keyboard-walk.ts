@@ -1,3 +1,4 @@
+import { waitForApp } from './browser'
 import type { Page } from 'playwright-core'
 import { checkScreen, siteUrl } from './staff-browser'
 
@@ -97,7 +98,7 @@ export async function walkScreen(
   await page.goto(siteUrl() + path)
   await page.locator('h1').first().waitFor()
   // Hydrated (the app mounted over the server's page) is ready: waiting for the network to idle cost a second a screen.
-  await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
+  await waitForApp(page)
   if (!/^\S.* · Rollbook$/.test(await page.title())) problems.push(`${path}: the page's title is "${await page.title()}"`)
   const { wholeFrame } = options
   let stops: Stop[]
