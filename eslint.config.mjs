@@ -84,7 +84,9 @@ export default createConfigForNuxt({
       'components/screen/ScreenProgress.vue',
       // The settings' own pages: school, modules, portal, roles, staff, tokens, webhooks, and the secret shown once.
       'pages/staff/settings/{school,modules,portal,roles,staff,tokens,webhooks}.vue', 'components/school/**/*.vue', 'components/tokens/**/*.vue',
-      'components/webhooks/**/*.vue', 'components/screen/ScreenSecretOnce.vue'
+      'components/webhooks/**/*.vue', 'components/screen/ScreenSecretOnce.vue',
+      // The front page and the API reference's own words (the document it shows is English, marked so).
+      'pages/index.vue', 'pages/reference.vue', 'components/reference/**/*.vue'
     ],
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[-—→·:;,.()\\s]*$' }],

@@ -1,3 +1,5 @@
+import type { ComputedRef, InjectionKey } from 'vue'
+
 type Json = Record<string, any>
 interface Tag { name: string, description?: string }
 
@@ -26,3 +28,42 @@ export async function useApiReference() {
   const scopes = computed(() => document.value?.components?.securitySchemes?.bearerToken?.description as string | undefined)
   return { document, error, groups, scopes }
 }
+
+/** The `lang` of the document's own words in the reference page: 'en' when the page is in another language. */
+export const referenceLangKey: InjectionKey<ComputedRef<string | undefined>> = Symbol('reference document language')
+
+/** The reference's words for a schema's types and rules (ReferenceSchema), in the page's language. */
+export function useSchemaWords() {
+  const { t } = useI18n()
+  const documentLang = inject(referenceLangKey, computed(() => undefined))
+  function typeOf(schema: Json | undefined): string {
+    if (!schema || Object.keys(schema).length === 0) return t('reference.any')
+    if (schema.$ref) return refName(schema.$ref)
+    if (schema.const !== undefined) return JSON.stringify(schema.const)
+    if (schema.enum) return schema.enum.map((value: unknown) => JSON.stringify(value)).join(' | ')
+    if (schema.anyOf ?? schema.oneOf) return (schema.anyOf ?? schema.oneOf).map(typeOf).join(' | ')
+    const types = [schema.type ?? []].flat() as string[]
+    return types.map(type => type === 'array'
+      ? t('reference.arrayOf', { type: typeOf(schema.items) })
+      : type === 'string' && schema.format ? `string (${schema.format})` : type).join(' | ') || t('reference.any')
+  }
+  /** `1 to 200 characters`, `at most 254 characters`, or nothing. */
+  function range(min: number | undefined, max: number | undefined, unit: string) {
+    if (min !== undefined && max !== undefined) return [t('reference.between', { min, max, unit })]
+    if (max !== undefined) return [t('reference.atMostOf', { max, unit })]
+    return min ? [t('reference.atLeastOf', { min, unit })] : []
+  }
+  function rulesOf(schema: Json): string[] {
+    const rules = [...range(schema.minLength, schema.maxLength, t('reference.characters')), ...range(schema.minItems, schema.maxItems, t('reference.items'))]
+    if (schema.minimum !== undefined && schema.minimum > -Number.MAX_SAFE_INTEGER) rules.push(t('reference.atLeast', { value: schema.minimum }))
+    if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) rules.push(t('reference.atMost', { value: schema.maximum }))
+    if (schema.pattern && !schema.format) rules.push(t('reference.matches', { pattern: schema.pattern }))
+    if (schema.default !== undefined) rules.push(t('reference.default', { value: JSON.stringify(schema.default) }))
+    if (schema.examples?.length) rules.push(t('reference.examples', { values: schema.examples.map((example: unknown) => JSON.stringify(example)).join(', ') }))
+    return rules
+  }
+  return { typeOf, rulesOf, documentLang }
+}
+
+/** `#/components/schemas/Person` → `Person`. */
+export const refName = (ref: string) => ref.split('/').pop()!

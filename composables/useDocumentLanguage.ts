@@ -1,7 +1,7 @@
 import { defaultLanguage, shippedLanguage, type ShippedLanguage } from '~~/shared/languages'
 
-/** The screens written in every shipped language: sign-in and the family portal. */
-const translatedPath = /^\/(?:sign-in|family)(?:\/|$)/
+/** The pages written in every shipped language: the front page, the API reference's own words, sign-in and the portal. */
+const translatedPath = /^\/(?:(?:sign-in|family)(?:\/|$)|(?:reference)?$)/
 /** The staff screens, written in the languages whose `staffScreens` is true (English and Spanish). */
 const staffPath = /^\/staff(?:\/|$)/
 

@@ -27,16 +27,33 @@ const messages = { en, es, ar, 'zh-Hans': zhHans } as const
 const rawKey = new RegExp(`\\b(?:${[...Object.keys(en), 'staff', 'problem'].join('|')})\\.[A-Za-z][\\w.]*\\b`)
 const screens = resolve(import.meta.dirname, '../../.data/screens')
 
-/** The page's `lang` and `dir`, its first heading, and any message key in its text. */
+/**
+ * The text a reader sees as the page's own words: not code (a scope's name, `staff.import`, is an identifier) nor a
+ * part marked as another language (the API reference's English document).
+ */
+function ownText(page: Page) {
+  return page.evaluate(() => {
+    // Hidden for the moment of reading (innerText leaves out what is not displayed), then shown again as they were.
+    const foreign = [...document.body.querySelectorAll<HTMLElement>('code, [lang]')]
+      .filter(element => element.tagName === 'CODE' || element.lang !== document.documentElement.lang)
+    const displays = foreign.map(element => element.style.display)
+    for (const element of foreign) element.style.display = 'none'
+    const text = document.body.innerText
+    foreign.forEach((element, index) => element.style.display = displays[index]!)
+    return text
+  })
+}
+
+/** The page's `lang` and `dir`, its first heading, and any message key in its own words. */
 async function read(page: Page) {
   await waitForApp(page)
-  return page.evaluate((pattern) => {
-    const text = document.body.innerText
-    return {
-      lang: document.documentElement.lang, dir: document.documentElement.dir,
-      heading: document.querySelector('h1')?.textContent?.trim(), rawKey: new RegExp(pattern).exec(text)?.[0] ?? null
-    }
-  }, rawKey.source)
+  const text = await ownText(page)
+  return {
+    ...await page.evaluate(() => ({
+      lang: document.documentElement.lang, dir: document.documentElement.dir, heading: document.querySelector('h1')?.textContent?.trim()
+    })),
+    rawKey: rawKey.exec(text)?.[0] ?? null
+  }
 }
 
 type Messages = { [key: string]: string | Messages }
@@ -53,7 +70,7 @@ async function englishLeft(page: Page, ownMessages: object, englishMessages: obj
   const own = flatten(ownMessages as Messages)
   const english = [...flatten(englishMessages as Messages)]
     .filter(([key, value]) => !value.includes('{') && !value.includes('|') && /\S\s+\S/.test(value) && own.get(key) !== value)
-  const text = await page.evaluate(() => document.body.innerText)
+  const text = await ownText(page)
   return english.filter(([, value]) => text.includes(value)).map(([key, value]) => `${key}: ${value}`)
 }
 
@@ -132,9 +149,19 @@ describe('the screens in each shipped language', () => {
     await page.goto(`${siteUrl()}/no-such-page`)
     await page.getByRole('heading', { level: 1, name: ar.errors.notFound.heading }).waitFor()
     expect(await page.getByRole('link', { name: ar.errors.toSignIn }).getAttribute('href')).toBe('/sign-in')
-    // The public front page is not translated yet: labelled English whatever the reader chose.
+    // The front page in the reader's language, and the API reference's own words: the document it shows is the
+    // interface's, English, and says so (lang="en" on its parts, WCAG 3.1.2).
     await page.goto(siteUrl())
-    expect(await read(page)).toMatchObject({ lang: 'en', dir: 'ltr' })
+    expect(await read(page)).toEqual({ lang: 'ar', dir: 'rtl', heading: ar.home.pageTitle, rawKey: null })
+    expect(await englishLeft(page, ar)).toEqual([])
+    await checkScreen(page, 'home-ar')
+    await page.getByRole('link', { name: ar.home.referenceLink }).click()
+    await page.getByRole('heading', { level: 1, name: ar.reference.heading }).waitFor()
+    expect(await read(page)).toMatchObject({ lang: 'ar', dir: 'rtl', rawKey: null })
+    expect(await englishLeft(page, ar)).toEqual([])
+    await page.getByRole('columnheader', { name: ar.reference.meaning }).first().waitFor()
+    const summary = page.locator('article h3').first()
+    expect(await summary.getAttribute('lang')).toBe('en')
 
     // Signed in, the menu offers the school's languages and keeps the adult's choice on their record, for the school's
     // mail and their other devices; the school here offers English and Spanish, so the Arabic cookie gives way to English.
@@ -205,6 +232,8 @@ describe('the screens in each shipped language', () => {
     const school = await newSchool({ name: 'Every Page School' })
     await updateSchoolSettings(school.context, { languages: shippedLanguages.map(language => language.code) })
     const family = await seedFamily(school.context, { family: 'Haddad', child: 'Yusuf' })
+    // A program reading people: Our data lists it with what its scopes reach, which the page words itself.
+    await school.token(['person.read', 'starter.read'])
     const { cookie } = await familySession(school, family.mother)
     const browser = await useBrowser()
     const pages = [
