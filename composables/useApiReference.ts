@@ -29,13 +29,16 @@ export async function useApiReference() {
   return { document, error, groups, scopes }
 }
 
-/** The `lang` of the document's own words in the reference page: 'en' when the page is in another language. */
-export const referenceLangKey: InjectionKey<ComputedRef<string | undefined>> = Symbol('reference document language')
+/**
+ * The attributes of the document's own words in the reference page: English, left to right, when the page is in another
+ * language (WCAG 3.1.2); none in an English page.
+ */
+export const referenceTextKey: InjectionKey<ComputedRef<{ lang?: 'en', dir?: 'ltr' }>> = Symbol('reference document text')
 
 /** The reference's words for a schema's types and rules (ReferenceSchema), in the page's language. */
 export function useSchemaWords() {
   const { t } = useI18n()
-  const documentLang = inject(referenceLangKey, computed(() => undefined))
+  const documentText = inject(referenceTextKey, computed(() => ({})))
   function typeOf(schema: Json | undefined): string {
     if (!schema || Object.keys(schema).length === 0) return t('reference.any')
     if (schema.$ref) return refName(schema.$ref)
@@ -62,7 +65,7 @@ export function useSchemaWords() {
     if (schema.examples?.length) rules.push(t('reference.examples', { values: schema.examples.map((example: unknown) => JSON.stringify(example)).join(', ') }))
     return rules
   }
-  return { typeOf, rulesOf, documentLang }
+  return { typeOf, rulesOf, documentText }
 }
 
 /** `#/components/schemas/Person` → `Person`. */
