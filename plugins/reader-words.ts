@@ -1,9 +1,8 @@
-import { config } from 'zod/v4/core'
 import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
 import { loadProblemWords, problemWordsOf, setPageTranslator } from '~~/i18n/problem-words'
 
 /** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
-const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof config>[0] }>> = {
+const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof import('zod/v4/core').config>[0] }>> = {
   'en': () => import('zod/v4/locales/en.js'),
   'es': () => import('zod/v4/locales/es.js'),
   'ar': () => import('zod/v4/locales/ar.js'),
@@ -32,7 +31,8 @@ export default defineNuxtPlugin(() => {
     if (code === applied) return
     applied = code
     // A language chosen from the menu opens no page: its words for the server's refusals are fetched here.
-    const [locale] = await Promise.all([zodLocales[code]().then(module => module.default), loadProblemWords(code)])
+    // zod's core is fetched here too, not with the app's first script: a page without a form never needs it.
+    const [{ config }, locale] = await Promise.all([import('zod/v4/core'), zodLocales[code]().then(module => module.default), loadProblemWords(code)])
     if (applied === code) config(locale())
   }, { immediate: true })
 })

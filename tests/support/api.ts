@@ -31,13 +31,29 @@ export async function callApi<T = any>(path: string, request: ApiRequest = {}): 
   const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body)
   const answer = request.localAddress
     ? await sendFrom(request.localAddress, url, method, headers, body)
-    : await fetch(url, { method, headers, body }).then(async response => ({ status: response.status, headers: response.headers, text: await response.text() }))
+    : await fetchRetryingClosedIdle(url, method, headers, body)
   let parsed: unknown = answer.text
   try {
     parsed = JSON.parse(answer.text)
   } catch {}
   noteCursor(parsed)
   return { status: answer.status, headers: answer.headers, body: parsed as T }
+}
+
+/**
+ * fetch, sending a GET or HEAD again once when the kept-alive connection it went out on had just been closed by the
+ * server as idle ("other side closed"): on a loaded machine the client's clock for that connection runs late. A request
+ * that changes something is never sent twice.
+ */
+async function fetchRetryingClosedIdle(url: string, method: string, headers: Record<string, string>, body?: string) {
+  const read = async (response: Response) => ({ status: response.status, headers: response.headers, text: await response.text() })
+  try {
+    return await read(await fetch(url, { method, headers, body }))
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause
+    if ((method !== 'GET' && method !== 'HEAD') || cause?.code !== 'UND_ERR_SOCKET') throw error
+    return await read(await fetch(url, { method, headers, body }))
+  }
 }
 
 /** `fetch` cannot choose the address it sends from; node:http can. */
