@@ -270,7 +270,12 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       )
       if (webhooks.missed.length) missedTargets++
     }
-    if (mailServer) missedTargets += printMessageRow(await benchMessage(server.url, server.process.pid!, cookies.get(largeSchoolId!)!, mailServer))
+    if (mailServer) {
+      missedTargets += printMessageRow(await benchMessage(
+        server.url, server.process.pid!, cookies.get(largeSchoolId!)!, mailServer,
+        () => benchStep(database, ['scripts/bench/prefer-languages.ts', largeSchoolId!])
+      ))
+    }
     if (!options['no-imports'] && runsSeparate('imports')) {
       const runs = runStatusReader(database.url)
       try {

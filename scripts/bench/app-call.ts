@@ -1,7 +1,7 @@
-/** A call to the screens' API (`/api/app`) with a staff session's cookie, as the bench's setup steps make them: a GET, or a POST of JSON. */
-export async function appCall(serverUrl: string, cookie: string, path: string, body?: unknown): Promise<any> {
+/** A call to the screens' API (`/api/app`) with a staff session's cookie, as the bench's setup steps make them: a GET, or a POST (or `method`) of JSON. */
+export async function appCall(serverUrl: string, cookie: string, path: string, body?: unknown, method?: 'PUT'): Promise<any> {
   const answer = await fetch(serverUrl + path, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body)
   })

@@ -5,9 +5,12 @@
  * (target under 1 s), the seconds from sending until a loopback SMTP server has accepted every
  * email (target under 60 s: the delivery worker sends after the answer), and the server's own peak
  * resident memory meanwhile. The server must have been started with `SMTP_URL` at the receiver.
+ * Since issue 37 the school offers Spanish and Arabic, a share of its adults prefer each, and the message goes with a
+ * version in each: every adult's email is rendered in their language, and the row counts the emails of each
+ * (`Content-Language`) against the audience's preview.
  */
 import { performance } from 'node:perf_hooks'
-import type { SmtpReceiver } from '../../tests/support/smtp-receiver'
+import { readReceivedMail, type SmtpReceiver } from '../../tests/support/smtp-receiver'
 import { appCall } from './app-call'
 import { peakRssMb, resetPeak } from './peak-memory'
 
@@ -27,8 +30,22 @@ export interface MessageRow {
   received: number
   peakMb: number
   peakIsOwn: boolean
+  /** Emails received in each language (`Content-Language`), and the audience's adults preferring each as the preview counted them. */
+  languages: { language: string, emails: number, adults: number }[]
   missed: string[]
 }
+
+/** The versions beside the school's English, as the office writes them. */
+const versions = [
+  {
+    language: 'es', subject: 'Bench: el trimestre termina el viernes',
+    body: 'Estimadas familias:\n\nEl trimestre termina el viernes a las 14:00. Los autobuses salen a las 14:15.\n\nLa secretaría'
+  },
+  {
+    language: 'ar', subject: 'Bench: ينتهي الفصل يوم الجمعة',
+    body: 'الأسر الكريمة،\n\nينتهي الفصل يوم الجمعة الساعة 2 ظهرًا. تغادر الحافلات الساعة 2:15.\n\nمكتب المدرسة'
+  }
+]
 
 /**
  * The fewest whole year groups, from the last year level down, whose preview reaches `messageTargets.adults`
@@ -41,22 +58,33 @@ async function audienceOfAtLeast(serverUrl: string, cookie: string) {
     audience.push(`year:${level}`)
     const preview = await appCall(serverUrl, cookie, '/api/app/messages/preview', { audience })
     if (preview.adultCount >= messageTargets.adults) {
-      return { audience, emails: (preview.adults as { hasEmail: boolean }[]).filter(adult => adult.hasEmail).length }
+      return {
+        audience, emails: (preview.adults as { hasEmail: boolean }[]).filter(adult => adult.hasEmail).length,
+        languages: preview.languages as { language: string, adultCount: number }[]
+      }
     }
   }
   throw new Error(`The whole school reaches fewer than ${messageTargets.adults} adults: the messages row needs a larger school.`)
 }
 
-/** Sends the message and waits for its emails; `serverPid` is the built server's, for its memory. */
-export async function benchMessage(serverUrl: string, serverPid: number, cookie: string, receiver: SmtpReceiver): Promise<MessageRow> {
-  const { audience, emails } = await audienceOfAtLeast(serverUrl, cookie)
+/**
+ * Sends the message and waits for its emails; `serverPid` is the built server's, for its memory. `preferLanguages` gives
+ * some of the school's adults a preferred language (scripts/bench/prefer-languages.ts), once the school offers them.
+ */
+export async function benchMessage(
+  serverUrl: string, serverPid: number, cookie: string, receiver: SmtpReceiver, preferLanguages: () => unknown
+): Promise<MessageRow> {
+  await appCall(serverUrl, cookie, '/api/app/school', { languages: versions.map(version => version.language) }, 'PUT')
+  preferLanguages()
+  const { audience, emails, languages } = await audienceOfAtLeast(serverUrl, cookie)
   const before = receiver.mails.length
   const peakIsOwn = resetPeak(serverPid)
   const started = performance.now()
   const sent = await appCall(serverUrl, cookie, '/api/app/messages', {
     subject: 'Bench: the term ends on Friday',
     body: 'Dear families,\n\nThe term ends on Friday at 2 pm. Buses leave at 2.15.\n\nThe office',
-    audience
+    audience,
+    versions
   })
   const acceptSeconds = (performance.now() - started) / 1000
   const deadline = started + deliveryDeadlineSeconds * 1000
@@ -70,9 +98,18 @@ export async function benchMessage(serverUrl: string, serverPid: number, cookie:
   if (mails.length < emails) missed.push(`${emails - mails.length} emails had not arrived after ${deliveryDeadlineSeconds} s`)
   else if (!(deliveredSeconds < messageTargets.deliveredSeconds)) missed.push(`delivered in not under ${messageTargets.deliveredSeconds} s`)
   if (addresses.size !== mails.length) missed.push(`${mails.length - addresses.size} emails arrived twice`)
+  const emailsIn = new Map<string, number>()
+  for (const mail of mails) {
+    const language = readReceivedMail(mail).headers.get('content-language') ?? 'none'
+    emailsIn.set(language, (emailsIn.get(language) ?? 0) + 1)
+  }
+  const byLanguage = languages.map(({ language, adultCount }) => ({ language, emails: emailsIn.get(language) ?? 0, adults: adultCount }))
+  // Each language some adults prefer gets emails in it, and no email goes without its language.
+  for (const row of byLanguage) if (row.adults > 0 && row.emails === 0) missed.push(`no email in ${row.language} for its ${row.adults} adults`)
+  if (emailsIn.has('none')) missed.push(`${emailsIn.get('none')} emails without a Content-Language`)
   return {
     adults: sent.adultCount, children: sent.childCount, emails, audience, acceptSeconds, deliveredSeconds, received: mails.length,
-    peakMb: peakRssMb(serverPid), peakIsOwn, missed
+    peakMb: peakRssMb(serverPid), peakIsOwn, languages: byLanguage, missed
   }
 }
 
@@ -82,6 +119,7 @@ export function printMessageRow(row: MessageRow): number {
   console.log(`  messages: ${row.audience.join(', ')}: ${count(row.adults)} adults of ${count(row.children)} children, ${count(row.emails)} with an address;`
     + ` accepted in ${row.acceptSeconds.toFixed(2)} s (target < ${messageTargets.acceptSeconds}),`
     + ` ${count(row.received)} emails received in ${row.deliveredSeconds.toFixed(1)} s (target < ${messageTargets.deliveredSeconds}),`
+    + ` by language ${row.languages.map(language => `${language.language} ${count(language.emails)} (${count(language.adults)} adults)`).join(', ')},`
     + ` server peak ${row.peakMb.toFixed(0)} MB${row.peakIsOwn ? '' : ' (whole life: clear_refs refused)'}  ${row.missed.length ? 'MISSED: ' + row.missed.join('; ') : 'ok'}`)
   return row.missed.length ? 1 : 0
 }
