@@ -2,7 +2,7 @@ import { defaultLanguage, type LanguageCode } from '~~/shared/languages'
 import { loadProblemWords, problemWordsOf, setPageTranslator } from '~~/i18n/problem-words'
 
 /** zod's own words (a problem a schema does not word itself) for each shipped language, fetched when first needed. */
-const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof import('zod/v4/core').config>[0] }>> = {
+const zodLocales: Record<LanguageCode, () => Promise<{ default: () => Parameters<typeof import('~~/i18n/zod-config').config>[0] }>> = {
   'en': () => import('zod/v4/locales/en.js'),
   'es': () => import('zod/v4/locales/es.js'),
   'ar': () => import('zod/v4/locales/ar.js'),
@@ -31,8 +31,8 @@ export default defineNuxtPlugin(() => {
     if (code === applied) return
     applied = code
     // A language chosen from the menu opens no page: its words for the server's refusals are fetched here.
-    // zod's core is fetched here too, not with the app's first script: a page without a form never needs it.
-    const [{ config }, locale] = await Promise.all([import('zod/v4/core'), zodLocales[code]().then(module => module.default), loadProblemWords(code)])
+    // zod's setting is fetched here too, not with the app's first script: an English page never needs it.
+    const [{ config }, locale] = await Promise.all([import('~~/i18n/zod-config'), zodLocales[code]().then(module => module.default), loadProblemWords(code)])
     if (applied === code) config(locale())
   }, { immediate: true })
 })
