@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { mkdtempSync, readdirSync, utimesSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -30,10 +30,14 @@ describe('a worker killed mid-production', () => {
       })
       child.once('exit', code => fail(new Error(`The worker ended early (${code})`)))
     })
+    // The worker says so after writing its first rows, but the file's opening is asynchronous: on a loaded machine the
+    // word can come before the file shows in the scratch folder. Killed once it is there, so there is a partial file.
+    const storage = localFolderStorage(folder)
+    const scratchFiles = () => existsSync(storage.scratch) ? readdirSync(storage.scratch) : []
+    for (let waited = 0; !scratchFiles().length && waited < 30_000; waited += 50) await new Promise(done => setTimeout(done, 50))
     child.kill('SIGKILL')
     await once(child, 'exit')
 
-    const storage = localFolderStorage(folder)
     const partial = readdirSync(storage.scratch)
     expect(partial).toHaveLength(1)
     // As if it had lain there longer than a lease.
