@@ -19,9 +19,13 @@ function filesUnder(folder: string): string[] {
 const codeOf = (file: string) => readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
 const calling = (files: string[], pattern: RegExp) => files.filter(file => pattern.test(codeOf(file)))
 
-/** Timers that are no queue's loop: a buffer's flush and a lease kept alive while a request runs. */
+/**
+ * Timers that are no queue's loop: a buffer's flush, a lease kept alive while a request runs, and the browser's
+ * (the loader each page carries asks for its scripts a task after the first frame).
+ */
 const timersNotQueues = [
-  'server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts'
+  'server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts',
+  'server/utils/defer-module-scripts.ts'
 ]
 
 describe('one worker loop', () => {
