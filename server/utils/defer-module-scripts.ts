@@ -13,8 +13,14 @@ export function deferModuleScripts(head: readonly string[]): { head: string[], l
   const preloads: string[] = []
   const entries: string[] = []
   const rest = head.map(part => part
-    .replace(modulePreload, (_tag, href: string) => { preloads.push(href); return '' })
-    .replace(moduleScript, (_tag, src: string) => { entries.push(src); return '' }))
+    .replace(modulePreload, (_tag, href: string) => {
+      preloads.push(href)
+      return ''
+    })
+    .replace(moduleScript, (_tag, src: string) => {
+      entries.push(src)
+      return ''
+    }))
   if (!entries.length) return { head: [...head] }
   return { head: rest, loader: `<script>${loaderSource(preloads, entries)}</script>` }
 }
