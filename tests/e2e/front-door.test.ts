@@ -14,9 +14,12 @@ function rawGet(
   })
 }
 
-/** The scripts and styles a page's HTML names: what a browser fetches before and beside its first paint. */
+/**
+ * The scripts and styles a page's HTML names: what a browser fetches for it, the stylesheet before its first paint
+ * and the scripts just after (named in the head's loader, server/utils/defer-module-scripts.ts, as a list of paths).
+ */
 function linkedFiles(html: string): string[] {
-  return [...new Set([...html.matchAll(/(?:src|href)="(\/_nuxt\/[^"]+\.(?:js|css))"/g)].map(match => match[1]!))]
+  return [...new Set([...html.matchAll(/"(\/_nuxt\/[^"]+\.(?:js|css))"/g)].map(match => match[1]!))]
 }
 
 describe('the sign-in page on a phone (docs/performance.md, "Sign-in on a phone")', () => {
