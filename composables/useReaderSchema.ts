@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { knownSentence, pageTranslator } from '~~/i18n/problem-words'
+import { pageTranslator, wordListed } from '~~/i18n/problem-words'
 
 /**
  * A form's schema whose problems are written in the page's language. The shared schemas word their own problems in
@@ -19,10 +19,7 @@ export function useReaderSchema<S extends z.ZodType>(schema: MaybeRefOrGetter<S 
           const result = await inner['~standard'].validate(value)
           const translate = pageTranslator()
           if (!result.issues || !translate) return result
-          return { issues: result.issues.map((issue) => {
-            const known = knownSentence(issue.message)
-            return known ? { ...issue, message: translate(known.key, known.values) } : issue
-          }) }
+          return { issues: result.issues.map(issue => ({ ...issue, message: wordListed(issue.message, translate) ?? issue.message })) }
         }
       }
     }

@@ -91,7 +91,8 @@ export function localeFolderProblems(folder: string, rules: FolderRules = {}): s
 /**
  * The message folders of an app (under `rootDir`): i18n/locales, every shipped language's sign-in and portal words,
  * i18n/staff, the staff screens' words under `staff.` for the languages whose staff screens are translated, and
- * i18n/mail, every shipped language's mail; i18n/problems, the server's refusals as the screens word them again.
+ * i18n/mail, every shipped language's mail; i18n/problems, the server's refusals as the screens word them again, and
+ * i18n/problems/staff, the staff screens' own refusals in the staff screens' languages.
  */
 export function messageFilesProblems(rootDir: string): string[] {
   return [
@@ -100,6 +101,9 @@ export function messageFilesProblems(rootDir: string): string[] {
     // The mail's words (docs/translating.md, "Mail"): the server's alone, every shipped language.
     ...localeFolderProblems(join(rootDir, 'i18n/mail')).map(problem => `i18n/mail: ${problem}`),
     // The server's refusals written again on a screen (i18n/problem-words.ts), every shipped language.
-    ...localeFolderProblems(join(rootDir, 'i18n/problems'), { namespace: 'problem' }).map(problem => `i18n/problems: ${problem}`)
+    ...localeFolderProblems(join(rootDir, 'i18n/problems'), { namespace: 'problem' }).map(problem => `i18n/problems: ${problem}`),
+    // And the staff screens' own refusals, for the languages whose staff screens are translated.
+    ...localeFolderProblems(join(rootDir, 'i18n/problems/staff'), { codes: staffLanguageCodes, namespace: 'problem' })
+      .map(problem => `i18n/problems/staff: ${problem}`)
   ]
 }

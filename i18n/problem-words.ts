@@ -1,4 +1,5 @@
 import english from './problems/en.json'
+import { defaultLanguage } from '../shared/languages'
 
 /**
  * The server's refusals in the reader's language (docs/translating.md, "The server's words"). The server answers in
@@ -9,13 +10,17 @@ import english from './problems/en.json'
  *
  * The words are in i18n/problems/, one file per language like the screens' own, but read here rather than by vue-i18n:
  * English's file is the patterns the server's sentences are matched with, so it is always at hand, and the reader's is
- * fetched once, when a page in that language first opens (loadProblemWords).
+ * fetched once, when a page in that language first opens (loadProblemWords). The staff screens' own refusals are in
+ * i18n/problems/staff/, added by the staff middleware alone (addStaffProblemWords), so a family's phone never loads them.
  */
 export type Translate = (key: string, named?: Record<string, unknown>) => string
 type ProblemMessages = typeof english
+/** A tree of messages, as the staff screens' problem files hold them. */
+export interface ProblemTree { [key: string]: string | ProblemTree }
 
 const loaders = import.meta.glob<{ default: ProblemMessages }>(['./problems/*.json', '!./problems/en.json'])
 const loaded = new Map<string, ProblemMessages>([['en', english]])
+const staffLoaded = new Map<string, ProblemTree>()
 
 /** Fetches a language's words for the server's refusals, once; a language with no file is left to English. */
 export async function loadProblemWords(code: string) {
@@ -23,14 +28,44 @@ export async function loadProblemWords(code: string) {
   if (!loaded.has(code) && loader) loaded.set(code, (await loader()).default)
 }
 
-/** A `t` over a loaded language's words (`problem.…` keys, `{name}` filled with the value), or null before it is loaded. */
+/** What a dotted key names in a tree of messages, own keys only; undefined where it names nothing. */
+const branch = (tree: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, part) => node !== null && typeof node === 'object' && Object.hasOwn(node, part)
+    ? (node as Record<string, unknown>)[part]
+    : undefined, tree)
+
+/** Whether a language's words for the staff screens' refusals are here. */
+export const hasStaffProblemWords = (code: string) => staffLoaded.has(code)
+
+/**
+ * Adds a language's words for the staff screens' refusals (i18n/problems/staff/<code>.json, under `problem.staffSentence`
+ * and `problem.staffValue`), once: English's are the patterns, matched from then on with the portal's.
+ */
+export function addStaffProblemWords(code: string, messages: ProblemTree) {
+  if (staffLoaded.has(code)) return
+  staffLoaded.set(code, messages)
+  if (code === defaultLanguage) matchers = matchersOf([english.problem.sentence, 'problem.sentence'], [staffSentencesOf(messages), 'problem.staffSentence'])
+}
+
+/**
+ * A `t` over a loaded language's words (`problem.…` keys, `{name}` filled with the value; a key it has no words for is
+ * answered with the key), or null before it is loaded.
+ */
 export function problemWordsOf(code: string): Translate | null {
   const messages = loaded.get(code)
   if (!messages) return null
   return (key, named = {}) => {
-    const message = key.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], messages)
+    const staff = staffLoaded.get(code)
+    const message = branch(messages, key) ?? branch(staff, key)
     if (typeof message !== 'string') return key
-    return message.replace(/\{(\w+)\}/g, (whole, name: string) => Object.hasOwn(named, name) ? String(named[name]) : whole)
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!Object.hasOwn(named, name)) return whole
+      const value = String(named[name])
+      // A code the server put in a sentence (an application's state, a module) in the reader's words, where the staff
+      // file has a word for it; any other value as the server wrote it.
+      const word = branch(staff, `problem.staffValue.${name}`)
+      return word && typeof word === 'object' && Object.hasOwn(word, value) ? String((word as Record<string, unknown>)[value]) : value
+    })
   }
 }
 
@@ -45,7 +80,7 @@ export function setPageTranslator(find: () => Translate | null) {
 }
 export const pageTranslator = () => pageTranslatorOf()
 
-interface SentenceMatcher { key: string, pattern: RegExp, names: string[] }
+interface SentenceMatcher { key: string, written: number, pattern: RegExp, names: string[] }
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -57,8 +92,25 @@ export function sentencePattern(message: string): { pattern: RegExp, names: stri
   return { pattern: new RegExp(`^${source}$`, 's'), names }
 }
 
-const matchers: SentenceMatcher[] = Object.entries(english.problem.sentence as Record<string, string>)
-  .map(([key, message]) => ({ key: `problem.sentence.${key}`, ...sentencePattern(message) }))
+/** The staff screens' sentences by their keys under `problem.staffSentence` (a level of areas: `people.noPersonWithId`). */
+function staffSentencesOf(messages: ProblemTree): Record<string, string> {
+  const areas = branch(messages, 'problem.staffSentence') as Record<string, Record<string, string>> | undefined
+  return Object.fromEntries(Object.entries(areas ?? {})
+    .flatMap(([area, sentences]) => Object.entries(sentences).map(([key, message]) => [`${area}.${key}`, message])))
+}
+
+/**
+ * Patterns for every listed sentence, the most written-out first: where two could match (the portal's "does not list
+ * the {list}" and a staff screen's "does not list the relationship"), the one that says more of the sentence itself wins.
+ */
+function matchersOf(...lists: [Record<string, string>, string][]): SentenceMatcher[] {
+  const written = (message: string) => message.replace(/\{\w+\}/g, '').length
+  return lists.flatMap(([sentences, prefix]) => Object.entries(sentences)
+    .map(([key, message]) => ({ key: `${prefix}.${key}`, written: written(message), ...sentencePattern(message) })))
+    .sort((a, b) => b.written - a.written)
+}
+
+let matchers: SentenceMatcher[] = matchersOf([english.problem.sentence, 'problem.sentence'])
 
 /** The key and values of a server sentence English's file lists, or null. */
 export function knownSentence(sentence: string): { key: string, values: Record<string, string> } | null {
@@ -69,10 +121,25 @@ export function knownSentence(sentence: string): { key: string, values: Record<s
   return null
 }
 
+/**
+ * A listed sentence in the reader's words, or null: not listed, or listed with no words in their language (a staff
+ * screen's sentence on a page whose language has no staff words, which `translate` answers with the key itself).
+ */
+export function wordListed(sentence: string, translate: Translate): string | null {
+  const known = knownSentence(sentence)
+  if (!known) return null
+  const worded = translate(known.key, known.values)
+  return worded === known.key ? null : worded
+}
+
 /** One of the server's sentences in the reader's words; `code` (the envelope's) words one that is not listed. */
 export function wordSentence(sentence: string, code: string, translate: Translate): string {
-  const known = knownSentence(sentence)
-  if (known) return translate(known.key, known.values)
+  const worded = wordListed(sentence, translate)
+  if (worded !== null) return worded
+  // A field's problem said on the problem line (`validation_failed`'s detail: `lines[0].name: Required.`) keeps its path.
+  const [, path, problem] = /^(\S+): (.+)$/s.exec(sentence.trim()) ?? []
+  const wordedProblem = problem ? wordListed(problem, translate) : null
+  if (wordedProblem !== null) return `${path}: ${wordedProblem}`
   return translate('problem.inEnglish', { line: codeLine(code, translate), words: sentence })
 }
 
@@ -83,6 +150,5 @@ export function codeLine(code: string, translate: Translate): string {
 
 /** A field's problem in the reader's words: listed, or the server's own said to be English (the field says where). */
 export function wordFieldProblem(message: string, translate: Translate): string {
-  const known = knownSentence(message)
-  return known ? translate(known.key, known.values) : translate('problem.fieldInEnglish', { words: message })
+  return wordListed(message, translate) ?? translate('problem.fieldInEnglish', { words: message })
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { localeFolderProblems, messageFilesProblems, messageProblems } from '../
 import { languageCodes, staffLanguageCodes } from '../../../shared/languages'
 import localeCheck from '../../../modules/locale-check'
 import problemsEnglish from '../../../i18n/problems/en.json'
+import staffProblemsEnglish from '../../../i18n/problems/staff/en.json'
 
 const root = join(import.meta.dirname, '../../..')
 const english = { sign: { in: 'Sign in as {email}' } }
@@ -23,13 +24,17 @@ function localeFolder(overrides: Record<string, unknown>, codes: readonly string
 }
 
 /**
- * An app root for the build's check (which reads <rootDir>/i18n/locales, staff and mail): `folder` made here as its
- * `name`, and the app's own files for the others.
+ * An app root for the build's check (which reads <rootDir>/i18n/locales, staff, mail, problems and problems/staff):
+ * `folder` made here as its `name`, and the app's own files for the others.
  */
-function appRootWith(name: 'locales' | 'staff' | 'mail' | 'problems', made: string): string {
+function appRootWith(name: 'locales' | 'staff' | 'mail' | 'problems' | 'problems/staff', made: string): string {
   const rootDir = join(made, 'root')
-  mkdirSync(join(rootDir, 'i18n'), { recursive: true })
-  for (const each of ['locales', 'staff', 'mail', 'problems']) symlinkSync(each === name ? made : join(root, 'i18n', each), join(rootDir, 'i18n', each))
+  mkdirSync(join(rootDir, 'i18n/problems'), { recursive: true })
+  for (const each of ['locales', 'staff', 'mail']) symlinkSync(each === name ? made : join(root, 'i18n', each), join(rootDir, 'i18n', each))
+  // i18n/problems holds a folder of its own, the staff screens' refusals: its files are linked one by one, so either may be the one made.
+  const problems = name === 'problems' ? made : join(root, 'i18n/problems')
+  for (const file of readdirSync(problems).filter(file => file.endsWith('.json'))) symlinkSync(join(problems, file), join(rootDir, 'i18n/problems', file))
+  symlinkSync(name === 'problems/staff' ? made : join(root, 'i18n/problems/staff'), join(rootDir, 'i18n/problems/staff'))
   return rootDir
 }
 
@@ -44,6 +49,10 @@ describe('the message files (i18n/locales, i18n/staff, i18n/mail, i18n/problems)
 
   it('ship the server\'s refusals as the screens word them (i18n/problems) in every language, all under `problem.`', () => {
     expect(localeFolderProblems(join(root, 'i18n/problems'), { namespace: 'problem' })).toEqual([])
+  })
+
+  it('ship the staff screens\' own refusals (i18n/problems/staff) in each language whose staff screens are translated, all under `problem.`', () => {
+    expect(localeFolderProblems(join(root, 'i18n/problems/staff'), { codes: staffLanguageCodes, namespace: 'problem' })).toEqual([])
   })
 
   it('and the staff screens\' files (i18n/staff) the same, for each language whose staff screens are translated, all under `staff.`', () => {
@@ -106,5 +115,17 @@ describe('the message files (i18n/locales, i18n/staff, i18n/mail, i18n/problems)
     const made = localeFolder({ es: lost }, languageCodes, problemsEnglish)
     const nuxt = { options: { rootDir: appRootWith('problems', made) } } as any
     await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(/i18n\/problems: es: problem\.sentence\.tooManyRequests has placeholders/)
+  })
+
+  it('fails the build on a staff screens\' problems file that lacks a sentence of English\'s or changed a placeholder', async () => {
+    const spanish = structuredClone(staffProblemsEnglish) as { problem: { staffSentence: Record<string, Record<string, string>> } }
+    delete spanish.problem.staffSentence.people!.noPersonWithId
+    spanish.problem.staffSentence.tours!.noTourWithId = 'No hay ninguna visita con el id {identificador}.'
+    const made = localeFolder({ es: spanish }, staffLanguageCodes, staffProblemsEnglish)
+    const nuxt = { options: { rootDir: appRootWith('problems/staff', made) } } as any
+    await expect((localeCheck as any)({}, nuxt)).rejects.toThrow(new RegExp([
+      'i18n/problems/staff: es: problem\\.staffSentence\\.tours\\.noTourWithId has placeholders \\{identificador\\}, English\'s \\{id\\}',
+      '[\\s\\S]*i18n/problems/staff: es: problem\\.staffSentence\\.people\\.noPersonWithId is missing'
+    ].join('')))
   })
 })
