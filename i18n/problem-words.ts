@@ -132,9 +132,21 @@ export function wordListed(sentence: string, translate: Translate): string | nul
   return worded === known.key ? null : worded
 }
 
+/**
+ * A detail that is the interface's token rather than a sentence (a full tour's `tour-full`, which integrators branch
+ * on): its words under `problem.detailWord`, in English too, or null.
+ */
+function wordToken(detail: string, translate: Translate): string | null {
+  const token = detail.trim()
+  if (!Object.hasOwn(english.problem.detailWord, token)) return null
+  const key = `problem.detailWord.${token}`
+  const worded = translate(key)
+  return worded === key ? null : worded
+}
+
 /** One of the server's sentences in the reader's words; `code` (the envelope's) words one that is not listed. */
 export function wordSentence(sentence: string, code: string, translate: Translate): string {
-  const worded = wordListed(sentence, translate)
+  const worded = wordToken(sentence, translate) ?? wordListed(sentence, translate)
   if (worded !== null) return worded
   // A field's problem said on the problem line (`validation_failed`'s detail: `lines[0].name: Required.`) keeps its path.
   const [, path, problem] = /^(\S+): (.+)$/s.exec(sentence.trim()) ?? []

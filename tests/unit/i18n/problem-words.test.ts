@@ -133,6 +133,15 @@ describe('the server\'s words on a screen in another language', () => {
     expect(missing).toEqual([])
   })
 
+  it('words a detail that is the interface\'s token (a full tour\'s `tour-full`) in every language, English too', async () => {
+    const source = sourceTexts()
+    expect(Object.keys(english.problem.detailWord).filter(token => !source.includes(`'${token}'`))).toEqual([])
+    expect(wordSentence('tour-full', 'conflict', spanishT)).toBe('Esta visita está completa: elija otra.')
+    await loadProblemWords('ar')
+    expect(wordSentence('tour-full', 'conflict', problemWordsOf('ar')!)).toBe('هذه الجولة مكتملة: اختر جولة أخرى.')
+    expect(wordSentence('tour-full', 'conflict', problemWordsOf('en')!)).toBe('This tour is full: choose another one.')
+  })
+
   it('writes a listed sentence again with the values the server put in', () => {
     expect(knownSentence('At most 30 requests a minute; try again in 12 seconds.'))
       .toEqual({ key: 'problem.sentence.tooManyRequests', values: { limit: '30', seconds: '12' } })
