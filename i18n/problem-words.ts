@@ -63,8 +63,15 @@ export function problemWordsOf(code: string): Translate | null {
       const value = String(named[name])
       // A code the server put in a sentence (an application's state, a module) in the reader's words, where the staff
       // file has a word for it; any other value as the server wrote it.
-      const word = branch(staff, `problem.staffValue.${name}`)
-      return word && typeof word === 'object' && Object.hasOwn(word, value) ? String((word as Record<string, unknown>)[value]) : value
+      const words = branch(staff, `problem.staffValue.${name}`) as Record<string, unknown> | undefined
+      if (!words || typeof words !== 'object') return value
+      if (Object.hasOwn(words, value)) return String(words[value])
+      // Several codes the server joined with ' and ' (a court order's purposes), each worded, joined in the reader's words.
+      const codes = value.split(' and ')
+      const and = branch(staff, 'problem.staffListAnd')
+      return codes.length > 1 && typeof and === 'string' && codes.every(each => Object.hasOwn(words, each))
+        ? codes.map(each => String(words[each])).join(and)
+        : value
     })
   }
 }
@@ -142,6 +149,16 @@ function wordToken(detail: string, translate: Translate): string | null {
   const key = `problem.detailWord.${token}`
   const worded = translate(key)
   return worded === key ? null : worded
+}
+
+/**
+ * Words a screen shows as the server wrote them rather than as a refusal (a standing's reasons), in the reader's words
+ * where listed; any other as written, marked English (`lang`) for a screen reader (WCAG 3.1.2).
+ */
+export function wordServerText(text: string): { text: string, lang?: 'en' } {
+  const translate = pageTranslator()
+  const worded = translate ? wordListed(text, translate) : null
+  return worded === null ? { text, lang: 'en' } : { text: worded }
 }
 
 /** One of the server's sentences in the reader's words; `code` (the envelope's) words one that is not listed. */

@@ -4,7 +4,9 @@ import ts from 'typescript'
 import { beforeAll, describe, expect, it } from 'vitest'
 import english from '../../../i18n/problems/en.json'
 import staffEnglish from '../../../i18n/problems/staff/en.json'
-import { knownSentence, loadProblemWords, problemWordsOf, sentencePattern, wordFieldProblem, wordSentence, type Translate } from '../../../i18n/problem-words'
+import {
+  knownSentence, loadProblemWords, problemWordsOf, sentencePattern, setPageTranslator, wordFieldProblem, wordSentence, wordServerText, type Translate
+} from '../../../i18n/problem-words'
 import { loadStaffProblemWords } from '../../../i18n/staff-messages'
 import { errorCodes } from '../../../shared/error-catalogue'
 
@@ -214,9 +216,23 @@ describe('the staff screens\' refusals (i18n/problems/staff)', () => {
         'La escuela no tiene el parentesco «Tía» en su lista. Su lista: Mother, Father.'],
       ['a field\'s problem on the problem line, its path kept', 'lines[0].yearLevels[1]: "Year 13" is not one of the school\'s year levels.',
         'lines[0].yearLevels[1]: «Year 13» no es uno de los cursos de la escuela.'],
-      ['a portal sentence as before', 'No person with this id.', 'No hay ninguna persona con este id.']
+      ['a portal sentence as before', 'No person with this id.', 'No hay ninguna persona con este id.'],
+      ['a standing\'s reason, the longer form first', 'parental responsibility since 2025-01-28 until 2026-12-31',
+        'responsabilidad parental desde el 2025-01-28 hasta el 2026-12-31'],
+      ['codes the server joined with "and", each worded and joined in the reader\'s words', 'court order 2026-02-01 limits details and billing with no end',
+        'la orden judicial del 2026-02-01 limita datos y facturación sin fecha de fin']
     ])('writes %s', (_what, sentence, worded) => {
       expect(wordSentence(sentence, 'unprocessable', spanishT)).toBe(worded)
+    })
+
+    it('words what a screen shows as data (a standing\'s reasons) where listed, and marks any other English', () => {
+      setPageTranslator(() => spanishT)
+      try {
+        expect(wordServerText('no parental responsibility on file')).toEqual({ text: 'no consta responsabilidad parental' })
+        expect(wordServerText('a reason added after the words')).toEqual({ text: 'a reason added after the words', lang: 'en' })
+      } finally {
+        setPageTranslator(() => null)
+      }
     })
   })
 })
