@@ -1,9 +1,12 @@
 import type { AffiliationKind } from '~~/shared/vocabulary'
 
-/** Each kind of affiliation in the page's language, as the people directory and the duplicates view both show it. */
+/**
+ * An affiliation's kind in the page's language, as the people directory and the duplicates view both show it; a kind
+ * the screens have no word for yet (an answer types it as a string) is shown as the server names it.
+ */
 export function useAffiliationKindWords() {
   const { t } = useScreenText()
-  return computed<Record<AffiliationKind, string>>(() => ({
+  const words = computed<Record<AffiliationKind, string>>(() => ({
     student: t('staff.people.kinds.student'),
     staff_member: t('staff.people.kinds.staffMember'),
     applicant: t('staff.people.kinds.applicant'),
@@ -12,4 +15,5 @@ export function useAffiliationKindWords() {
     prac_student: t('staff.people.kinds.pracStudent'),
     board_member: t('staff.people.kinds.boardMember')
   }))
+  return (kind: string) => Object.hasOwn(words.value, kind) ? words.value[kind as AffiliationKind] : kind
 }

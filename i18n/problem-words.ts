@@ -134,9 +134,13 @@ export function knownSentence(sentence: string): { key: string, values: Record<s
  */
 export function wordListed(sentence: string, translate: Translate): string | null {
   const known = knownSentence(sentence)
-  if (!known) return null
-  const worded = translate(known.key, known.values)
-  return worded === known.key ? null : worded
+  return known ? wordsOrNull(translate, known.key, known.values) : null
+}
+
+/** A key's words, or null where the reader's language has none (`translate` answers such a key with the key itself). */
+function wordsOrNull(translate: Translate, key: string, values?: Record<string, string>): string | null {
+  const worded = translate(key, values)
+  return worded === key ? null : worded
 }
 
 /**
@@ -145,10 +149,7 @@ export function wordListed(sentence: string, translate: Translate): string | nul
  */
 function wordToken(detail: string, translate: Translate): string | null {
   const token = detail.trim()
-  if (!Object.hasOwn(english.problem.detailWord, token)) return null
-  const key = `problem.detailWord.${token}`
-  const worded = translate(key)
-  return worded === key ? null : worded
+  return Object.hasOwn(english.problem.detailWord, token) ? wordsOrNull(translate, `problem.detailWord.${token}`) : null
 }
 
 /**
