@@ -21,8 +21,11 @@ export interface DeliveryOutcome {
 
 export interface WebhookPost {
   url: string
-  body: string
+  /** A webhook's JSON as text; a Web Push message's encrypted bytes (notifications/push/send-push.ts). */
+  body: string | Buffer
   headers: Record<string, string>
+  /** `application/json` unless said: a push message is `application/octet-stream`. */
+  contentType?: string
 }
 
 /**
@@ -41,7 +44,7 @@ export async function postWebhook(post: WebhookPost, policy: DestinationPolicy, 
   if (!resolved) return { ok: false, status: null, answer: `No answer within ${timeoutMs / 1000} s (the name did not resolve in time).`, durationMs: elapsed() }
   if ('refused' in resolved) return { ok: false, status: null, answer: `Not sent: ${resolved.refused}`, durationMs: elapsed() }
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
-  const body = Buffer.from(post.body)
+  const body = typeof post.body === 'string' ? Buffer.from(post.body) : post.body
   return new Promise((done) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     const request = send({
@@ -54,7 +57,10 @@ export async function postWebhook(post: WebhookPost, policy: DestinationPolicy, 
       servername: isIP(hostname) ? undefined : hostname,
       agent: false,
       signal: deadline,
-      headers: { ...post.headers, 'Host': url.host, 'Content-Type': 'application/json', 'Content-Length': String(body.length), 'User-Agent': webhookUserAgent }
+      headers: {
+        ...post.headers, 'Host': url.host, 'Content-Type': post.contentType ?? 'application/json', 'Content-Length': String(body.length),
+        'User-Agent': webhookUserAgent
+      }
     }, (response) => {
       readAnswer(response).then((answer) => {
         const status = response.statusCode ?? null
