@@ -18,14 +18,17 @@ const portalPath = z.string().regex(
   'A push opens a portal page: /family, then at most three segments of letters, digits, _ or -.'
 )
 
+const longestTitle = 120
+const longestBody = 500
+
 /**
  * What a notice's push carries, and no more: a phone shows it on a lock screen, so it says that there
  * is something to read, never a child's name or the notice itself; the service worker (public/sw.js)
  * shows `title` and `body` and opens `url`; `tag` replaces an earlier notification with the same tag.
  */
 export const noticePushSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  body: z.string().trim().max(500).optional(),
+  title: z.string().trim().min(1).max(longestTitle),
+  body: z.string().trim().max(longestBody).optional(),
   url: portalPath,
   tag: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A tag is at most 64 letters, digits, _ or -.').optional(),
   // The language the words are in, so that the phone reads them out in the right voice.
@@ -45,9 +48,22 @@ export function pushPayloadSizeRefusal(payload: object): string | undefined {
   return bytes > maximumPushPayloadBytes ? `A push carries at most ${maximumPushPayloadBytes} bytes of JSON; this one is ${bytes}.` : undefined
 }
 
-/** A notice's push, checked for form and size, or why it cannot be sent. */
+/** `text` cut to `longest` characters, the last an ellipsis; never inside a surrogate pair. */
+function shortened(text: string, longest: number): string {
+  const characters = Array.from(text.trim())
+  return characters.length <= longest ? text : `${characters.slice(0, longest - 1).join('')}…`
+}
+
+/**
+ * A notice's push, checked for form and size, or why it cannot be sent. A long title or line is
+ * shortened, not refused: the push only points to the portal, where the notice is read whole.
+ */
 export function noticePush(fields: z.input<typeof noticePushSchema>): { push: NoticePush } | { refused: string } {
-  const parsed = noticePushSchema.safeParse(fields)
+  const parsed = noticePushSchema.safeParse({
+    ...fields,
+    title: shortened(fields.title, longestTitle),
+    ...fields.body === undefined ? {} : { body: shortened(fields.body, longestBody) }
+  })
   if (!parsed.success) return { refused: parsed.error.issues.map(issue => `${issue.path.join('.')}: ${issue.message}`).join(' ') }
   const tooLarge = pushPayloadSizeRefusal(parsed.data)
   return tooLarge ? { refused: tooLarge } : { push: parsed.data }

@@ -70,7 +70,7 @@ export async function sendPush(subscription: PushSubscriptionFields, payload: ob
     policy, options.timeoutMs ?? deliveryTimeoutMs
   )
   const url = new URL(endpoint)
-  const summary = summaryOf(posted, [endpoint, url.href, url.pathname, url.host, vapid.publicKey])
+  const summary = summaryOf(posted, [endpoint, url.href, url.pathname, url.host, url.hostname, vapid.publicKey])
   // No answer (a refused destination, a timeout, a network fault): another attempt may find the way open.
   return posted.status === null ? { accepted: false, permanent: false, summary } : pushOutcomeOf(posted.status, summary)
 }

@@ -21,6 +21,14 @@ describe('what a notice\'s push carries', () => {
     expect((made as { refused: string }).refused).toContain(reason)
   })
 
+  it('shortens a long title or line rather than send nothing: the notice is read whole in the portal', () => {
+    const made = noticePush({ title: 'Ñ'.repeat(200), body: '😀'.repeat(600), url: '/family' }) as { push: { title: string, body: string } }
+    expect(Array.from(made.push.title)).toHaveLength(120)
+    expect(made.push.title.endsWith('Ñ…')).toBe(true)
+    expect(Array.from(made.push.body)).toHaveLength(500)
+    expect(made.push.body.endsWith('😀…')).toBe(true)
+  })
+
   it.each([
     ['an empty title', { title: '  ', url: '/family' }, 'title'],
     ['a tag with spaces', { title: 'Notice', url: '/family', tag: 'a tag' }, 'tag'],
