@@ -96,7 +96,7 @@ describe('Web Push to a push service', () => {
         vapidDetails: school, TTL: 60, contentEncoding: 'aes128gcm'
       })
       const headers = { ...details.headers, Authorization: tamper(details.headers.Authorization!) }
-      const response = await fetch(phone.endpoint, { method: 'POST', headers: stringValues(headers), body: details.body })
+      const response = await fetch(phone.endpoint, { method: 'POST', headers: stringValues(headers), body: new Uint8Array(details.body) })
       return { status: response.status, reason: (await response.text()).trim() }
     }
     const stringValues = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]))
