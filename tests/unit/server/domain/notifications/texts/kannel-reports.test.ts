@@ -28,7 +28,7 @@ describe('Kannel\'s delivery reports', () => {
     [{ reference: 'tdl_4' }, 'no type'],
     [{ reference: 'tdl_4', type: '3' }, 'a type Kannel does not send'],
     [{ reference: 'tdl_4', type: '%d' }, 'an escape Kannel did not fill in']
-  ])('%j is no report (%s)', (query) => {
+  ])('%j is no report (%s)', (query, _reason) => {
     expect(readKannelDeliveryReport(query)).toBeNull()
   })
 })
