@@ -60,9 +60,11 @@ export type ConsentAnswer = typeof consentAnswers[number]
  * `failed` when it could not be reached through every retry; `no_address`: kept in the portal only;
  * `withheld`: standing keeps the adult from being told, at send (an adult named in the audience whom an
  * order or a flag withholds) or when the mail was to leave (standing on the children it was reached
- * through gone since), so never sent nor shown in the portal, and no reason kept.
+ * through gone since), so never sent nor shown in the portal, and no reason kept. `held`: the adult
+ * chose a daily digest for the notice's kind, so it waits for the digest, whose outcome it then takes;
+ * `off`: the adult turned email off for the kind (the portal still shows the message).
  */
-export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address', 'withheld'] as const
+export const messageDeliveryStatuses = ['pending', 'sent', 'bounced', 'failed', 'no_address', 'withheld', 'held', 'off'] as const
 export type MessageDeliveryStatus = typeof messageDeliveryStatuses[number]
 
 export const moduleNames = ['people', 'billing', 'admissions', 'rosters', 'staff_import', 'people_sync', 'exports', 'webhooks'] as const
@@ -151,3 +153,27 @@ export type TeachingRole = typeof teachingRoles[number]
 /** The roster sets served at `/api/v1/roster/{format}`. */
 export const rosterFormats = ['oneroster', 'sds'] as const
 export type RosterFormat = typeof rosterFormats[number]
+
+/**
+ * The kinds of notice a family chooses for (docs/notifications.md): messages from the school, consent
+ * asks and reminders, fee statements, application steps, absences.
+ */
+export const noticeKinds = ['school', 'consents', 'fees', 'applications', 'absences'] as const
+export type NoticeKind = typeof noticeKinds[number]
+
+/** How a notice reaches an adult: their email address, a text to their phone number, a push to a browser or phone they turned on. */
+export const notificationChannels = ['email', 'sms', 'push'] as const
+export type NotificationChannel = typeof notificationChannels[number]
+
+/** An adult's choice for a kind on a channel: each notice at once, gathered into the day's digest, or not at all. */
+export const notificationModes = ['instant', 'digest', 'off'] as const
+export type NotificationMode = typeof notificationModes[number]
+
+/**
+ * A text or push delivery (and every channel's digest): `queued` until handed over; `held` for the
+ * digest; `sent` when the gateway or push service took it; `delivered` when the gateway's delivery
+ * report says the phone has it; `bounced` when refused for good (a number that does not exist, a push
+ * subscription gone); `failed` after the last retry; `withheld` when standing went before it left.
+ */
+export const notificationDeliveryStatuses = ['queued', 'held', 'sent', 'delivered', 'bounced', 'failed', 'withheld'] as const
+export type NotificationDeliveryStatus = typeof notificationDeliveryStatuses[number]

@@ -6,7 +6,7 @@
 import { table, text, integer, bigint, index, uniqueIndex } from '../dialect'
 import { schools } from './schools'
 import { people } from './people'
-import type { MessageDeliveryStatus } from '../../shared/vocabulary'
+import type { MessageDeliveryStatus, NoticeKind } from '../../shared/vocabulary'
 
 export { messageDeliveryStatuses, type MessageDeliveryStatus } from '../../shared/vocabulary'
 
@@ -19,6 +19,10 @@ export const messages = table('messages', {
   audience: text('audience').notNull(),
   /** The ask a reminder is about. */
   askId: text('ask_id'),
+  /** The kind of notice it is, for each family's choices (docs/notifications.md). */
+  kind: text('kind').$type<NoticeKind>().notNull().default('school'),
+  /** 1: an emergency, sent on every channel each adult has whatever they chose, ahead of every other queue. */
+  emergency: integer('emergency').notNull().default(0),
   /** Who wrote it (`staff acc_…`), as the outbox records actors. */
   sentBy: text('sent_by').notNull(),
   adultCount: integer('adult_count').notNull(),
@@ -65,6 +69,10 @@ export const messageRecipients = table('message_recipients', {
   /** When the mail server accepted the mail; for a `withheld` one, when the worker withheld it (docs/messages.md, "What the office is shown"). */
   sentAt: text('sent_at'),
   readAt: text('read_at'),
+  /** 0 for an emergency: claimed before every other mail. */
+  priority: integer('priority').notNull().default(1),
+  /** A `held` mail: the digest (a notification delivery) that carries it, whose outcome it takes. */
+  digestId: text('digest_id'),
   createdAt: text('created_at').notNull()
 }, t => [
   uniqueIndex('message_recipients_message_id_adult_id_idx').on(t.messageId, t.adultId),

@@ -33,7 +33,8 @@ export const screenCapabilityCatalogue = {
   'portal.preview': 'open the family portal as a named adult, read-only, to see what they see',
   'fees.manage': 'draft, publish and correct fee schedules, and read any student\'s fee statement with every payer\'s part',
   'consents.manage': 'keep the school\'s consent purposes, ask families for consent, see and enter their answers',
-  'messages.send': 'write to families by audience group, keep the clubs, and see read receipts and bounces'
+  'messages.send': 'write to families by audience group, keep the clubs, and see read receipts and bounces',
+  'messages.emergency': 'send an emergency notice: every channel each adult has, whatever they chose, ahead of everything else (with a passkey)'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

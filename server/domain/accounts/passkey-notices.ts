@@ -18,7 +18,7 @@ const systems: [RegExp, string][] = [
  * The browser and system a `User-Agent` names, from a fixed list, so the header's own text (which
  * the caller chooses) never reaches the mail; the mail says "Firefox on Windows" in its own words.
  */
-function browserNamed(userAgent: string | undefined): { browser?: string, system?: string } {
+export function browserNamed(userAgent: string | undefined): { browser?: string, system?: string } {
   const agent = userAgent ?? ''
   return { browser: browsers.find(([pattern]) => pattern.test(agent))?.[1], system: systems.find(([pattern]) => pattern.test(agent))?.[1] }
 }

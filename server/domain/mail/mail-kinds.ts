@@ -25,6 +25,8 @@ export interface MailValues {
   staffAccess: { school: string, role: StaffRoleName, link: string }
   /** `note`: a line in the reader's words before the message (no version was written in their language). */
   messageNotice: { subject: string, body: string, note?: string, school: string, portalUrl: string }
+  /** The day's digest: each notice's subject (in the reader's version), oldest first. */
+  noticeDigest: { subjects: string[], school: string, portalUrl: string }
 }
 
 export type MailKind = keyof MailValues
@@ -72,6 +74,14 @@ const kinds: { [K in MailKind]: (words: MailWords, reader: MailReader, values: M
     { written: body },
     { signature: school },
     { label: words.messageNotice.readInPortal, link: `${portalUrl}/family/messages` }
+  ]),
+
+  noticeDigest: (words, reader, { subjects, school, portalUrl }) => composeMail(reader.language, fill(words.notice.digestSubject, { school,
+    count: String(subjects.length) }), [
+    { say: words.notice.digestIntro },
+    ...subjects.map(subject => ({ written: subject })),
+    { signature: school },
+    { label: words.notice.readAll, link: `${portalUrl}/family/messages` }
   ])
 }
 

@@ -152,10 +152,19 @@ export async function reachOf(
 
 /** The adults' names, addresses and preferred languages, in name order. */
 export async function adultsByName(ctx: ReadContext, adultIds: readonly string[]) {
-  const rows: { id: string, familyName: string, givenNames: string, email: string | null, nameKey: string, preferredLanguage: string | null }[] = []
+  type AdultRow = {
+    id: string
+    familyName: string
+    givenNames: string
+    email: string | null
+    phone: string | null
+    nameKey: string
+    preferredLanguage: string | null
+  }
+  const rows: AdultRow[] = []
   for (const slice of slicesOf(adultIds)) {
     rows.push(...await ctx.database.db.select({
-      id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, nameKey: people.nameKey,
+      id: people.id, familyName: people.familyName, givenNames: people.givenNames, email: people.email, phone: people.phone, nameKey: people.nameKey,
       preferredLanguage: people.preferredLanguage
     })
       .from(people).where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice))))

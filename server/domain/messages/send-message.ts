@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
-import { messageRecipients, messages, messageVersions, people } from '../../../db/schema'
+import { messageRecipients, messages, messageVersions, notificationDeliveries, people } from '../../../db/schema'
+import type { NoticeKind } from '../../../shared/vocabulary'
+import { emailStatusOf, otherChannelDeliveries, planNotice } from '../notifications/fan-out'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
@@ -82,19 +84,24 @@ export async function previewAudience(ctx: ReadContext, audience: readonly strin
  * portal, and no reason kept.
  */
 export async function sendMessage(
-  ctx: DomainContext, input: { subject: string, body: string, audience: string[], askId?: string, versions?: MessageVersion[] }
+  ctx: DomainContext,
+  input: { subject: string, body: string, audience: string[], askId?: string, versions?: MessageVersion[], kind?: NoticeKind, emergency?: boolean }
 ) {
   const versions = input.versions ?? []
+  const kind = input.kind ?? (input.askId ? 'consents' : 'school')
+  const emergency = input.emergency ?? false
   refuseUnofferedVersions(ctx.school, versions)
   const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
   if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
+  const plan = await planNotice(ctx.database, ctx.school.id, { kind, emergency }, adults)
   return writeChanges(ctx, async (tx, changes) => {
     // Asked again under the school's lock: a change of its languages may have committed since the request read the school.
     if (versions.length) refuseUnofferedVersions(await schoolInTransaction(tx, ctx.school.id), versions)
     const at = timestampNow()
     const message = {
       id: newId('msg'), schoolId: ctx.school.id, subject: input.subject, body: input.body, audience: JSON.stringify(input.audience), askId: input.askId ?? null,
-      sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: children.size, leftOutCount: reach.leftOutCount, createdAt: at
+      kind, emergency: emergency ? 1 : 0, sentBy: recordedActor(ctx.actor), adultCount: adults.length, childCount: children.size,
+      leftOutCount: reach.leftOutCount, createdAt: at
     }
     await tx.insert(messages).values(message)
     if (versions.length) {
@@ -104,12 +111,17 @@ export async function sendMessage(
       })))
     }
     const now = currentTime().getTime()
-    await bulkInsert(tx, messageRecipients, adults.map(adult => ({
+    const recipients = adults.map(adult => ({
       id: newId('mrc'), schoolId: ctx.school.id, messageId: message.id, adultId: adult.id, email: adult.email,
       childIds: JSON.stringify(reach.adults.get(adult.id) ?? reach.named.get(adult.id) ?? []),
-      status: adult.email ? 'pending' as const : withheld.has(adult.id) ? 'withheld' as const : 'no_address' as const, attempts: 0, nextAttemptAt: now,
-      leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, createdAt: at
-    })))
+      status: adult.email ? emailStatusOf(plan, adult.id) : withheld.has(adult.id) ? 'withheld' as const : 'no_address' as const, attempts: 0,
+      nextAttemptAt: now,
+      leaseOwner: null, leaseUntil: null, lastError: null, sentAt: null, readAt: null, priority: plan.priority, digestId: null, createdAt: at
+    }))
+    await bulkInsert(tx, messageRecipients, recipients)
+    // A withheld adult's texts and pushes are queued as their mail is, and withheld by the worker in its turn (docs/messages.md, "Delivery").
+    await bulkInsert(tx, notificationDeliveries, recipients.flatMap(recipient =>
+      otherChannelDeliveries(plan, { schoolId: ctx.school.id, messageId: message.id, adultId: recipient.adultId, childIds: recipient.childIds, now, at })))
     changes.record('message.created', 'messages', message.id)
     return {
       id: message.id, subject: message.subject, createdAt: at, adultCount: message.adultCount, childCount: message.childCount,

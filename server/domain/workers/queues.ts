@@ -1,5 +1,6 @@
 import { syncApplyQueue } from '../imports/apply-queue'
 import { messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
+import { digestGatherQueue, digestMailQueue, pushDeliveryQueue, textDeliveryQueue } from '../notifications/delivery-queues'
 import { webhookDeliveryQueue, type WebhookQueueSettings } from '../webhooks/delivery-queue'
 import type { DeclareQueue } from './worker-loop'
 
@@ -9,7 +10,9 @@ import type { DeclareQueue } from './worker-loop'
  * (docs/architecture.md, "Workers"; tests/unit/rules/one-worker-loop.test.ts holds every
  * declaration to this list).
  */
-export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [webhookDeliveryQueue, messageDeliveryQueue, syncApplyQueue]
+export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [
+  webhookDeliveryQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue
+]
 
 /** What the queues read of a process's settings (server/utils/runtime-settings.ts). */
 export type QueueSettings = WebhookQueueSettings & MessageQueueSettings

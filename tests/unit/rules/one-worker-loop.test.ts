@@ -20,12 +20,13 @@ const codeOf = (file: string) => readFileSync(join(root, file), 'utf8').replace(
 const calling = (files: string[], pattern: RegExp) => files.filter(file => pattern.test(codeOf(file)))
 
 /**
- * Timers that are no queue's loop: a buffer's flush, a lease kept alive while a request runs, and the browser's
- * (the loader each page carries asks for its scripts a task after the first frame).
+ * Timers that are no queue's loop: a buffer's flush, a lease kept alive while a request runs, the browser's
+ * (the loader each page carries asks for its scripts a task after the first frame), and the wait between two
+ * texts that keeps a gateway's sends per second.
  */
 const timersNotQueues = [
   'server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts',
-  'server/utils/defer-module-scripts.ts'
+  'server/utils/defer-module-scripts.ts', 'server/domain/notifications/texts/send-rate.ts'
 ]
 
 describe('one worker loop', () => {

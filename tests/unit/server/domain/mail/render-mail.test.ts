@@ -12,7 +12,8 @@ const samples: { [K in MailKind]: MailValues[K] } = {
   passkeyNotice: { change: 'added', passkeyName: hostile, at: new Date('2026-03-01T09:30:00Z'), by: { browser: 'Firefox', system: 'Windows' } },
   familyInvitation: { school: hostile, link: 'https://school.example.org/sign-in/link?token=abc&x="1"' },
   staffAccess: { school: hostile, role: 'teacher', link: 'https://school.example.org/sign-in/link?token=abc' },
-  messageNotice: { subject: 'Camp', body: `Camp is on Monday.\n\nPack ${hostile}.`, school: hostile, portalUrl: 'https://school.example.org' }
+  messageNotice: { subject: 'Camp', body: `Camp is on Monday.\n\nPack ${hostile}.`, school: hostile, portalUrl: 'https://school.example.org' },
+  noticeDigest: { subjects: ['Camp', hostile], school: hostile, portalUrl: 'https://school.example.org' }
 }
 
 const reader = (language: LanguageCode): MailReader => ({ language, timeZone: 'Pacific/Auckland' })

@@ -1,0 +1,230 @@
+/**
+ * The text, push and digest workers (docs/notifications.md, "Delivery"): one queue per channel over
+ * `notification_deliveries`, so a gateway's outage holds its own queue and never the mail's or the
+ * push services'. Each claims a few due rows under a lease, emergencies first (priority 0), and sends
+ * them one at a time, recording each outcome in its own transaction the moment the gateway answers: a
+ * server killed mid-send has recorded every hand-over but at most the one it was reading (at least once
+ * across the gateway's boundary; the gateway's id is kept, so a report or a repeat is known).
+ *
+ * Standing is asked again as each notice goes (the rule of the mail, recipient-standing.ts); a digest was
+ * asked when it was gathered (digests.ts). A refusal for good is `bounced`; anything else is retried with
+ * backoff and given up (`failed`) after the last attempt. A digest's outcome is its notices' too. Nothing of
+ * the notice, the number, the endpoint or the child is written to the log: ids and counts only.
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { messageRecipients, messages, notificationDeliveries } from '../../../db/schema'
+import type { ClaimQueue } from '../../../db/claim-rows'
+import { releaseRow, renewLease } from '../../../db/claim-rows'
+import type { Database, Db } from '../../../db/client'
+import type { NotificationChannel } from '../../../shared/vocabulary'
+import type { SchoolRef } from '../shared/school-ref'
+import { dayInZone } from '../days/clock'
+import { stillTold } from '../messages/recipient-standing'
+import { requireSchool } from '../schools/find-school'
+import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
+import { compareText } from '../shared/compare-text'
+import { logger } from '../shared/log'
+import { personMailReader } from '../mail/mail-reader'
+import type { MailReader } from '../mail/mail-kinds'
+import { mailedMessageText, versionsOfMessages, type MessageVersion } from '../messages/message-version'
+
+export type Delivery = typeof notificationDeliveries.$inferSelect
+
+/** What a channel's sender says of one hand-over. */
+export type HandOver =
+  | { handed: true, providerId?: string }
+  | { handed: false, permanent: boolean, summary: string }
+
+/** A notice as a channel's sender needs it: the school, the adult's language and version of the message, or a digest's count. */
+export interface NoticeToSend {
+  row: Delivery
+  school: SchoolRef
+  reader: MailReader
+  /** The message in the adult's version; absent for a digest. */
+  message?: { id: string, subject: string, emergency: boolean }
+}
+
+/** One channel's way of handing a notice over (texts.ts, pushes.ts, email digests in digests.ts). */
+export interface ChannelSender {
+  channel: NotificationChannel
+  send(notice: NoticeToSend, database: Database): Promise<HandOver>
+  /** Called once a batch ends, to free what the batch held (a gateway's connection). */
+  done?(): void
+}
+
+/** A delivery is given up after this many attempts: retries at 1, 2, 4 … minutes, a little over four hours in all. */
+export const maximumDeliveryAttempts = 8
+
+const claimBatch = 10
+
+export function deliveryQueue(channel: NotificationChannel, schoolIds?: readonly string[]): ClaimQueue<typeof notificationDeliveries> {
+  const d = notificationDeliveries
+  return {
+    table: d,
+    id: d.id,
+    leaseOwner: d.leaseOwner,
+    leaseUntil: d.leaseUntil,
+    ready: now => and(eq(d.channel, channel), eq(d.status, 'queued'), lte(d.nextAttemptAt, now), schoolIds ? inArray(d.schoolId, [...schoolIds]) : undefined),
+    order: [asc(d.priority), asc(d.nextAttemptAt), asc(d.id)]
+  }
+}
+
+export interface ChannelWorkerOptions {
+  owner?: string
+  leaseMs?: number
+  now?: () => number
+  schoolIds?: readonly string[]
+  stopping?: () => boolean
+}
+
+export interface ChannelWorker {
+  database: Database
+  owner: string
+  now: () => number
+  stopping: () => boolean
+  sender: ChannelSender
+  queue: ClaimQueue<typeof notificationDeliveries>
+  lease: WorkerLease
+}
+
+export function settleChannelWorker(database: Database, sender: ChannelSender, options: ChannelWorkerOptions = {}): ChannelWorker {
+  const owner = options.owner ?? workerOwner()
+  const now = options.now ?? Date.now
+  const stopping = options.stopping ?? (() => false)
+  return {
+    database, owner, now, stopping, sender,
+    queue: deliveryQueue(sender.channel, options.schoolIds),
+    lease: { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
+  }
+}
+
+export async function claimDeliveries(worker: ChannelWorker): Promise<Delivery[]> {
+  const claimed = await claimWork(worker.database, worker.queue, worker.lease, claimBatch)
+  return claimed.sort((a, b) => a.priority - b.priority || a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
+}
+
+/** The outcome a digest passes on to the notices it carried: the mail's recipient rows or the channel's held rows. */
+async function passOnToDigested(tx: Db, digest: Delivery, changes: Partial<Delivery>) {
+  if (!changes.status || changes.status === 'queued') return
+  if (digest.channel === 'email') {
+    const status = changes.status === 'delivered' ? 'sent' : changes.status === 'withheld' ? 'withheld' : changes.status
+    await tx.update(messageRecipients).set({ status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
+      attempts: changes.attempts ?? digest.attempts })
+      .where(eq(messageRecipients.digestId, digest.id))
+    return
+  }
+  await tx.update(notificationDeliveries).set({ status: changes.status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
+    providerId: changes.providerId ?? null })
+    .where(eq(notificationDeliveries.digestId, digest.id))
+}
+
+/** Records one outcome on a row this worker holds, freeing it; false when the row is no longer ours. */
+export function recordHandOver(database: Database, queue: ClaimQueue<typeof notificationDeliveries>, row: Delivery, owner: string,
+  outcome: HandOver | 'withheld', now: number) {
+  const attempts = row.attempts + 1
+  const changes: Partial<Delivery> = outcome === 'withheld'
+    ? { status: 'withheld', lastError: null }
+    : outcome.handed
+      ? { status: 'sent', attempts, providerId: outcome.providerId ?? null, sentAt: new Date(now).toISOString(), lastError: null }
+      : outcome.permanent
+        ? { status: 'bounced', attempts, lastError: outcome.summary }
+        : attempts >= maximumDeliveryAttempts
+          ? { status: 'failed', attempts, lastError: outcome.summary }
+          : { attempts, lastError: outcome.summary, nextAttemptAt: now + backoffMs(attempts, { firstMs: 60_000, longestMs: 60 * 60_000 }) }
+  return database.transaction(async (tx) => {
+    const held = await releaseRow(tx, queue, row.id, owner, changes)
+    if (held && changes.status === 'sent') {
+      // A delivery report that came while the hand-over was in flight (text-replies.ts) settles it now.
+      const [settled] = await tx.select({ reported: notificationDeliveries.reported }).from(notificationDeliveries).where(eq(notificationDeliveries.id, row.id))
+      if (settled?.reported) {
+        changes.status = settled.reported
+        await tx.update(notificationDeliveries).set({ status: settled.reported }).where(eq(notificationDeliveries.id, row.id))
+      }
+    }
+    if (held && row.digestCount !== null) await passOnToDigested(tx, row, changes)
+    return held
+  })
+}
+
+interface BatchReads {
+  schools: Map<string, SchoolRef>
+  messages: Map<string, { subject: string, body: string, emergency: boolean, versions: MessageVersion[] }>
+}
+
+async function schoolOf(database: Database, reads: BatchReads, schoolId: string) {
+  let school = reads.schools.get(schoolId)
+  if (!school) {
+    school = await requireSchool(database, schoolId)
+    reads.schools.set(schoolId, school)
+  }
+  return school
+}
+
+async function messageOf(database: Database, reads: BatchReads, row: Delivery) {
+  let message = reads.messages.get(row.messageId!)
+  if (!message) {
+    const [found] = await database.db.select({ subject: messages.subject, body: messages.body, emergency: messages.emergency }).from(messages)
+      .where(eq(messages.id, row.messageId!))
+    if (!found) throw new Error(`The message ${row.messageId} is not there`)
+    message = { ...found, emergency: found.emergency === 1, versions: (await versionsOfMessages(database.db, row.schoolId,
+      [row.messageId!])).get(row.messageId!) ?? [] }
+    reads.messages.set(row.messageId!, message)
+  }
+  return message
+}
+
+async function deliver(worker: ChannelWorker, row: Delivery, reads: BatchReads): Promise<boolean> {
+  const { database, owner, now } = worker
+  const school = await schoolOf(database, reads, row.schoolId)
+  const at = now()
+  if (row.messageId) {
+    const [told] = await stillTold({ database, school }, [row], dayInZone(new Date(at), school.timeZone))
+    if (!told) return recordHandOver(database, worker.queue, row, owner, 'withheld', at)
+  }
+  const reader = await personMailReader(database, school, row.adultId)
+  let message: NoticeToSend['message']
+  if (row.messageId) {
+    const found = await messageOf(database, reads, row)
+    message = { id: row.messageId, subject: mailedMessageText(found, found.versions, reader.language).subject, emergency: found.emergency }
+  }
+  const outcome = await worker.sender.send({ row, school, reader, message }, database)
+  return recordHandOver(database, worker.queue, row, owner, outcome, now())
+}
+
+const workerFaultSummary = 'Not sent: the delivery worker failed on this notice (see the server log)'
+
+/**
+ * Sends a claimed batch one notice at a time (the rule of the mail worker, message-delivery.ts): each
+ * row's lease renewed before it goes, the batch ended at the first row no longer ours, a fault on one row
+ * a failed attempt of that row alone, the rows not reached before a stop freed at once.
+ */
+export async function sendDeliveryBatch(worker: ChannelWorker, claimed: Delivery[]): Promise<number> {
+  const { database, owner, now } = worker
+  const reads: BatchReads = { schools: new Map(), messages: new Map() }
+  let attempted = 0
+  try {
+    for (const [i, row] of claimed.entries()) {
+      if (worker.stopping()) {
+        await database.transaction(async (tx) => {
+          for (const left of claimed.slice(i)) await releaseRow(tx, worker.queue, left.id, owner)
+        })
+        return attempted
+      }
+      if (!await renewLease(database, worker.queue, row.id, { owner, leaseMs: worker.lease.leaseMs, now: now() })) return attempted
+      let held: boolean
+      try {
+        held = await deliver(worker, row, reads)
+      } catch (fault) {
+        const attempts = row.attempts + 1
+        logger.warn({ task: `${worker.sender.channel}:deliver`, schoolId: row.schoolId, messageId: row.messageId, deliveryId: row.id, attempts,
+          gaveUp: attempts >= maximumDeliveryAttempts, fault: fault instanceof Error ? fault.name : typeof fault }, 'a notification delivery failed')
+        held = await recordHandOver(database, worker.queue, row, owner, { handed: false, permanent: false, summary: workerFaultSummary }, now())
+      }
+      attempted++
+      if (!held) return attempted
+    }
+    return attempted
+  } finally {
+    worker.sender.done?.()
+  }
+}

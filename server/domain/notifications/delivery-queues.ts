@@ -1,0 +1,48 @@
+import { onOutboxCommit } from '../shared/outbox-signal'
+import { defineWorkerQueue, type QueueWorker } from '../workers/worker-loop'
+import type { MessageQueueSettings } from '../messages/delivery-queue'
+import { claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender } from './channel-delivery'
+import { claimDueDigests, emailDigestSender, gatherDigests } from './digests'
+import { pushSender } from './pushes'
+import { textSender } from './texts'
+
+/**
+ * A channel's deliveries as a queue of the worker loop (docs/notifications.md, "Delivery"): a queue of its
+ * own per channel, so a text gateway's outage holds the texts alone. It wakes when a write of this process
+ * commits (a message queues its texts and pushes in one) and every two seconds for other processes' work.
+ * The schools sent for are the message worker's (a test server sends only its own test's).
+ */
+function channelQueue(task: string, sender: () => ChannelSender) {
+  return defineWorkerQueue<MessageQueueSettings>(({ database, owner, stopping }: QueueWorker, settings) => {
+    if (settings.messageSchools?.length === 0) return undefined
+    const worker = settleChannelWorker(database, sender(), { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs })
+    return {
+      task,
+      pollMs: 2000,
+      wakeSignal: onOutboxCommit,
+      claim: async () => {
+        const batch = await claimDeliveries(worker)
+        return batch.length ? [batch] : []
+      },
+      work: batch => sendDeliveryBatch(worker, batch),
+      // Ids and counts only: never a number, an endpoint or a notice.
+      noteOf: (_batch, attempted) => ({ attempted })
+    }
+  })
+}
+
+export const textDeliveryQueue = channelQueue('texts:deliver', textSender)
+export const pushDeliveryQueue = channelQueue('push:deliver', pushSender)
+export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender())
+
+/** Each school's digests gathered at its digest time, looked for each half minute (digests.ts). */
+export const digestGatherQueue = defineWorkerQueue<MessageQueueSettings>(({ database, stopping }: QueueWorker, settings) => {
+  if (settings.messageSchools?.length === 0) return undefined
+  return {
+    task: 'digests:gather',
+    pollMs: 30_000,
+    claim: async () => stopping() ? [] : claimDueDigests(database, settings.messageSchools),
+    work: schoolId => gatherDigests(database, schoolId),
+    noteOf: (schoolId, digests) => ({ schoolId, digests })
+  }
+})

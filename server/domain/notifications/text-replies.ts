@@ -1,0 +1,66 @@
+/**
+ * What the text gateway tells Rollbook (docs/notifications.md, "Text messages"): a family's reply, and a
+ * text's delivery report. Both arrive at addresses that name the school by its hook key alone
+ * (notification-settings.ts, textHookUrls): a call with any other key is answered `not_found`, as an
+ * unknown school is. A reply of STOP turns texts off for that number at this school, START on again;
+ * nothing else a family texts is kept. A report marks its delivery delivered or failed; a report for a
+ * delivery already settled (a repeat, or one that came late) changes nothing.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { notificationDeliveries, schoolNotificationSettings, textOptOuts } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import { timestampNow } from '../days/clock'
+import { domainError } from '../shared/domain-error'
+import { e164Number } from '../../../shared/schemas/notifications'
+import { readStopWord } from './texts/stop-words'
+import type { DeliveryReport } from './texts/text-gateway'
+
+/** The school whose hook key `key` is; `not_found` for any other. */
+export async function schoolOfHookKey(database: Database, key: string | undefined): Promise<string> {
+  if (!key || key.length > 64) throw domainError('not_found', ['No such address.'])
+  const [row] = await database.db.select({ schoolId: schoolNotificationSettings.schoolId, key: schoolNotificationSettings.textHookKey })
+    .from(schoolNotificationSettings).where(eq(schoolNotificationSettings.textHookKey, key))
+  // Compared again in constant time: the index lookup alone could tell a prefix by its timing.
+  if (!row || row.key.length !== key.length || !timingSafeEqual(Buffer.from(row.key), Buffer.from(key))) throw domainError('not_found', ['No such address.'])
+  return row.schoolId
+}
+
+/** A family's reply: STOP or START recorded for its number; anything else ignored. What it did, for the gateway's log. */
+export async function receiveTextReply(database: Database, schoolId: string, reply: { from: string
+  text: string }): Promise<'stopped' | 'started' | 'ignored'> {
+  const number = e164Number.safeParse(reply.from.startsWith('+') ? reply.from : `+${reply.from.replace(/^00/, '')}`)
+  const meaning = readStopWord(reply.text)
+  if (!number.success || !meaning) return 'ignored'
+  await database.transaction(async (tx) => {
+    if (meaning === 'stop') {
+      await tx.insert(textOptOuts).values({ schoolId, number: number.data, stoppedAt: timestampNow() }).onConflictDoNothing()
+    } else {
+      await tx.delete(textOptOuts).where(and(eq(textOptOuts.schoolId, schoolId), eq(textOptOuts.number, number.data)))
+    }
+  })
+  return meaning === 'stop' ? 'stopped' : 'started'
+}
+
+/**
+ * A delivery report: `delivered` or `failed` on a text the gateway took; a pending report changes nothing.
+ * A report can come before the worker has recorded the hand-over (a fast SMS centre answers within
+ * milliseconds): it is kept in `reported` on the row in flight, and the hand-over takes it (channel-delivery.ts).
+ */
+export async function recordDeliveryReport(database: Database, schoolId: string, report: DeliveryReport): Promise<'recorded' | 'unchanged'> {
+  if (report.state === 'pending') return 'unchanged'
+  const reported = report.state
+  const d = notificationDeliveries
+  return database.transaction(async (tx) => {
+    const [row] = await tx.select({ status: d.status, digestCount: d.digestCount }).from(d)
+      .where(and(eq(d.schoolId, schoolId), eq(d.id, report.reference), eq(d.channel, 'sms')))
+    if (!row || !['queued', 'sent'].includes(row.status)) return 'unchanged'
+    const changes = reported === 'delivered'
+      ? { reported, deliveredAt: timestampNow(), ...row.status === 'sent' ? { status: 'delivered' as const } : {} }
+      : { reported, lastError: (report.summary ?? 'The gateway reported the text undelivered').slice(0, 200),
+          ...row.status === 'sent' ? { status: 'failed' as const } : {} }
+    await tx.update(d).set(changes).where(eq(d.id, report.reference))
+    if (row.status === 'sent' && row.digestCount !== null) await tx.update(d).set({ status: changes.status! }).where(eq(d.digestId, report.reference))
+    return 'recorded'
+  })
+}
