@@ -1,4 +1,5 @@
-import { generateRequestDetails } from 'web-push'
+import webPush from 'web-push'
+// web-push is CommonJS: Node's ESM loader (the built server) sees only its default export.
 import { destinationPolicy, type DestinationPolicy } from '../../webhooks/destinations'
 import { deliveryTimeoutMs, postWebhook, type DeliveryOutcome } from '../../webhooks/post-webhook'
 import { pushOutcomeOf, type PushOutcome } from './push-outcome'
@@ -48,9 +49,9 @@ export async function sendPush(subscription: PushSubscriptionFields, payload: ob
   if (senderRefusal) return refused(senderRefusal)
 
   const endpoint = parsed.data.endpoint
-  let details: ReturnType<typeof generateRequestDetails>
+  let details: ReturnType<typeof webPush.generateRequestDetails>
   try {
-    details = generateRequestDetails(parsed.data, JSON.stringify(payload), {
+    details = webPush.generateRequestDetails(parsed.data, JSON.stringify(payload), {
       vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       TTL: options.ttlSeconds,
       urgency: options.urgency,

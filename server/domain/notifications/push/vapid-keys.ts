@@ -1,5 +1,5 @@
 import { createECDH } from 'node:crypto'
-import { generateVAPIDKeys } from 'web-push'
+import webPush from 'web-push'
 import { base64urlBytes, isUncompressedP256Point } from './p256-point'
 
 /** A school's VAPID key pair (RFC 8292), each half base64url as browsers' `applicationServerKey` and web-push take it. */
@@ -13,7 +13,7 @@ export interface VapidKeyPair {
  * bound to the public key it was made with, so a new pair would silence every subscribed phone.
  */
 export function makeVapidKeys(): VapidKeyPair {
-  const { publicKey, privateKey } = generateVAPIDKeys()
+  const { publicKey, privateKey } = webPush.generateVAPIDKeys()
   return { publicKey, privateKey }
 }
 
