@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client'
-import { claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender, type ChannelWorkerOptions } from '../../server/domain/notifications/channel-delivery'
+import {
+  claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender, type ChannelWorkerOptions
+} from '../../server/domain/notifications/channel-delivery'
 
 /**
  * A channel's own claim and send (what the worker loop runs, notifications/delivery-queues.ts), batch
