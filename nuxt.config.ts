@@ -36,7 +36,12 @@ export default defineNuxtConfig({
     experimental: { tasks: true },
     scheduledTasks: { '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'] },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
-    externals: { external: ['better-sqlite3'] },
+    externals: {
+      external: ['better-sqlite3'],
+      // Node 20.19+ loads these three (get-intrinsic's, under twilio's HTTP client) through their `module-sync` export,
+      // a file the tracer does not follow; without it the built server cannot start.
+      traceInclude: ['async-function', 'async-generator-function', 'generator-function'].map(name => `node_modules/${name}/require.mjs`)
+    },
     // Static files precompressed at build, sent as brotli or gzip to a browser that accepts it (docs/performance.md).
     compressPublicAssets: { brotli: true, gzip: true }
   },

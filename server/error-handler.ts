@@ -2,7 +2,7 @@ import type { H3Error } from 'h3'
 import { defineNitroErrorHandler } from 'nitropack/runtime'
 import { sendErrorEnvelope } from './utils/error-envelope'
 
-const enveloped = /^\/(api(\/|$|\?)|health(\?|$)|metrics(\?|$)|_(app-)?openapi\.json(\?|$)|dev\/outbox(\?|$))/
+const enveloped = /^\/(api(\/|$|\?)|hooks\/|health(\?|$)|metrics(\?|$)|_(app-)?openapi\.json(\?|$)|dev\/outbox(\?|$))/
 
 /**
  * Answers every failure on the API side in the error envelope and nothing else: no stack, no

@@ -112,3 +112,9 @@ export const pushSubscriptionInput = z.strictObject({
 export const portalNotificationsSchema = notificationChoicesSchema.extend({
   pushPublicKey: z.string().describe('The school\'s VAPID public key (RFC 8292): what a browser subscribes to push with.')
 })
+
+export const personNotificationsSchema = notificationChoicesSchema.extend({
+  numberInInternationalForm: z.boolean().describe('Whether the phone on file is in E.164, the form texts need.'),
+  emailBounced: z.boolean().describe('The last mail to the current address bounced.'),
+  textsFailing: z.boolean().describe('The last three texts to the number failed or bounced: no more texts go to it until one gets through or it changes.')
+})

@@ -13,6 +13,8 @@ export const todaySchema = z.object({
   starters: tally.optional().describe('Children starting within the next 14 days.'),
   pausedSyncRuns: tally.optional(),
   failingWebhooks: tally.optional().describe('Subscriptions whose deliveries are failing or were given up in the last 7 days.'),
+  unreachableAdults: tally.optional()
+    .describe('Adults whose email address bounced or whose number\'s last three texts failed, in the last 30 days (messages.send).'),
   courtOrdersEnding: z.object({ count: tally, childIds: z.array(z.string()) }).optional()
     .describe('Children whose court order ends within 30 days (restricted.read only).')
 })

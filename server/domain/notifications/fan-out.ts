@@ -3,7 +3,8 @@
  * message's recipient row is its email (pending at once, held for the digest, or off), and a text or push
  * delivery is written for each other channel the adult has and has not turned off. An emergency ignores
  * the choices: every channel the adult has, at once, ahead of every other queue (priority 0). A number that
- * replied STOP gets no text, an emergency's neither: the reply withdrew it, and carriers refuse texts to it.
+ * replied STOP gets no text, an emergency's neither: the reply withdrew it, and carriers refuse texts to it;
+ * nor does one whose last texts all failed (unreachable.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { pushSubscriptions } from '../../../db/schema'
@@ -13,6 +14,7 @@ import type { MessageDeliveryStatus, NoticeKind, NotificationDeliveryStatus, Not
 import { newId } from '../shared/ids'
 import { modesForNotice, stoppedNumbers, textNumberOf, type ChannelModes } from './notification-choices'
 import { notificationSettingsRow, storedGateway } from './notification-settings'
+import { failingNumbers } from './unreachable'
 
 export interface NoticeAdult { id: string, email: string | null, phone: string | null }
 
@@ -41,7 +43,8 @@ export async function planNotice(database: Database, schoolId: string, notice: {
       if (number) numbers.set(adult.id, number)
     }
     const stopped = await stoppedNumbers(database, schoolId, [...numbers.values()])
-    for (const [adultId, number] of numbers) if (stopped.has(number)) numbers.delete(adultId)
+    const failing = await failingNumbers(database, schoolId, [...numbers.values()])
+    for (const [adultId, number] of numbers) if (stopped.has(number) || failing.has(number)) numbers.delete(adultId)
   }
   const subscriptions = new Map<string, string[]>()
   for (const slice of slicesOf(adults.map(adult => adult.id))) {

@@ -9,6 +9,7 @@ import { courtOrderInForce } from '../restricted/in-force-rules'
 import type { DomainContext } from '../shared/context'
 import { currentTime, todayInZone } from '../days/clock'
 import { addDays } from '../days/calendar'
+import { unreachableAdultCount } from '../notifications/unreachable'
 
 /** How far ahead Today looks, in days: tours this week, starters within a fortnight, court orders ending within a month. */
 export const todayHorizons = { newEnquiries: 7, tours: 7, starters: 14, courtOrders: 30, givenUpDeliveries: 7 } as const
@@ -28,7 +29,7 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   const may = (capability: Capability, module?: ModuleName) => holdsCapability(ctx, capability) && (!module || moduleSwitch(school, module) !== 'off')
   const restricted = holdsCapability(ctx, 'restricted.read')
 
-  const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders] = await Promise.all([
+  const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults] = await Promise.all([
     may('admissions.manage', 'admissions')
       ? db.select({ n: count() }).from(enquiries)
           .where(
@@ -79,7 +80,8 @@ export async function whatNeedsAHand(ctx: DomainContext) {
       ? db.selectDistinct({ childId: courtOrders.childId, validTo: courtOrders.validTo }).from(courtOrders)
           .where(and(eq(courtOrders.schoolId, school.id), courtOrderInForce(today), lte(courtOrders.validTo, addDays(today, todayHorizons.courtOrders))))
           .orderBy(courtOrders.validTo, courtOrders.childId)
-      : undefined
+      : undefined,
+    may('messages.send') ? unreachableAdultCount(ctx.database, school.id) : undefined
   ])
 
   const applicationsIn = (state: string) => applicationCounts?.find(row => row.state === state)?.n ?? 0
@@ -94,6 +96,7 @@ export async function whatNeedsAHand(ctx: DomainContext) {
     starters: starterCount?.[0]?.n,
     pausedSyncRuns: pausedRuns?.[0]?.n,
     failingWebhooks: failingWebhooks?.[0]?.n,
+    unreachableAdults,
     courtOrdersEnding: endingOrders ? { count: orderedChildren.length, childIds: orderedChildren.slice(0, childLinks) } : undefined
   }
 }

@@ -125,12 +125,15 @@ describe('GET /api/app/today', () => {
       starters: 1,
       pausedSyncRuns: 0,
       failingWebhooks: 0,
+      unreachableAdults: 0,
       courtOrdersEnding: { count: 1, childIds: [started.studentId] }
     })
 
     // The office holds no restricted.read: the protected child is neither counted nor linked.
     const office = await callApi('/api/app/today', { headers: { cookie: (await staffSession(school, 'office')).cookie } })
-    expect(office.body).toEqual({ today, newEnquiries: 0, applications: { submitted: 1, offered: 0, accepted: 1 }, toursWithPlaces: 1, starters: 0 })
+    expect(office.body).toEqual({
+      today, newEnquiries: 0, applications: { submitted: 1, offered: 0, accepted: 1 }, toursWithPlaces: 1, starters: 0, unreachableAdults: 0
+    })
 
     const teacher = await callApi('/api/app/today', { headers: { cookie: (await staffSession(school, 'teacher')).cookie } })
     expect(teacher.body).toEqual({ today })
