@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageDeliveryStatuses } from '../vocabulary'
+import { messageDeliveryStatuses, notificationDeliveryStatuses } from '../vocabulary'
 import { pageOf, pageQueryShape, plainLine, recordId, timestamp } from './common'
 import { audienceInput } from './consents'
 import { languageTag } from './languages'
@@ -84,7 +84,10 @@ export const messageRecipientSchema = z.object({
   attempts: z.number(),
   lastError: z.string().nullable(),
   sentAt: timestamp.nullable(),
-  readAt: timestamp.nullable()
+  readAt: timestamp.nullable(),
+  otherChannels: z.array(z.object({
+    channel: z.enum(['sms', 'push']), status: z.enum(notificationDeliveryStatuses), lastError: z.string().nullable(), deliveredAt: timestamp.nullable()
+  })).describe('The texts and phone notifications of the message to the adult (docs/notifications.md), one per number or device.')
 })
 export const messageRecipientPageSchema = pageOf(messageRecipientSchema, 'MessageRecipientPage')
 export const bouncedAddressesSchema = z.object({

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { messageRecipients, messages, messageVersions, notificationDeliveries, people } from '../../../db/schema'
-import type { NoticeKind } from '../../../shared/vocabulary'
+import type { NoticeKind, NotificationDeliveryStatus } from '../../../shared/vocabulary'
 import { emailStatusOf, otherChannelDeliveries, planNotice } from '../notifications/fan-out'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from '../shared/context'
@@ -230,9 +230,28 @@ export async function messageRecipientsPage(ctx: OfficeContext, messageId: strin
       afterPosition(people.nameKey, messageRecipients.id, page.after)
     ))
     .orderBy(asc(people.nameKey), asc(messageRecipients.id)).limit(page.limit + 1)
+  const others = await otherChannelsOf(ctx, messageId, rows.slice(0, page.limit).map(row => row.adultId), withheldShown)
   return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) =>
-    ({ adult: { id: adultId, familyName, givenNames }, ...recipientAsShown(rest, withheldShown) }),
+    ({ adult: { id: adultId, familyName, givenNames }, ...recipientAsShown(rest, withheldShown), otherChannels: others.get(adultId) ?? [] }),
   (last): [string, string] => [last.nameKey, last.id])
+}
+
+/**
+ * The texts and pushes of a message to each of `adultIds`, withheld ones told as recipientAsShown tells
+ * a withheld mail (sent, to a caller not told of withholding). Digested ones take their digest's state.
+ */
+async function otherChannelsOf(ctx: OfficeContext, messageId: string, adultIds: readonly string[], withheldShown: boolean) {
+  const d = notificationDeliveries
+  const rows = adultIds.length
+    ? await ctx.database.db.select({ adultId: d.adultId, channel: d.channel, status: d.status, lastError: d.lastError, deliveredAt: d.deliveredAt })
+        .from(d).where(and(eq(d.schoolId, ctx.school.id), eq(d.messageId, messageId), inArray(d.adultId, [...adultIds]))).orderBy(asc(d.channel), asc(d.id))
+    : []
+  const byAdult = new Map<string, { channel: 'sms' | 'push', status: NotificationDeliveryStatus, lastError: string | null, deliveredAt: string | null }[]>()
+  for (const { adultId, channel, ...row } of rows) {
+    const shown = row.status === 'withheld' && !withheldShown ? { ...row, status: 'sent' as const, lastError: null } : row
+    byAdult.set(adultId, [...byAdult.get(adultId) ?? [], { channel: channel as 'sms' | 'push', ...shown }])
+  }
+  return byAdult
 }
 
 /** The addresses the mail server refused for good, newest first: the office corrects them on the person's record. */

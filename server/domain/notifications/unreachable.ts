@@ -27,13 +27,17 @@ export async function failingNumbers(database: Database, schoolId: string, numbe
     const rows = await database.db.select({ target: d.target, status: d.status }).from(d)
       .where(and(eq(d.schoolId, schoolId), eq(d.channel, 'sms'), inArray(d.target, slice), inArray(d.status, [...settled]), gte(d.createdAt, sinceLookBack())))
       .orderBy(d.target, desc(d.createdAt), desc(d.id))
-    const streaks = new Map<string, number | 'ok'>()
+    // Newest first: a number's failures in a row count until its first text that got through.
+    const streaks = new Map<string, { failures: number, ended: boolean }>()
     for (const row of rows) {
-      const streak = streaks.get(row.target) ?? 0
-      if (streak === 'ok') continue
-      streaks.set(row.target, row.status === 'bounced' || row.status === 'failed' ? streak + 1 : 'ok')
+      const streak = streaks.get(row.target) ?? { failures: 0, ended: false }
+      if (!streak.ended) {
+        if (row.status === 'bounced' || row.status === 'failed') streak.failures++
+        else streak.ended = true
+      }
+      streaks.set(row.target, streak)
     }
-    for (const [target, streak] of streaks) if (streak !== 'ok' && streak >= failuresBeforeNumberPaused) failing.add(target)
+    for (const [target, streak] of streaks) if (streak.failures >= failuresBeforeNumberPaused) failing.add(target)
   }
   return failing
 }

@@ -105,6 +105,24 @@ describe('texts to families through Kannel', () => {
       return row?.status === 'delivered' ? row : undefined
     }, 'the delivery report for Anna\'s text')
     expect(delivered).toMatchObject({ channel: 'sms', attempts: 1, deliveredAt: expect.any(String) })
+    const recipients = await as(office, `/api/app/messages/${sent.body.id}/recipients`)
+    const channelsOf = (name: string) => recipients.body.items.find((item: { adult: { givenNames: string } }) => item.adult.givenNames === name).otherChannels
+    expect(channelsOf('anna')).toEqual([{ channel: 'sms', status: 'delivered', lastError: null, deliveredAt: expect.any(String) }])
+    expect(channelsOf('cara')).toEqual([])
+  })
+
+  it('counts the SMS parts of a message\'s text in each language before it is sent', async () => {
+    const counted = await as(office, '/api/app/messages/text-length', {
+      method: 'POST', body: { subject: 'Sports day moved', versions: [{ language: 'es', subject: 'Reunión de padres' }, { language: 'ar',
+        subject: 'اجتماع الأهل'.repeat(6) }] }
+    })
+    expect(counted.status).toBe(200)
+    expect(counted.body.texts).toEqual([
+      { language: 'en', characters: expect.any(Number), encoding: 'gsm7', segments: 1 },
+      { language: 'es', characters: expect.any(Number), encoding: 'ucs2', segments: 2 },
+      { language: 'ar', characters: expect.any(Number), encoding: 'ucs2', segments: 3 }
+    ])
+    expectEnvelope(await as(office, '/api/app/messages/text-length', { method: 'POST', body: { subject: '' } }), 400, 'validation_failed')
   })
 
   it('turns texts off for a number that replies STOP, and on again with START; the office never changes it', async () => {
@@ -119,6 +137,22 @@ describe('texts to families through Kannel', () => {
     await eventually(async () => (await school.database.db.select().from(textOptOuts).where(eq(textOptOuts.number, numbers.anna))).length === 0,
       'Anna\'s START')
     expect((await as(anna, '/api/app/portal/notifications')).body.channels.sms.stopped).toBe(false)
+  })
+
+  it('gives no more texts to a number whose last three failed, and shows it on the adult\'s record and in Today', async () => {
+    const at = new Date().toISOString()
+    await school.database.transaction(tx => tx.insert(notificationDeliveries).values([1, 2, 3].map(n => ({
+      id: `ndl_failing${n}${process.pid}`, schoolId: school.id, messageId: null, adultId: ids.ben!, channel: 'sms' as const, target: numbers.ben,
+      childIds: '[]',
+      status: 'failed' as const, priority: 1, attempts: 8, nextAttemptAt: 0, lastError: 'kannel 503', createdAt: at
+    }))))
+    const record = await as(office, `/api/app/people/${ids.ben}/notifications`)
+    expect(record.status).toBe(200)
+    expect(record.body).toMatchObject({ textsFailing: true, emailBounced: false, numberInInternationalForm: true, channels: { sms: { number: numbers.ben } } })
+    expect((await as(office, '/api/app/today')).body.unreachableAdults).toBe(1)
+    const sent = await as(office, '/api/app/messages', { method: 'POST', body: { subject: 'Term dates', body: 'Out now.', audience: ['year:6'] } })
+    const queued = await school.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.messageId, sent.body.id))
+    expect(queued.map(row => row.target)).toEqual([numbers.anna])
   })
 
   it('answers not_found to a reply or a report under a key that is not the school\'s, changing nothing', async () => {
