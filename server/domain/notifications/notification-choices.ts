@@ -24,10 +24,14 @@ export interface AdultReach { email: string | null, textNumber: string | null, p
 
 export type ChannelModes = Record<NotificationChannel, NotificationMode>
 
-/** The number texts go to: the adult's phone when it is in E.164 (a number written another way is shown to them to correct). */
+/**
+ * The number texts go to: the adult's phone when it is in international form, E.164 once the spaces,
+ * dots, dashes and brackets people write it with are taken out (`+61 412 345 678`). A number without its
+ * country code is shown to the office and the family to correct, never guessed at.
+ */
 export function textNumberOf(phone: string | null): string | null {
   if (!phone) return null
-  const parsed = e164Number.safeParse(phone)
+  const parsed = e164Number.safeParse(phone.trim().startsWith('+') ? phone.replace(/[\s.()-]/g, '') : phone)
   return parsed.success ? parsed.data : null
 }
 

@@ -64,7 +64,19 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/fees/versions/fsv_doesnotexist/statements/per_doesnotexist', capability: 'fees.manage' },
   { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/confirm', capability: 'settings.manage', stepUp: true },
   { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/cancel', capability: 'settings.manage', stepUp: true },
-  { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/revert', capability: 'settings.manage', stepUp: true }
+  { method: 'POST', path: '/api/app/sync-runs/run_doesnotexist/revert', capability: 'settings.manage', stepUp: true },
+  { method: 'GET', path: '/api/app/notifications/settings', capability: 'settings.manage' },
+  {
+    method: 'PUT', path: '/api/app/notifications/settings', capability: 'settings.manage', stepUp: true,
+    body: { digestTime: '17:00', optionalKinds: [], textGateway: null }
+  },
+  { method: 'POST', path: '/api/app/notifications/test-text', capability: 'settings.manage', body: { to: '+61400000000' } },
+  {
+    method: 'POST', path: '/api/app/messages/emergency', capability: 'messages.emergency', stepUp: true,
+    body: { subject: 'Closed', body: 'The school is closed.', audience: ['year:1'] }
+  },
+  { method: 'POST', path: '/api/app/messages/text-length', capability: 'messages.send', body: { subject: 'Closed' } },
+  { method: 'GET', path: '/api/app/people/per_doesnotexist/notifications', capability: 'messages.send' }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 

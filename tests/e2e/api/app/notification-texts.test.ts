@@ -139,6 +139,20 @@ describe('texts to families through Kannel', () => {
     expect((await as(anna, '/api/app/portal/notifications')).body.channels.sms.stopped).toBe(false)
   })
 
+  it('sends an emergency through its own route to every number, whatever each adult chose, ahead of the rest', async () => {
+    const body = { subject: 'School closed today: flooding', body: 'Collect your children by noon.', audience: ['year:6'] }
+    expectEnvelope(await as(office, '/api/app/messages/emergency', { method: 'POST', body }), 403, 'forbidden')
+    const sent = await as((await staffSession(school, 'admin')).cookie, '/api/app/messages/emergency', { method: 'POST', body })
+    expect(sent.status).toBe(201)
+    const queued = await school.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.messageId, sent.body.id))
+    expect(queued.map(row => [row.target, row.priority]).sort()).toEqual([[numbers.anna, 0], [numbers.ben, 0], [numbers.cara, 0]])
+    const before = kannel.received().length
+    expect(await deliverDueNotices(school.database, textSender(), { schoolIds: [school.id] })).toBe(3)
+    const texts = (await kannel.waitForReceived(before + 3)).slice(before)
+    const urgent = `URGENT, Harbour School: School closed today: flooding ${baseUrl}/family/messages/${sent.body.id}`
+    expect(texts.map(text => text.text)).toEqual([urgent, urgent, urgent])
+  })
+
   it('gives no more texts to a number whose last three failed, and shows it on the adult\'s record and in Today', async () => {
     const at = new Date().toISOString()
     await school.database.transaction(tx => tx.insert(notificationDeliveries).values([1, 2, 3].map(n => ({
