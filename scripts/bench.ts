@@ -36,6 +36,8 @@ import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
 import { languageCodes } from '../shared/languages'
 import { benchAdmissionsBoard } from './bench/admissions-board'
 import { benchMessage, printMessageRow } from './bench/messages'
+import { benchEmergency, printEmergencyRow } from './bench/emergency'
+import { benchDigest, printDigestRow } from './bench/digest'
 import { prepareConsentAsk } from './bench/consent-answers'
 import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
@@ -67,7 +69,7 @@ if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dia
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
-const separateRows = ['roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'suite']
+const separateRows = ['roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'suite']
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
@@ -104,7 +106,7 @@ async function makeDemoSchool(database: BenchDatabase) {
       : ''
   }
   // The screens' rows read a school of about 50,000 people: the demo's students with their families; the messages row writes to some of its year groups.
-  const large = rows.some(row => row.large) || runsSeparate('messages')
+  const large = rows.some(row => row.large) || runsSeparate('messages') || runsSeparate('emergency') || runsSeparate('digest')
     ? admin(
         database, ['school', 'create', '--name', 'Bench Large School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN']
       )
@@ -192,7 +194,7 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     console.log(`  large school for the screens' rows: ${largeSummary.students} students, ${largeSummary.carers} carers, ${largeSummary.staff} staff`)
   }
   // The messages row's emails go to a loopback mail server of the bench's own; without it no row sends mail.
-  const mailServer = runsSeparate('messages') ? await startSmtpReceiver() : undefined
+  const mailServer = runsSeparate('messages') || runsSeparate('emergency') || runsSeparate('digest') ? await startSmtpReceiver() : undefined
   const server = await startBuiltServer({
     mode: 'bench', outputDir: build,
     env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true', SMTP_URL: mailServer?.url }
@@ -270,12 +272,19 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       )
       if (webhooks.missed.length) missedTargets++
     }
-    if (mailServer) {
+    if (mailServer && runsSeparate('messages')) {
       missedTargets += printMessageRow(await benchMessage(
         server.url, server.process.pid!, cookies.get(largeSchoolId!)!, mailServer,
         () => benchStep(database, ['scripts/bench/prefer-languages.ts', largeSchoolId!])
       ))
     }
+    if (mailServer && runsSeparate('emergency')) {
+      missedTargets += printEmergencyRow(await benchEmergency({
+        serverUrl: server.url, serverPid: server.process.pid!, databaseUrl: database.url, schoolId: largeSchoolId!,
+        cookie: cookies.get(largeSchoolId!)!, receiver: mailServer, step: args => benchStep(database, args)
+      }))
+    }
+    if (mailServer && runsSeparate('digest')) missedTargets += printDigestRow(await benchDigest(mailServer, args => benchStep(database, args), largeSchoolId!))
     if (!options['no-imports'] && runsSeparate('imports')) {
       const runs = runStatusReader(database.url)
       try {
