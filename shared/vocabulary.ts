@@ -87,7 +87,8 @@ export const webhookEventKinds = [
   'affiliation.deleted', 'staff_check.created', 'staff_check.updated', 'enquiry.updated',
   'fee_schedule.created', 'fee_schedule.updated',
   'consent_purpose.created', 'consent_ask.created', 'consent_ask.updated', 'consent.created', 'consent.updated',
-  'message.created', 'activity_member.created', 'activity_member.deleted'
+  'message.created', 'activity_member.created', 'activity_member.deleted',
+  'notification.failed'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 

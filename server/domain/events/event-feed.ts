@@ -52,7 +52,9 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'consent.updated': 'person.read',
   'message.created': 'person.read',
   'activity_member.created': 'person.read',
-  'activity_member.deleted': 'person.read'
+  'activity_member.deleted': 'person.read',
+  // A delivery to an adult that bounced or failed: ids only, about the adults person.read reaches.
+  'notification.failed': 'person.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

@@ -34,6 +34,7 @@ import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/
 import { publicUrl } from '../shared/public-url'
 import { compareText } from '../shared/compare-text'
 import { logger } from '../shared/log'
+import { isFailedDelivery, writeDeliveryOutcome } from '../notifications/failed-deliveries'
 
 type Recipient = typeof messageRecipients.$inferSelect
 
@@ -90,7 +91,11 @@ async function recordAttempt(database: Database, row: Recipient, owner: string, 
         ? { status: 'failed', attempts, lastError: refusal.summary }
         : { attempts, lastError: refusal.summary, nextAttemptAt: now + messageRetryDelayMs(attempts) }
     : { status: 'sent', attempts, sentAt: new Date(now).toISOString(), lastError: null }
-  return database.transaction(tx => releaseRow(tx, recipientQueue(undefined), row.id, owner, changes))
+  return writeDeliveryOutcome(database, row.schoolId, async (tx, failed) => {
+    const held = await releaseRow(tx, recipientQueue(undefined), row.id, owner, changes)
+    if (held && isFailedDelivery(changes.status)) failed([row.id])
+    return held
+  })
 }
 
 /**

@@ -27,6 +27,7 @@ import { logger } from '../shared/log'
 import { personMailReader } from '../mail/mail-reader'
 import type { MailReader } from '../mail/mail-kinds'
 import { mailedMessageText, versionsOfMessages, type MessageVersion } from '../messages/message-version'
+import { isFailedDelivery, writeDeliveryOutcome, type NoteFailedDeliveries } from './failed-deliveries'
 
 export type Delivery = typeof notificationDeliveries.$inferSelect
 
@@ -104,18 +105,20 @@ export async function claimDeliveries(worker: ChannelWorker): Promise<Delivery[]
 }
 
 /** The outcome a digest passes on to the notices it carried: the mail's recipient rows or the channel's held rows. */
-async function passOnToDigested(tx: Db, digest: Delivery, changes: Partial<Delivery>) {
+async function passOnToDigested(tx: Db, digest: Delivery, changes: Partial<Delivery>, failed: NoteFailedDeliveries) {
   if (!changes.status || changes.status === 'queued') return
   if (digest.channel === 'email') {
     const status = changes.status === 'delivered' ? 'sent' : changes.status === 'withheld' ? 'withheld' : changes.status
-    await tx.update(messageRecipients).set({ status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
+    const carried = await tx.update(messageRecipients).set({ status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
       attempts: changes.attempts ?? digest.attempts })
-      .where(eq(messageRecipients.digestId, digest.id))
+      .where(eq(messageRecipients.digestId, digest.id)).returning({ id: messageRecipients.id })
+    if (isFailedDelivery(status)) failed(carried.map(row => row.id))
     return
   }
-  await tx.update(notificationDeliveries).set({ status: changes.status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
+  const carried = await tx.update(notificationDeliveries).set({ status: changes.status, sentAt: changes.sentAt ?? null, lastError: changes.lastError ?? null,
     providerId: changes.providerId ?? null })
-    .where(eq(notificationDeliveries.digestId, digest.id))
+    .where(eq(notificationDeliveries.digestId, digest.id)).returning({ id: notificationDeliveries.id })
+  if (isFailedDelivery(changes.status)) failed(carried.map(row => row.id))
 }
 
 /** Records one outcome on a row this worker holds, freeing it; false when the row is no longer ours. */
@@ -131,7 +134,7 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
         : attempts >= maximumDeliveryAttempts
           ? { status: 'failed', attempts, lastError: outcome.summary }
           : { attempts, lastError: outcome.summary, nextAttemptAt: now + backoffMs(attempts, { firstMs: 60_000, longestMs: 60 * 60_000 }) }
-  return database.transaction(async (tx) => {
+  return writeDeliveryOutcome(database, row.schoolId, async (tx, failed) => {
     const held = await releaseRow(tx, queue, row.id, owner, changes)
     if (held && changes.status === 'sent') {
       // A delivery report that came while the hand-over was in flight (text-replies.ts) settles it now.
@@ -141,7 +144,8 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
         await tx.update(notificationDeliveries).set({ status: settled.reported }).where(eq(notificationDeliveries.id, row.id))
       }
     }
-    if (held && row.digestCount !== null) await passOnToDigested(tx, row, changes)
+    if (held && isFailedDelivery(changes.status)) failed([row.id])
+    if (held && row.digestCount !== null) await passOnToDigested(tx, row, changes, failed)
     return held
   })
 }

@@ -15,6 +15,7 @@ import { domainError } from '../shared/domain-error'
 import { e164Number } from '../../../shared/schemas/notifications'
 import { readStopWord } from './texts/stop-words'
 import type { DeliveryReport } from './texts/text-gateway'
+import { isFailedDelivery, writeDeliveryOutcome } from './failed-deliveries'
 
 /** The school whose hook key `key` is; `not_found` for any other. */
 export async function schoolOfHookKey(database: Database, key: string | undefined): Promise<string> {
@@ -51,7 +52,7 @@ export async function recordDeliveryReport(database: Database, schoolId: string,
   if (report.state === 'pending') return 'unchanged'
   const reported = report.state
   const d = notificationDeliveries
-  return database.transaction(async (tx) => {
+  return writeDeliveryOutcome(database, schoolId, async (tx, failed) => {
     const [row] = await tx.select({ status: d.status, digestCount: d.digestCount }).from(d)
       .where(and(eq(d.schoolId, schoolId), eq(d.id, report.reference), eq(d.channel, 'sms')))
     if (!row || !['queued', 'sent'].includes(row.status)) return 'unchanged'
@@ -60,7 +61,10 @@ export async function recordDeliveryReport(database: Database, schoolId: string,
       : { reported, lastError: (report.summary ?? 'The gateway reported the text undelivered').slice(0, 200),
           ...row.status === 'sent' ? { status: 'failed' as const } : {} }
     await tx.update(d).set(changes).where(eq(d.id, report.reference))
-    if (row.status === 'sent' && row.digestCount !== null) await tx.update(d).set({ status: changes.status! }).where(eq(d.digestId, report.reference))
+    const carried = row.status === 'sent' && row.digestCount !== null
+      ? await tx.update(d).set({ status: changes.status! }).where(eq(d.digestId, report.reference)).returning({ id: d.id })
+      : []
+    if (isFailedDelivery(changes.status)) failed([report.reference, ...carried.map(carriedRow => carriedRow.id)])
     return 'recorded'
   })
 }

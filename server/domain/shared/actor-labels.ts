@@ -11,6 +11,7 @@ const systemWords: Record<SystemName, string> = {
   'exports:produce': 'the export task',
   'sync:apply': 'the people sync worker',
   'webhooks:deliver': 'the webhook worker',
+  'notifications:deliver': 'the notification workers',
   'bench': 'the benchmark',
   'test': 'the tests'
 }

@@ -14,9 +14,10 @@ export type Actor =
  * The names the service acts under for itself, one per way in, so that a record names each one way
  * only: `cli` for every command of the admin CLI, a task by its task name, `first-start` and `demo`
  * for what the server makes at its first start, `bench` and `test` for the benchmark's and the
- * tests' own writes.
+ * tests' own writes; `notifications:deliver` for every channel's delivery workers and the gateways'
+ * delivery reports, which record a notice's outcome.
  */
-export type SystemName = 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'bench' | 'test'
+export type SystemName = 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

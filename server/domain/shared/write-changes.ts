@@ -6,7 +6,7 @@ import type { DomainContext } from './context'
 import { newId } from './ids'
 import { timestampNow } from '../days/clock'
 import { announceOutboxCommit } from './outbox-signal'
-import { recordedActor } from './actor'
+import { recordedActor, type Actor } from './actor'
 
 /** Event kinds (docs/decisions.md, "Events"): `<subject>.<change>`. */
 export type ChangeKind =
@@ -27,6 +27,7 @@ export type ChangeKind =
   | 'fee_schedule.created' | 'fee_schedule.updated'
   | 'consent_purpose.created' | 'consent_ask.created' | 'consent_ask.updated' | 'consent.created' | 'consent.updated'
   | 'message.created' | 'activity_member.created' | 'activity_member.deleted'
+  | 'notification.failed'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */
@@ -61,16 +62,36 @@ export interface WriteOptions {
 /** Events written to the outbox at once. */
 const eventsPerSlice = 10_000
 
+/** Takes the school's lock for the rest of the transaction, bumping its data version (see writeChanges). */
+async function lockSchoolData(tx: Db, schoolId: string) {
+  const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, schoolId))
+    .returning({ dataVersion: schools.dataVersion })
+  if (!locked) throw new Error(`No school with the id ${schoolId} to write to`)
+}
+
+/** Numbers the recorded changes after the school's last and writes them to the outbox; the school's lock must be held. */
+async function appendChangeEvents(tx: Db, schoolId: string, actor: string, at: string, kinds: ChangeKind[], tableNames: string[], recordIds: string[]) {
+  // Numbered under the school's lock: the school's positions run 1, 2, 3 … with no gaps and in commit
+  // order, whatever other schools write meanwhile (docs/events.md).
+  const [numbered] = await tx.update(schools).set({ lastEventPosition: sql`${schools.lastEventPosition} + ${kinds.length}` })
+    .where(eq(schools.id, schoolId)).returning({ last: schools.lastEventPosition })
+  const first = Number(numbered!.last) - kinds.length + 1
+  for (let start = 0; start < kinds.length; start += eventsPerSlice) {
+    const events: (typeof changeEvents.$inferInsert)[] = []
+    for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
+      events.push({
+        id: newId('chg'), schoolId, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, position: first + i, at,
+        actor
+      })
+    }
+    await bulkInsert(tx, changeEvents, events)
+  }
+}
+
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const committed = await ctx.database.transaction(async (tx) => {
-    const lockSchool = async () => {
-      const [locked] = await tx.update(schools).set({ dataVersion: sql`${schools.dataVersion} + 1` }).where(eq(schools.id, ctx.school.id))
-        .returning({ dataVersion: schools.dataVersion })
-      if (!locked) throw new Error(`No school with the id ${ctx.school.id} to write to`)
-    }
-    if (options.lockSchool !== 'last') await lockSchool()
+    if (options.lockSchool !== 'last') await lockSchoolData(tx, ctx.school.id)
     const at = timestampNow()
-    const actor = recordedActor(ctx.actor)
     // Kept lean until written (a people sync records 200,000): the event rows are made a slice at a time.
     const kinds: ChangeKind[] = []
     const tableNames: string[] = []
@@ -83,25 +104,28 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
       }
     })
     if (kinds.length === 0) throw new Error('A write recorded no change event')
-    if (options.lockSchool === 'last') await lockSchool()
-    // Numbered under the school's lock, held since lockSchool: the school's positions run 1, 2, 3 …
-    // with no gaps and in commit order, whatever other schools write meanwhile (docs/events.md).
-    const [numbered] = await tx.update(schools).set({ lastEventPosition: sql`${schools.lastEventPosition} + ${kinds.length}` })
-      .where(eq(schools.id, ctx.school.id)).returning({ last: schools.lastEventPosition })
-    const first = Number(numbered!.last) - kinds.length + 1
-    for (let start = 0; start < kinds.length; start += eventsPerSlice) {
-      const events: (typeof changeEvents.$inferInsert)[] = []
-      for (let i = start; i < Math.min(kinds.length, start + eventsPerSlice); i++) {
-        events.push({
-          id: newId('chg'), schoolId: ctx.school.id, kind: kinds[i]!, tableName: tableNames[i]!, recordId: recordIds[i]!, position: first + i, at,
-          actor
-        })
-      }
-      await bulkInsert(tx, changeEvents, events)
-    }
+    if (options.lockSchool === 'last') await lockSchoolData(tx, ctx.school.id)
+    await appendChangeEvents(tx, ctx.school.id, recordedActor(ctx.actor), at, kinds, tableNames, recordIds)
     await ctx.withinWrite?.(tx, result)
     return result
   })
   announceOutboxCommit(ctx.school.id)
   return committed
+}
+
+/**
+ * Announces changes a worker recorded in a transaction of its own (a delivery's outcome, written the
+ * moment the gateway answers, on a row it holds under a lease), where writeChanges' all-or-nothing
+ * write does not fit: a worker's write may change nothing worth announcing, or find the row no longer
+ * its own. The school's lock is taken last, after the worker's row, as writeChanges' `lockSchool:
+ * 'last'`; nothing the worker checked rests on the school's other writes. Nothing is written for no
+ * change. The caller calls announceOutboxCommit once the transaction has committed.
+ */
+export async function recordChangesInWorkerWrite(
+  tx: Db, schoolId: string, actor: Actor, changes: readonly { kind: ChangeKind, tableName: string, recordId: string }[]
+) {
+  if (changes.length === 0) return
+  await lockSchoolData(tx, schoolId)
+  await appendChangeEvents(tx, schoolId, recordedActor(actor), timestampNow(), changes.map(change => change.kind),
+    changes.map(change => change.tableName), changes.map(change => change.recordId))
 }

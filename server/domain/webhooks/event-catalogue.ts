@@ -41,5 +41,6 @@ export const webhookEventCauses = {
   'consent.updated': 'An adult answers a consent ask again for a child, superseding an earlier answer (a withdrawal, for one).',
   'message.created': 'The office sends a message to families.',
   'activity_member.created': 'A child joins one of the school\'s clubs.',
-  'activity_member.deleted': 'A child leaves one of the school\'s clubs.'
+  'activity_member.deleted': 'A child leaves one of the school\'s clubs.',
+  'notification.failed': 'A notice to an adult (an email, text, push or digest) bounced or was given up after its last attempt.'
 } as const satisfies Record<WebhookEventKind, string>

@@ -19,6 +19,7 @@ import feePeriods from './fee-periods'
 import feeLines from './fee-lines'
 import feeStatements from './fee-statements'
 import consents from './consents'
+import notificationDeliveries from './notification-deliveries'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -44,7 +45,8 @@ export const exportTables: readonly ExportTable[] = [
   feePeriods,
   feeLines,
   feeStatements,
-  consents
+  consents,
+  notificationDeliveries
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')
