@@ -126,7 +126,8 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
   outcome: HandOver | 'withheld', now: number) {
   const attempts = row.attempts + 1
   const changes: Partial<Delivery> = outcome === 'withheld'
-    ? { status: 'withheld', lastError: null }
+    // The moment it would have gone, as a withheld mail keeps it: shown to the office as a sent one's (send-message.ts, recipientAsShown).
+    ? { status: 'withheld', lastError: null, sentAt: new Date(now).toISOString() }
     : outcome.handed
       ? { status: 'sent', attempts, providerId: outcome.providerId ?? null, sentAt: new Date(now).toISOString(), lastError: null }
       : outcome.permanent

@@ -8,7 +8,7 @@ const batchSize = 1000
 /**
  * A withheld delivery as one without `restricted.read` is shown it (send-message.ts, recipientAsShown), since
  * every holder of `export.read` gets the same file: what a told adult's would be, so that no row tells whom
- * standing keeps from a child. An email keeps the moment it was withheld in `sentAt`; a text or a push keeps none.
+ * standing keeps from a child. Every channel keeps the moment it was withheld in `sentAt`, as a sent one's.
  */
 function asShown<R extends { status: string, attempts: number }>(row: R, hasAddress: boolean): R {
   if (row.status !== 'withheld') return row
