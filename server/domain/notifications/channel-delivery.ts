@@ -48,7 +48,7 @@ export interface NoticeToSend {
 /** One channel's way of handing a notice over (texts.ts, pushes.ts, email digests in digests.ts). */
 export interface ChannelSender {
   channel: NotificationChannel
-  send(notice: NoticeToSend, database: Database): Promise<HandOver>
+  handOver(notice: NoticeToSend, database: Database): Promise<HandOver>
   /** Called once a batch ends, to free what the batch held (a gateway's connection). */
   done?(): void
 }
@@ -192,7 +192,7 @@ async function deliver(worker: ChannelWorker, row: Delivery, reads: BatchReads):
     const found = await messageOf(database, reads, row)
     message = { id: row.messageId, subject: mailedMessageText(found, found.versions, reader.language).subject, emergency: found.emergency }
   }
-  const outcome = await worker.sender.send({ row, school, reader, message }, database)
+  const outcome = await worker.sender.handOver({ row, school, reader, message }, database)
   return recordHandOver(database, worker.queue, row, owner, outcome, now())
 }
 

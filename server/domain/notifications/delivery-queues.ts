@@ -12,17 +12,19 @@ import { textSender } from './texts'
  * commits (a message queues its texts and pushes in one) and every two seconds for other processes' work.
  * The schools sent for are the message worker's (a test server sends only its own test's).
  */
-function channelQueue(task: string, sender: () => ChannelSender) {
+function channelQueue(task: string, sender: () => ChannelSender, concurrency: number) {
   return defineWorkerQueue<MessageQueueSettings>(({ database, owner, stopping }: QueueWorker, settings) => {
     if (settings.messageSchools?.length === 0) return undefined
     const worker = settleChannelWorker(database, sender(), { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs })
     return {
       task,
       pollMs: 2000,
+      concurrency,
       wakeSignal: onOutboxCommit,
-      claim: async () => {
-        const batch = await claimDeliveries(worker)
-        return batch.length ? [batch] : []
+      claim: async (room) => {
+        const batches = []
+        for (let batch; batches.length < room && (batch = await claimDeliveries(worker)).length;) batches.push(batch)
+        return batches
       },
       work: batch => sendDeliveryBatch(worker, batch),
       // Ids and counts only: never a number, an endpoint or a notice.
@@ -31,9 +33,12 @@ function channelQueue(task: string, sender: () => ChannelSender) {
   })
 }
 
-export const textDeliveryQueue = channelQueue('texts:deliver', textSender)
-export const pushDeliveryQueue = channelQueue('push:deliver', pushSender)
-export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender())
+// Batches at once: each waits on its gateway between sends, so a few at once keep it busy (an emergency's ten
+// thousand within two minutes, docs/performance.md); texts are still spaced to the gateway's rate by one limiter.
+export const textDeliveryQueue = channelQueue('texts:deliver', textSender, 4)
+export const pushDeliveryQueue = channelQueue('push:deliver', pushSender, 4)
+// Mail goes through one pooled SMTP connection (send-mail.ts): one batch at a time, as the messages' queue.
+export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 1)
 
 /** Each school's digests gathered at its digest time, looked for each half minute (digests.ts). */
 export const digestGatherQueue = defineWorkerQueue<MessageQueueSettings>(({ database, stopping }: QueueWorker, settings) => {

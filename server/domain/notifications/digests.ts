@@ -131,7 +131,7 @@ async function digestSubjects(database: Database, digest: NoticeToSend): Promise
 export function emailDigestSender(mailer = sendBulkMail): ChannelSender {
   return {
     channel: 'email',
-    async send(notice: NoticeToSend, database: Database): Promise<HandOver> {
+    async handOver(notice: NoticeToSend, database: Database): Promise<HandOver> {
       const reader = await personMailReader(database, notice.school, notice.row.adultId)
       const mail = renderMail('noticeDigest', reader, { subjects: await digestSubjects(database, notice), school: notice.school.name, portalUrl: publicUrl() })
       const refusal = await mailer(database, { to: notice.row.target, ...mail, messageId: `<${notice.row.id}@rollbook.invalid>` })

@@ -30,7 +30,7 @@ function vapidSubject(): string {
 export function pushSender(): ChannelSender {
   return {
     channel: 'push',
-    async send({ row, school, reader, message }: NoticeToSend, database: Database): Promise<HandOver> {
+    async handOver({ row, school, reader, message }: NoticeToSend, database: Database): Promise<HandOver> {
       const [subscription] = await database.db.select().from(pushSubscriptions)
         .where(and(eq(pushSubscriptions.schoolId, row.schoolId), eq(pushSubscriptions.id, row.target)))
       if (!subscription) return { handed: false, permanent: true, summary: 'Not sent: the device turned notifications off' }

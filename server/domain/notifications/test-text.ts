@@ -10,6 +10,6 @@ import { schoolTextGateway } from './texts'
 export async function sendTestText(ctx: Pick<DomainContext, 'database' | 'school'>, to: string) {
   const found = await schoolTextGateway(ctx.database, ctx.school.id, false)
   if (!found) throw domainError('conflict', ['The school has no text gateway yet: save one first.'])
-  const outcome = await found.gateway.send({ to, text: `Rollbook: a test text from ${ctx.school.name}.`, reference: newId('ndl') })
+  const outcome = await found.gateway.sendText({ to, text: `Rollbook: a test text from ${ctx.school.name}.`, reference: newId('ndl') })
   return outcome.accepted ? { accepted: true, summary: null } : { accepted: false, summary: outcome.summary }
 }

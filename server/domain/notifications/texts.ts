@@ -11,7 +11,8 @@ import type { ChannelSender, HandOver, NoticeToSend } from './channel-delivery'
 import { digestText, noticeText } from './notice-words'
 import { stoppedNumbers } from './notification-choices'
 import { textGatewaySettings } from './notification-settings'
-import { textGatewayFor, type TextGateway } from './texts/text-gateway'
+import type { TextGateway } from './texts/text-gateway'
+import { textGatewayFor } from './texts/gateway-for-settings'
 import { sendRateLimiter, type SendRate } from './texts/send-rate'
 
 /** One limiter per school's gateway and rate, for the life of the process: the rate is the gateway's, across batches. */
@@ -51,7 +52,7 @@ export function textSender(): ChannelSender {
   const gateways = new Map<string, Awaited<ReturnType<typeof gatewayOf>>>()
   return {
     channel: 'sms',
-    async send({ row, school, reader, message }: NoticeToSend, database: Database): Promise<HandOver> {
+    async handOver({ row, school, reader, message }: NoticeToSend, database: Database): Promise<HandOver> {
       if (!gateways.has(row.schoolId)) gateways.set(row.schoolId, await gatewayOf(database, row.schoolId))
       const found = gateways.get(row.schoolId)
       if (!found) return { handed: false, permanent: true, summary: 'Not sent: the school has no text gateway' }
@@ -63,7 +64,7 @@ export function textSender(): ChannelSender {
             link: `${publicUrl()}/family/messages/${message.id}` })
         : digestText(reader.language, { school: school.name, count: row.digestCount ?? 0, link: `${publicUrl()}/family/messages` })
       await found.limiter.take()
-      const outcome = await found.gateway.send({ to: row.target, text, reference: row.id })
+      const outcome = await found.gateway.sendText({ to: row.target, text, reference: row.id })
       return outcome.accepted ? { handed: true, providerId: outcome.providerId } : { handed: false, permanent: outcome.permanent, summary: outcome.summary }
     },
     done: () => gateways.clear()

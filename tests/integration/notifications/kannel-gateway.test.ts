@@ -58,7 +58,7 @@ describe('texts through Kannel', () => {
     const to = aNumber()
     const text = 'Excursion mañana: ¿listos? Trae 5€ [bus] ~ {ok} ¡Olé!'
     expect(countTextSegments(text).encoding).toBe('gsm7')
-    expect(await kannelGateway(settings).send({ to, text, reference: 'tdl_gsm7' })).toEqual({ accepted: true })
+    expect(await kannelGateway(settings).sendText({ to, text, reference: 'tdl_gsm7' })).toEqual({ accepted: true })
     expect(await arrivedAt(to)).toEqual({ from: school, to, text, parts: 1 })
   })
 
@@ -66,7 +66,7 @@ describe('texts through Kannel', () => {
     const to = aNumber()
     const text = 'اجتماع أولياء الأمور غدا 家长会 🎉'
     expect(countTextSegments(text)).toMatchObject({ encoding: 'ucs2', segments: 1 })
-    expect(await kannelGateway(settings).send({ to, text, reference: 'tdl_ucs2' })).toEqual({ accepted: true })
+    expect(await kannelGateway(settings).sendText({ to, text, reference: 'tdl_ucs2' })).toEqual({ accepted: true })
     expect(await arrivedAt(to)).toEqual({ from: school, to, text, parts: 1 })
   })
 
@@ -74,7 +74,7 @@ describe('texts through Kannel', () => {
     const to = aNumber()
     const text = `Sports day moves to Friday. ${'See the portal. '.repeat(8)}`.padEnd(161, '.')
     expect(countTextSegments(text)).toEqual({ encoding: 'gsm7', units: 161, segments: 2 })
-    expect(await kannelGateway(settings).send({ to, text, reference: 'tdl_long' })).toEqual({ accepted: true })
+    expect(await kannelGateway(settings).sendText({ to, text, reference: 'tdl_long' })).toEqual({ accepted: true })
     expect(await arrivedAt(to)).toEqual({ from: school, to, text, parts: 2 })
   })
 
@@ -85,7 +85,7 @@ describe('texts through Kannel', () => {
       // A key with an escaped character in it: Kannel must give it back as it was given.
       deliveryReportUrl: () => `${hooks.url}/hooks/texts/kannel/report?key=k%2F1`
     }
-    expect(await kannelGateway(reporting).send({ to, text: 'Reports, please', reference: 'tdl_dlr' })).toEqual({ accepted: true })
+    expect(await kannelGateway(reporting).sendText({ to, text: 'Reports, please', reference: 'tdl_dlr' })).toEqual({ accepted: true })
     const reportsFor = (reference: string) => hooks.calls.filter(call => call.pathname.endsWith('/report') && call.searchParams.get('reference') === reference)
     // Two calls, submitted (type 8) and delivered (type 1), which smsbox may make in either order.
     const reports = await eventually(() => reportsFor('tdl_dlr').length >= 2 ? reportsFor('tdl_dlr') : undefined, 'two reports for tdl_dlr')
@@ -111,12 +111,12 @@ describe('texts through Kannel', () => {
   })
 
   it('a wrong password is refused for good, and the summary names neither number nor text', async () => {
-    const outcome = await kannelGateway({ ...settings, password: 'not-it' }).send({ to: '+61412345678', text: 'Secret words', reference: 'tdl_auth' })
+    const outcome = await kannelGateway({ ...settings, password: 'not-it' }).sendText({ to: '+61412345678', text: 'Secret words', reference: 'tdl_auth' })
     expect(outcome).toEqual({ accepted: false, permanent: true, summary: 'kannel 403: Authorization failed for sendsms' })
   })
 
   it('a number not in E.164 form is refused for good without asking Kannel', async () => {
-    const outcome = await kannelGateway(settings).send({ to: '0412 345 678', text: 'x', reference: 'tdl_e164' })
+    const outcome = await kannelGateway(settings).sendText({ to: '0412 345 678', text: 'x', reference: 'tdl_e164' })
     expect(outcome).toMatchObject({ accepted: false, permanent: true })
   })
 
@@ -124,7 +124,7 @@ describe('texts through Kannel', () => {
     const down = await startHookRecorder()
     await new Promise(done => down.server.close(done))
     const gateway = kannelGateway({ ...settings, sendsmsUrl: `${down.url}/cgi-bin/sendsms` })
-    const outcome = await gateway.send({ to: '+61412345678', text: 'x', reference: 'tdl_down' })
+    const outcome = await gateway.sendText({ to: '+61412345678', text: 'x', reference: 'tdl_down' })
     expect(outcome).toEqual({ accepted: false, permanent: false, summary: 'kannel: ECONNREFUSED' })
   })
 
@@ -134,7 +134,7 @@ describe('texts through Kannel', () => {
     const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/cgi-bin/sendsms`
     try {
       const gateway = kannelGateway({ ...settings, sendsmsUrl: url, timeoutMs: 300 })
-      const outcome = await gateway.send({ to: '+61412345678', text: 'x', reference: 'tdl_slow' })
+      const outcome = await gateway.sendText({ to: '+61412345678', text: 'x', reference: 'tdl_slow' })
       expect(outcome).toEqual({ accepted: false, permanent: false, summary: 'kannel: no answer within 0.3 s' })
     } finally {
       silent.closeAllConnections()

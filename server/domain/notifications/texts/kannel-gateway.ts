@@ -24,7 +24,7 @@ const everyReport = 31
 
 /** Sends texts through Kannel's HTTP sendsms interface (one GET per text; Kannel splits and joins long ones). */
 export function kannelGateway(settings: KannelSettings): TextGateway {
-  return { kind: 'kannel', send: (text, signal) => sendThroughKannel(settings, text, signal) }
+  return { kind: 'kannel', sendText: (text, signal) => sendThroughKannel(settings, text, signal) }
 }
 
 /** The sendsms address for one text: UCS-2 (`coding=2`) when GSM-7 cannot carry it, with its delivery report address. */

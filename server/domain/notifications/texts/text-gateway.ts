@@ -1,6 +1,3 @@
-import { kannelGateway, type KannelSettings } from './kannel-gateway'
-import { twilioGateway, type TwilioSettings } from './twilio-gateway'
-
 export interface TextToSend {
   /** E.164. */
   to: string
@@ -23,7 +20,7 @@ export type TextSendOutcome =
 /** A school's SMS gateway: Kannel beside the school, or a hosted provider. */
 export interface TextGateway {
   readonly kind: 'kannel' | 'twilio'
-  send(text: TextToSend, signal?: AbortSignal): Promise<TextSendOutcome>
+  sendText(text: TextToSend, signal?: AbortSignal): Promise<TextSendOutcome>
 }
 
 /** What a gateway later says of a text it accepted; `summary` follows the same rule as a send's. */
@@ -32,11 +29,4 @@ export interface DeliveryReport {
   providerId?: string
   state: 'delivered' | 'failed' | 'pending'
   summary?: string
-}
-
-export type TextGatewaySettings = KannelSettings | TwilioSettings
-
-/** The gateway a school's settings name. */
-export function textGatewayFor(settings: TextGatewaySettings): TextGateway {
-  return settings.kind === 'kannel' ? kannelGateway(settings) : twilioGateway(settings)
 }

@@ -33,7 +33,7 @@ export function twilioGateway(settings: TwilioSettings): TextGateway {
     logLevel: 'info',
     autoRetry: false
   })
-  return { kind: 'twilio', send: (text, signal) => sendThroughTwilio(settings, clientOf, text, signal) }
+  return { kind: 'twilio', sendText: (text, signal) => sendThroughTwilio(settings, clientOf, text, signal) }
 }
 
 async function sendThroughTwilio(

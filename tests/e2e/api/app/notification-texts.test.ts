@@ -132,6 +132,7 @@ describe('texts to families through Kannel', () => {
     const sent = await as(office, '/api/app/messages', { method: 'POST', body: { subject: 'Library closed', body: 'Closed Monday.', audience: ['year:6'] } })
     const queued = await school.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.messageId, sent.body.id))
     expect(queued.map(row => row.target)).toEqual([numbers.ben])
+    expect(await deliverDueNotices(school.database, textSender(), { schoolIds: [school.id] })).toBe(1)
 
     kannel.injectIncoming(numbers.anna.slice(1), schoolNumber.slice(1), 'START')
     await eventually(async () => (await school.database.db.select().from(textOptOuts).where(eq(textOptOuts.number, numbers.anna))).length === 0,
