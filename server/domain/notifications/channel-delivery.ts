@@ -12,7 +12,7 @@
  * the notice, the number, the endpoint or the child is written to the log: ids and counts only.
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
-import { messageRecipients, messages, notificationDeliveries } from '../../../db/schema'
+import { messageRecipients, messages, notificationDeliveries, people } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow, renewLease } from '../../../db/claim-rows'
 import type { Database, Db } from '../../../db/client'
@@ -24,7 +24,7 @@ import { requireSchool } from '../schools/find-school'
 import { backoffMs, claimWork, workerOwner, type WorkerLease } from '../workers/worker-driver'
 import { compareText } from '../shared/compare-text'
 import { logger } from '../shared/log'
-import { personMailReader } from '../mail/mail-reader'
+import { mailLanguage } from '../mail/mail-reader'
 import type { MailReader } from '../mail/mail-kinds'
 import { mailedMessageText, versionsOfMessages, type MessageVersion } from '../messages/message-version'
 import { isFailedDelivery, writeDeliveryOutcome, type NoteFailedDeliveries } from './failed-deliveries'
@@ -137,7 +137,7 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
           : { attempts, lastError: outcome.summary, nextAttemptAt: now + backoffMs(attempts, { firstMs: 60_000, longestMs: 60 * 60_000 }) }
   return writeDeliveryOutcome(database, row.schoolId, async (tx, failed) => {
     const held = await releaseRow(tx, queue, row.id, owner, changes)
-    if (held && changes.status === 'sent') {
+    if (held && changes.status === 'sent' && row.channel === 'sms') {
       // A delivery report that came while the hand-over was in flight (text-replies.ts) settles it now.
       const [settled] = await tx.select({ reported: notificationDeliveries.reported }).from(notificationDeliveries).where(eq(notificationDeliveries.id, row.id))
       if (settled?.reported) {
@@ -152,6 +152,9 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
 }
 
 interface BatchReads {
+  /** Whether each notice of the batch may still be told (readBatch). */
+  told: Map<string, boolean>
+  readers: Map<string, MailReader>
   schools: Map<string, SchoolRef>
   messages: Map<string, { subject: string, body: string, emergency: boolean, versions: MessageVersion[] }>
 }
@@ -178,15 +181,30 @@ async function messageOf(database: Database, reads: BatchReads, row: Delivery) {
   return message
 }
 
+/**
+ * What a batch asks once for all its rows: standing on the children each notice was reached through, on the school's
+ * day (recipient-standing.ts, the portal's rule), and each adult's language as it is now. A batch is sent within
+ * seconds of its claim, so the answer holds for its notices as it does for a mail asked the moment before it goes.
+ */
+async function readBatch(database: Database, reads: BatchReads, claimed: readonly Delivery[], now: number) {
+  for (const schoolId of new Set(claimed.map(row => row.schoolId))) {
+    const school = await schoolOf(database, reads, schoolId)
+    const rows = claimed.filter(row => row.schoolId === schoolId)
+    const notices = rows.filter(row => row.messageId)
+    const told = await stillTold({ database, school }, notices, dayInZone(new Date(now), school.timeZone))
+    notices.forEach((row, i) => reads.told.set(row.id, told[i]!))
+    const adults = await database.db.select({ id: people.id, preferredLanguage: people.preferredLanguage }).from(people)
+      .where(and(eq(people.schoolId, schoolId), inArray(people.id, [...new Set(rows.map(row => row.adultId))])))
+    const preferred = new Map(adults.map(adult => [adult.id, adult.preferredLanguage]))
+    for (const row of rows) reads.readers.set(row.adultId, { language: mailLanguage(school, preferred.get(row.adultId)), timeZone: school.timeZone })
+  }
+}
+
 async function deliver(worker: ChannelWorker, row: Delivery, reads: BatchReads): Promise<boolean> {
   const { database, owner, now } = worker
   const school = await schoolOf(database, reads, row.schoolId)
-  const at = now()
-  if (row.messageId) {
-    const [told] = await stillTold({ database, school }, [row], dayInZone(new Date(at), school.timeZone))
-    if (!told) return recordHandOver(database, worker.queue, row, owner, 'withheld', at)
-  }
-  const reader = await personMailReader(database, school, row.adultId)
+  if (row.messageId && !reads.told.get(row.id)) return recordHandOver(database, worker.queue, row, owner, 'withheld', now())
+  const reader = reads.readers.get(row.adultId)!
   let message: NoticeToSend['message']
   if (row.messageId) {
     const found = await messageOf(database, reads, row)
@@ -205,9 +223,10 @@ const workerFaultSummary = 'Not sent: the delivery worker failed on this notice 
  */
 export async function sendDeliveryBatch(worker: ChannelWorker, claimed: Delivery[]): Promise<number> {
   const { database, owner, now } = worker
-  const reads: BatchReads = { schools: new Map(), messages: new Map() }
+  const reads: BatchReads = { schools: new Map(), messages: new Map(), told: new Map(), readers: new Map() }
   let attempted = 0
   try {
+    await readBatch(database, reads, claimed, now())
     for (const [i, row] of claimed.entries()) {
       if (worker.stopping()) {
         await database.transaction(async (tx) => {
