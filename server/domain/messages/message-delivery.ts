@@ -8,8 +8,8 @@
  * bounce, recorded and shown; anything else is retried with backoff, and given up (`failed`) after
  * the last attempt. Nothing of the message or the child is written to the log: ids and counts only.
  *
- * Mail follows standing at the moment it goes: before each mail the worker asks `messages` standing
- * on the children the adult was reached through, today, and a recipient with standing on none of them
+ * Mail follows standing at the moment it goes: as each batch of ten goes the worker asks `messages` standing
+ * on the children each adult was reached through, today, and a recipient with standing on none of them
  * now (a court order or protection flag recorded since, a responsibility ended), or a row queued before
  * recipients kept their children, is recorded `withheld` and never sent, with no reason kept anywhere
  * (docs/messages.md, "Delivery"). The portal's Messages decide by the same function (recipient-standing.ts).
@@ -18,13 +18,13 @@
  * line in their language saying no translation was given (message-version.ts).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
-import { messageRecipients, messages, schools } from '../../../db/schema'
+import { messageRecipients, messages, people, schools } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow, renewLease } from '../../../db/claim-rows'
 import type { Database } from '../../../db/client'
 import { sendBulkMail, type BulkMail, type MailRefusal } from '../mail/send-mail'
 import { renderMail, type MailReader } from '../mail/mail-kinds'
-import { personMailReader } from '../mail/mail-reader'
+import { mailLanguage } from '../mail/mail-reader'
 import type { SchoolRef } from '../shared/school-ref'
 import { dayInZone } from '../days/clock'
 import { stillTold } from './recipient-standing'
@@ -69,7 +69,8 @@ function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<ty
     leaseOwner: r.leaseOwner,
     leaseUntil: r.leaseUntil,
     ready: now => and(eq(r.status, 'pending'), lte(r.nextAttemptAt, now), schoolIds ? inArray(r.schoolId, [...schoolIds]) : undefined),
-    order: [asc(r.nextAttemptAt), asc(r.id)]
+    // An emergency's mail (priority 0) before any other that is due (docs/notifications.md, "Emergencies").
+    order: [asc(r.priority), asc(r.nextAttemptAt), asc(r.id)]
   }
 }
 
@@ -96,16 +97,6 @@ async function recordAttempt(database: Database, row: Recipient, owner: string, 
     if (held && isFailedDelivery(changes.status)) failed([row.id])
     return held
   })
-}
-
-/**
- * Whether the adult may still be told, today in the school's zone: the portal's rule (stillTold),
- * `messages` standing on at least one child they were reached through. A row that keeps no children
- * (queued before recipients kept them) is withheld, as the portal withholds it.
- */
-async function mayStillBeTold(database: Database, school: SchoolRef, row: Recipient, now: number): Promise<boolean> {
-  const [told] = await stillTold({ database, school }, [row], dayInZone(new Date(now), school.timeZone))
-  return told!
 }
 
 /**
@@ -144,25 +135,49 @@ export function settleMessageWorker(database: Database, options: MessageWorkerOp
 /** Claims a few pending deliveries (none once stopping), oldest due first. */
 export async function claimMessageBatch(worker: Settled): Promise<Recipient[]> {
   const claimed = await claimWork(worker.database, worker.queue, worker.lease, claimBatch)
-  return claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
+  return claimed.sort((a, b) => a.priority - b.priority || a.nextAttemptAt - b.nextAttemptAt || compareText(a.id, b.id))
 }
 
 /** What a batch reads once and keeps for its rows: a school, a message (a loop lives as long as the process, so nothing is kept longer). */
 interface BatchReads {
+  told: Map<string, boolean>
+  readers: Map<string, MailReader>
   schools: Map<string, SchoolRef>
   messages: Map<string, { subject: string, body: string, schoolName: string, versions: MessageVersion[] }>
+}
+
+/**
+ * What a batch asks once for all its rows, in the school's zone today: whether each recipient may still be told
+ * (recipient-standing.ts, the portal's rule; a row keeping no children is withheld) and each adult's language as it is now. A batch of ten is sent
+ * within seconds of the question, so the answer holds for each mail as it did when each asked it alone.
+ */
+async function readBatch(database: Database, reads: BatchReads, claimed: readonly Recipient[], now: number) {
+  for (const schoolId of new Set(claimed.map(row => row.schoolId))) {
+    const school = await schoolOf(database, reads, schoolId)
+    const rows = claimed.filter(row => row.schoolId === schoolId)
+    const told = await stillTold({ database, school }, rows, dayInZone(new Date(now), school.timeZone))
+    rows.forEach((row, i) => reads.told.set(row.id, told[i]!))
+    const adults = await database.db.select({ id: people.id, preferredLanguage: people.preferredLanguage }).from(people)
+      .where(and(eq(people.schoolId, schoolId), inArray(people.id, [...new Set(rows.map(row => row.adultId))])))
+    const preferred = new Map(adults.map(adult => [adult.id, adult.preferredLanguage]))
+    for (const row of rows) reads.readers.set(row.adultId, { language: mailLanguage(school, preferred.get(row.adultId)), timeZone: school.timeZone })
+  }
+}
+
+async function schoolOf(database: Database, reads: BatchReads, schoolId: string): Promise<SchoolRef> {
+  let school = reads.schools.get(schoolId)
+  if (!school) {
+    school = await requireSchool(database, schoolId)
+    reads.schools.set(schoolId, school)
+  }
+  return school
 }
 
 /** Sends one claimed recipient's mail, or records it withheld; false when the row turned out no longer ours at the record. */
 async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchReads): Promise<boolean> {
   const { database, owner, now } = worker
-  let school = reads.schools.get(row.schoolId)
-  if (!school) {
-    school = await requireSchool(database, row.schoolId)
-    reads.schools.set(row.schoolId, school)
-  }
   const at = now()
-  if (!await mayStillBeTold(database, school, row, at)) return recordWithheld(database, row, owner, at)
+  if (!reads.told.get(row.id)) return recordWithheld(database, row, owner, at)
   let message = reads.messages.get(row.messageId)
   if (!message) {
     const [found] = await database.db.select({ subject: messages.subject, body: messages.body, schoolName: schools.name }).from(messages)
@@ -171,9 +186,9 @@ async function deliverRecipient(worker: Settled, row: Recipient, reads: BatchRea
     message = { ...found, versions: (await versionsOfMessages(database.db, row.schoolId, [row.messageId])).get(row.messageId) ?? [] }
     reads.messages.set(row.messageId, message)
   }
-  // The adult's language as it is when the mail goes (one the school offers: it keeps a language someone prefers), as
+  // The adult's language as it is when the batch goes (one the school offers: it keeps a language someone prefers), as
   // the portal shows the message in it: their version of the message, in a notice in their words.
-  const reader = await personMailReader(database, school, row.adultId)
+  const reader = reads.readers.get(row.adultId)!
   const text = mailedMessageText(message, message.versions, reader.language)
   const refusal = await worker.mailer(database, messageMail(text, { name: message.schoolName }, row.email!, row.id, publicUrl(), reader))
   return recordAttempt(database, row, owner, refusal, now())
@@ -187,17 +202,18 @@ const workerFaultSummary = 'Not sent: the delivery worker failed on this mail (s
  * how many were attempted (a recipient withheld counts as one). Rows not reached before a stop are
  * freed for another worker at once.
  *
- * The batch is claimed under one lease, which a slow mail server may outlast: so each row's lease is
- * renewed before its mail goes, and the batch ends at the first row no longer this worker's (another
+ * The batch is claimed under one lease, which a slow mail server may outlast: so a row whose lease has
+ * run past half is renewed before its mail goes, and the batch ends at the first row no longer this worker's (another
  * worker took it over, and the rows after it are that worker's or free). A fault on one row (its
- * school, its standing, its message, a mailer that throws) is a failed attempt of that row, with the
+ * message, a mailer that throws) is a failed attempt of that row, with the
  * backoff and the last attempt as for any other failure, and the batch goes on: a faulty row never
  * stalls the rows behind it. The log names the row by its ids alone.
  */
 export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): Promise<number> {
   const { database, owner, now } = worker
-  const reads: BatchReads = { schools: new Map(), messages: new Map() }
+  const reads: BatchReads = { schools: new Map(), messages: new Map(), told: new Map(), readers: new Map() }
   let attempted = 0
+  await readBatch(database, reads, claimed, now())
   for (const [i, row] of claimed.entries()) {
     if (worker.stopping()) {
       await database.transaction(async (tx) => {
@@ -205,7 +221,12 @@ export async function sendMessageBatch(worker: Settled, claimed: Recipient[]): P
       })
       return attempted
     }
-    if (!await renewLease(database, worker.queue, row.id, { owner, leaseMs: worker.lease.leaseMs, now: now() })) return attempted
+    // Renewed only once half its lease from the claim has run: until then no other worker can hold it, and one write
+    // fewer per notice is what lets an emergency's ten thousand go in time (docs/performance.md, "Notifications").
+    const leaseLeft = (row.leaseUntil ?? 0) - now()
+    if (leaseLeft < worker.lease.leaseMs / 2 && !await renewLease(database, worker.queue, row.id, { owner, leaseMs: worker.lease.leaseMs, now: now() })) {
+      return attempted
+    }
     let held: boolean
     try {
       held = await deliverRecipient(worker, row, reads)
