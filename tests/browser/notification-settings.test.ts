@@ -50,7 +50,7 @@ describe('Settings → Notifications', () => {
       // The section list offers it among the settings.
       await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).first().waitFor()
       await expect(page.getByLabel('Digest time').inputValue()).resolves.toBe('17:00')
-      await page.getByText(/in the school's time zone \(Australia\/Sydney\)/).waitFor()
+      await page.getByText(/the school's time zone \(Australia\/Sydney\)/).waitFor()
       await expect(page.locator('[data-address="incoming"]').innerText()).resolves.toMatch(/\/hooks\/texts\/incoming\?key=\S+$/)
       await expect(page.locator('[data-address="report"]').innerText()).resolves.toMatch(/\/hooks\/texts\/report\?key=\S+$/)
       await expect(page.locator('[data-address="pushKey"]').innerText()).resolves.toMatch(/^[\w-]{80,}$/)
