@@ -66,7 +66,7 @@ describe('the family portal', () => {
     await page.getByRole('heading', { name: 'Hello, Ngozi' }).waitFor()
     const menu = page.getByRole('navigation', { name: 'Family portal' })
     expect(await menu.getByRole('link').allTextContents())
-      .toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Passkeys'])
+      .toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Notifications', 'Passkeys'])
     await checkScreen(page, 'family-home')
 
     await page.getByRole('link', { name: 'Add a passkey' }).click()
