@@ -76,14 +76,20 @@ export const portalDataPlace: PortalPlace = {
   label: 'portal.nav.data', to: '/family/data', homeCard: 'portal.home.cards.data'
 }
 
+/** *Notifications* is no section either: how notices reach the adult is theirs to choose at any school (docs/notifications.md). */
+export const portalNotificationsPlace: PortalPlace = {
+  label: 'portal.nav.notifications', to: '/family/notifications', homeCard: 'portal.home.cards.notifications'
+}
+
 /**
- * The places of the menu, each name a message key: the sections the school leaves on, in the server's order, then Our data, then passkeys
- * (not in a preview: a staff session's passkeys are not the family's).
+ * The places of the menu, each name a message key: the sections the school leaves on, in the server's order, then Our data and
+ * Notifications, then passkeys (not in a preview: a staff session's passkeys are not the family's).
  */
 export function portalMenu(on: readonly PortalSection[], preview: boolean): { label: string, to: string }[] {
   return [
     ...on.map(section => ({ label: portalSectionPlaces[section].label, to: portalSectionPlaces[section].to })),
     { label: portalDataPlace.label, to: portalDataPlace.to },
+    { label: portalNotificationsPlace.label, to: portalNotificationsPlace.to },
     ...preview ? [] : [{ label: 'portal.nav.passkeys', to: portalPaths.passkeys }]
   ]
 }

@@ -50,6 +50,7 @@ export const staffSettings: readonly StaffPlace[] = [
   { label: 'staff.nav.sections.rostering', icon: 'i-lucide-list-checks', to: '/staff/settings/rostering', capability: 'tokens.manage' },
   { label: 'staff.nav.sections.exports', icon: 'i-lucide-file-down', to: '/staff/settings/exports', capability: 'export.read' },
   { label: 'staff.nav.sections.portal', icon: 'i-lucide-house-heart', to: '/staff/settings/portal', capability: 'settings.manage' },
+  { label: 'staff.nav.sections.notifications', icon: 'i-lucide-bell', to: '/staff/settings/notifications', capability: 'settings.manage' },
   { label: 'staff.nav.sections.activity', icon: 'i-lucide-history', to: '/staff/settings/activity', capability: 'settings.manage' }
 ]
 

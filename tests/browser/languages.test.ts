@@ -238,7 +238,7 @@ describe('the screens in each shipped language', () => {
     const browser = await useBrowser()
     const pages = [
       '/family', `/family/children/${family.child}`, '/family/details', '/family/payers', '/family/applications', '/family/fees',
-      '/family/consents', '/family/messages', '/family/data', '/family/passkeys'
+      '/family/consents', '/family/messages', '/family/data', '/family/notifications', '/family/passkeys'
     ]
     const problems = (await Promise.all(shippedLanguages.filter(language => language.code !== 'en').map(async (language) => {
       const found: string[] = []
@@ -280,7 +280,7 @@ describe('the screens in each shipped language', () => {
       // Not Roles: each capability's name (`staff.manage`) and description are the server's, English (docs/translating.md).
       '/staff/settings/school', '/staff/settings/modules', '/staff/settings/portal', '/staff/settings/staff',
       '/staff/settings/tokens', '/staff/settings/webhooks', '/staff/settings/exports', '/staff/settings/rostering', '/staff/settings/hris',
-      '/staff/settings/sync', '/staff/settings/activity'
+      '/staff/settings/sync', '/staff/settings/notifications', '/staff/settings/activity'
     ]
     const session = (context: BrowserContext, language: string) => context.addCookies([
       { name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }, { name: 'rollbook_language', value: language, url: siteUrl() }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { portalDataPlace, portalMenu, portalPaths, portalSectionPlaces } from '../../../shared/portal-navigation'
+import { portalDataPlace, portalMenu, portalNotificationsPlace, portalPaths, portalSectionPlaces } from '../../../shared/portal-navigation'
 import { portalSections } from '../../../shared/vocabulary'
 
 const root = join(import.meta.dirname, '../../..')
@@ -41,24 +41,27 @@ describe('the portal\'s sections (shared/portal-navigation.ts)', () => {
 
   it('keeps each composable of composables/portal/ to one section or the portal itself', () => {
     const declared =
-      new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', ...Object.values(portalSectionPlaces).map(place => place.composable)])
+      new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', 'usePortalNotifications',
+        ...Object.values(portalSectionPlaces).map(place => place.composable)])
     const files = readdirSync(join(root, 'composables/portal')).map(file => file.replace(/\.ts$/, ''))
     expect(files.filter(file => !declared.has(file))).toEqual([])
     for (const file of files) expect(readFileSync(join(root, `composables/portal/${file}.ts`), 'utf8').match(/^export function /gm)).toHaveLength(1)
   })
 
-  it('builds the menu from the sections on, then Our data, then passkeys outside a preview', () => {
+  it('builds the menu from the sections on, then Our data and Notifications, then passkeys outside a preview', () => {
     expect(portalMenu(['children', 'fees'], false)).toEqual([
       { label: 'portal.nav.children', to: '/family' }, { label: 'portal.nav.fees', to: '/family/fees' },
-      { label: 'portal.nav.data', to: portalDataPlace.to }, { label: 'portal.nav.passkeys', to: '/family/passkeys' }
+      { label: 'portal.nav.data', to: portalDataPlace.to }, { label: 'portal.nav.notifications', to: portalNotificationsPlace.to },
+      { label: 'portal.nav.passkeys', to: '/family/passkeys' }
     ])
-    expect(portalMenu([], true)).toEqual([{ label: 'portal.nav.data', to: '/family/data' }])
+    expect(portalMenu([], true))
+      .toEqual([{ label: 'portal.nav.data', to: '/family/data' }, { label: 'portal.nav.notifications', to: '/family/notifications' }])
   })
 
   it('names every place and card by a key English has (the locale test holds the other languages to English\'s keys)', () => {
     const english = JSON.parse(readFileSync(join(root, 'i18n/locales/en.json'), 'utf8'))
     const has = (key: string) => typeof key.split('.').reduce<any>((node, part) => node?.[part], english) === 'string'
-    const places = [...Object.values(portalSectionPlaces), portalDataPlace]
+    const places = [...Object.values(portalSectionPlaces), portalDataPlace, portalNotificationsPlace]
     const keys = [...places.flatMap(place => [place.label, place.homeCard ?? []].flat()), ...portalMenu([], false).map(place => place.label)]
     expect(keys.filter(key => !has(key))).toEqual([])
   })

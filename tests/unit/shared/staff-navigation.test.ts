@@ -25,7 +25,8 @@ describe('the staff navigation (shared/staff-navigation.ts)', () => {
     }
     expect(offered('admin')).toEqual([
       'Today', 'People', 'Admissions', 'Tours', 'Starters', 'Classes', 'Fees', 'Family requests', 'Consents', 'Messages',
-      'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports', 'Family portal', 'Activity'
+      'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports', 'Family portal', 'Notifications',
+      'Activity'
     ])
     expect(offered('office')).toEqual(['Today', 'People', 'Admissions', 'Tours', 'Starters', 'Fees', 'Family requests', 'Consents', 'Messages', 'Exports'])
     expect(offered('teacher')).toEqual(['Today', 'People', 'Classes'])

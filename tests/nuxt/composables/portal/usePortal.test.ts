@@ -46,7 +46,8 @@ describe('usePortal', () => {
     expect(portal.sections.value.map(section => [section.name, section.label, section.to]))
       .toEqual([['consents', 'portal.nav.consents', '/family/consents'], ['messages', 'portal.nav.messages', '/family/messages']])
     expect([portal.isOn('consents'), portal.isOn('fees')]).toEqual([true, false])
-    expect(portal.menu.value.map(place => place.label)).toEqual(['portal.nav.consents', 'portal.nav.messages', 'portal.nav.data', 'portal.nav.passkeys'])
+    expect(portal.menu.value.map(place => place.label))
+      .toEqual(['portal.nav.consents', 'portal.nav.messages', 'portal.nav.data', 'portal.nav.notifications', 'portal.nav.passkeys'])
     expect(portal.refusal.value).toBeNull()
   })
 
@@ -62,14 +63,14 @@ describe('usePortal', () => {
     expect(await portal.refresh()).toBeNull()
     expect(portal.refusal.value).toEqual({ code: 'no_family_access', message: 'This account opens no family at this school.' })
     expect(portal.sections.value).toEqual([])
-    expect(portal.menu.value.map(place => place.label)).toEqual(['portal.nav.data', 'portal.nav.passkeys'])
+    expect(portal.menu.value.map(place => place.label)).toEqual(['portal.nav.data', 'portal.nav.notifications', 'portal.nav.passkeys'])
   })
 
   it('in a preview, leaves the family\'s passkeys out of the menu, and ending it returns staff to the adult\'s record', async () => {
     answer = home({ preview: true })
     const portal = usePortal()
     await portal.refresh()
-    expect(portal.menu.value.map(place => place.label)).toEqual(['portal.nav.consents', 'portal.nav.messages', 'portal.nav.data'])
+    expect(portal.menu.value.map(place => place.label)).toEqual(['portal.nav.consents', 'portal.nav.messages', 'portal.nav.data', 'portal.nav.notifications'])
     const before = previewsEnded
     await portal.endPreview()
     expect(previewsEnded).toBe(before + 1)
