@@ -77,7 +77,9 @@ export const messageRecipients = table('message_recipients', {
 }, t => [
   uniqueIndex('message_recipients_message_id_adult_id_idx').on(t.messageId, t.adultId),
   index('message_recipients_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
-  index('message_recipients_school_id_adult_id_idx').on(t.schoolId, t.adultId)
+  index('message_recipients_school_id_adult_id_idx').on(t.schoolId, t.adultId),
+  // A digest reads and settles the mails it carried by this (notifications/digests.ts).
+  index('message_recipients_digest_id_idx').on(t.digestId)
 ])
 
 /**

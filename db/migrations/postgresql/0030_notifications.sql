@@ -85,4 +85,5 @@ CREATE INDEX "notification_deliveries_digest_id_idx" ON "notification_deliveries
 CREATE INDEX "notification_deliveries_provider_id_idx" ON "notification_deliveries" USING btree ("provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_adult_id_idx" ON "push_subscriptions" USING btree ("adult_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "text_opt_outs_school_id_number_idx" ON "text_opt_outs" USING btree ("school_id","number");
+CREATE UNIQUE INDEX "text_opt_outs_school_id_number_idx" ON "text_opt_outs" USING btree ("school_id","number");--> statement-breakpoint
+CREATE INDEX "message_recipients_digest_id_idx" ON "message_recipients" USING btree ("digest_id");

@@ -84,5 +84,6 @@ CREATE TABLE `text_opt_outs` (
 CREATE UNIQUE INDEX `text_opt_outs_school_id_number_idx` ON `text_opt_outs` (`school_id`,`number`);--> statement-breakpoint
 ALTER TABLE `message_recipients` ADD `priority` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `message_recipients` ADD `digest_id` text;--> statement-breakpoint
+CREATE INDEX `message_recipients_digest_id_idx` ON `message_recipients` (`digest_id`);--> statement-breakpoint
 ALTER TABLE `messages` ADD `kind` text DEFAULT 'school' NOT NULL;--> statement-breakpoint
 ALTER TABLE `messages` ADD `emergency` integer DEFAULT 0 NOT NULL;
