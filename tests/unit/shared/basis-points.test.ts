@@ -47,7 +47,10 @@ describe('the whole and the percentage are written in one place', () => {
     'shared/schemas/imports-settings.ts': 'characters of a previewed value',
     'server/domain/setup/demo/demo-timetable.ts': 'the demo\'s first login name',
     'server/domain/webhooks/post-webhook.ts': 'milliseconds a delivery may take',
-    'scripts/bench/export-producer.ts': 'people the benchmark seeds per batch'
+    'scripts/bench/export-producer.ts': 'people the benchmark seeds per batch',
+    'scripts/bench/emergency.ts': 'adults an emergency reaches in the benchmark',
+    'server/domain/notifications/texts/kannel-gateway.ts': 'milliseconds Kannel may take to answer',
+    'server/domain/notifications/texts/twilio-gateway.ts': 'milliseconds Twilio may take to answer'
   }
   const sourceFiles = () => folders.flatMap(folder => readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
     .filter(name => /\.(ts|vue)$/.test(name) && !name.endsWith('.d.ts')).map(name => join(folder, name)))

@@ -5,7 +5,7 @@ import { vapidKeysOf } from '../../../../domain/notifications/notification-setti
 
 /** The adult's channels, their choice per kind of notice on each, the school's digest time, and the key a browser subscribes to push with. */
 export default definePortalRoute({
-  summary: 'The adult\'s notification channels and choices', tag: 'Family portal', rateLimit: 120, module: null,
+  summary: 'The adult\'s notification channels and choices', tag: 'Family portal', rateLimit: 120, module: 'people',
   response: portalNotificationsSchema
 }, async ctx => ({
   ...await readNotificationChoices(ctx, ctx.portal.adultId),

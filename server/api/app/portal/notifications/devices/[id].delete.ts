@@ -5,6 +5,6 @@ import { removePushDevice } from '../../../../../domain/notifications/push-devic
 
 /** Turns notifications off for one of the adult's devices. */
 export default definePortalRoute({
-  summary: 'Turn phone notifications off for one device', tag: 'Family portal', rateLimit: 30, module: null,
+  summary: 'Turn phone notifications off for one device', tag: 'Family portal', rateLimit: 30, module: 'people',
   params: z.strictObject({ id: recordId('psh') }), response: z.object({ removed: z.boolean() }), errors: ['preview_read_only']
 }, ctx => removePushDevice(ctx, ctx.portal, ctx.params.id))
