@@ -47,7 +47,9 @@ describe('an emergency on every channel at once', () => {
     school = await newSchool({ name: 'Storm School' })
     await updateNotificationSettings(school.context, {
       digestTime: '17:00', optionalKinds: ['school'],
-      textGateway: { kind: 'kannel', sendsmsUrl: kannel.sendsmsUrl, username: kannel.username, password: kannel.password, from: '+6421000000', sendsPerSecond: 500 }
+      textGateway: {
+        kind: 'kannel', sendsmsUrl: kannel.sendsmsUrl, username: kannel.username, password: kannel.password, from: '+6421000000', sendsPerSecond: 500
+      }
     })
     const adultIds: string[] = []
     await writeChanges(school.context, async (tx, changes) => {
