@@ -78,7 +78,7 @@ export async function startKannel(options: KannelOptions = {}): Promise<Kannel> 
       username,
       password,
       received,
-      async waitForReceived(count, timeoutMs = 20_000) {
+      async waitForReceived(count, timeoutMs = 120_000) {
         const deadline = Date.now() + timeoutMs
         while (received().length < count) {
           if (Date.now() > deadline) throw new Error(`${count} texts expected at the SMSC within ${timeoutMs} ms; arrived: ${JSON.stringify(received())}`)

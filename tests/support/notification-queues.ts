@@ -18,7 +18,7 @@ export async function deliverDueNotices(database: Database, sender: ChannelSende
 }
 
 /** Waits for `check` to hold, polling: for what another process (Kannel, the server) does in its own time. */
-export async function eventually<T>(find: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(find: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = await find()

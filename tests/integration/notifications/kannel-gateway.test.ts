@@ -6,6 +6,7 @@ import { readKannelDeliveryReport, readKannelIncomingText } from '../../../serve
 import { readStopWord } from '../../../server/domain/notifications/texts/stop-words'
 import { countTextSegments } from '../../../server/domain/notifications/texts/text-segments'
 import { startKannel, type Kannel } from '../../support/kannel'
+import { eventually } from '../../support/notification-queues'
 
 /** The school's side of Kannel's callbacks: every request smsbox makes, answered 200. */
 function startHookRecorder(): Promise<{ url: string, calls: URL[], server: Server }> {
@@ -17,16 +18,6 @@ function startHookRecorder(): Promise<{ url: string, calls: URL[], server: Serve
   return new Promise(done => server.listen(0, '127.0.0.1', () => {
     done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, server })
   }))
-}
-
-async function eventually<T>(find: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = find()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`)
-    await new Promise(done => setTimeout(done, 50))
-  }
 }
 
 /*

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -133,6 +134,16 @@ async function appliedFor(run: Run, adult: string) {
   return { applied: applied.map(row => row.childId), booked: booked.map(row => row.childId) }
 }
 
+/** A browser's push subscription as it posts it: a push service's address of its own and a real P-256 key. */
+function aDevice() {
+  const keys = createECDH('prime256v1')
+  keys.generateKeys()
+  return {
+    endpoint: `https://push.example.org/send/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+  }
+}
+
 /** Every portal route file and how the sweep calls it. A route missing here fails the first test. */
 const sweeps: Record<string, Sweep> = {
   'index.get.ts': list('/api/app/portal', 'details', body => body.children.map((child: { id: string }) => child.id)),
@@ -156,6 +167,29 @@ const sweeps: Record<string, Sweep> = {
     const answer = await as(run, adult, '/api/app/portal/details/requests', { body: { phone: '+61 400 123 456' } })
     expect(answer.status).toBe(201)
     return [answer]
+  },
+  'notifications/index.get.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/notifications')
+    expect(answer.status, `${adult} notifications`).toBe(200)
+    expect(answer.body.kinds).toHaveLength(5)
+    return [answer]
+  },
+  'notifications/index.put.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/notifications', { method: 'PUT', body: { choices: [{ kind: 'school', channel: 'email',
+      mode: 'digest' }] } })
+    expect(answer.status, `${adult} notification choices`).toBe(200)
+    return [answer]
+  },
+  'notifications/devices/index.post.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/notifications/devices', { body: aDevice() })
+    expect(answer.status, `${adult} device`).toBe(201)
+    return [answer]
+  },
+  'notifications/devices/[id].delete.ts': async (run, adult) => {
+    const added = await as(run, adult, '/api/app/portal/notifications/devices', { body: aDevice() })
+    const answer = await as(run, adult, `/api/app/portal/notifications/devices/${added.body.id}`, { method: 'DELETE' })
+    expect(answer.status, `${adult} device removed`).toBe(200)
+    return [added, answer]
   },
   'language.put.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/language', { method: 'PUT', body: { preferredLanguage: 'en' } })
