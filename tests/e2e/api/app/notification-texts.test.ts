@@ -56,7 +56,9 @@ describe('texts to families through Kannel', () => {
     anna = (await familySession(school, ids.anna!)).cookie
   })
   afterAll(async () => {
-    process.env.PUBLIC_URL = publicUrlBefore
+    // Unset as it was: `process.env.X = undefined` would set the text "undefined", which the next file's CLI would read.
+    if (publicUrlBefore === undefined) delete process.env.PUBLIC_URL
+    else process.env.PUBLIC_URL = publicUrlBefore
     await kannel?.stop()
   })
 
