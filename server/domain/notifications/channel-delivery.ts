@@ -11,7 +11,7 @@
  * backoff and given up (`failed`) after the last attempt. A digest's outcome is its notices' too. Nothing of
  * the notice, the number, the endpoint or the child is written to the log: ids and counts only.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import { messageRecipients, messages, notificationDeliveries, people } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
 import { releaseRow, renewLease } from '../../../db/claim-rows'
@@ -139,11 +139,11 @@ export function recordHandOver(database: Database, queue: ClaimQueue<typeof noti
     const held = await releaseRow(tx, queue, row.id, owner, changes)
     if (held && changes.status === 'sent' && row.channel === 'sms') {
       // A delivery report that came while the hand-over was in flight (text-replies.ts) settles it now.
-      const [settled] = await tx.select({ reported: notificationDeliveries.reported }).from(notificationDeliveries).where(eq(notificationDeliveries.id, row.id))
-      if (settled?.reported) {
-        changes.status = settled.reported
-        await tx.update(notificationDeliveries).set({ status: settled.reported }).where(eq(notificationDeliveries.id, row.id))
-      }
+      // One statement: on PostgreSQL it waits on a report's write to the row, and sees what it kept (text-replies.ts).
+      const [settled] = await tx.update(notificationDeliveries).set({ status: sql`${notificationDeliveries.reported}` })
+        .where(and(eq(notificationDeliveries.id, row.id), eq(notificationDeliveries.status, 'sent'), isNotNull(notificationDeliveries.reported)))
+        .returning({ status: notificationDeliveries.status })
+      if (settled) changes.status = settled.status
     }
     if (held && isFailedDelivery(changes.status)) failed([row.id])
     if (held && row.digestCount !== null) await passOnToDigested(tx, row, changes, failed)

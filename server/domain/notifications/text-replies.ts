@@ -7,7 +7,7 @@
  * delivery already settled (a repeat, or one that came late) changes nothing.
  */
 import { timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { notificationDeliveries, schoolNotificationSettings, textOptOuts } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import { timestampNow } from '../days/clock'
@@ -53,18 +53,23 @@ export async function recordDeliveryReport(database: Database, schoolId: string,
   const reported = report.state
   const d = notificationDeliveries
   return writeDeliveryOutcome(database, schoolId, async (tx, failed) => {
-    const [row] = await tx.select({ status: d.status, digestCount: d.digestCount }).from(d)
-      .where(and(eq(d.schoolId, schoolId), eq(d.id, report.reference), eq(d.channel, 'sms')))
-    if (!row || !['queued', 'sent'].includes(row.status)) return 'unchanged'
-    const changes = reported === 'delivered'
-      ? { reported, deliveredAt: timestampNow(), ...row.status === 'sent' ? { status: 'delivered' as const } : {} }
-      : { reported, lastError: (report.summary ?? 'The gateway reported the text undelivered').slice(0, 200),
-          ...row.status === 'sent' ? { status: 'failed' as const } : {} }
-    await tx.update(d).set(changes).where(eq(d.id, report.reference))
-    const carried = row.status === 'sent' && row.digestCount !== null
-      ? await tx.update(d).set({ status: changes.status! }).where(eq(d.digestId, report.reference)).returning({ id: d.id })
+    // One statement, so that on PostgreSQL it waits on the hand-over's write to the row and then sees its status:
+    // a text already recorded sent takes the report's state now; one still in flight keeps it in `reported` for the
+    // hand-over to take (channel-delivery.ts). A read first and a write after could each miss the other.
+    const [row] = await tx.update(d).set({
+      reported,
+      status: sql`case when ${d.status} = 'sent' then ${reported} else ${d.status} end`,
+      ...reported === 'delivered'
+        ? { deliveredAt: timestampNow() }
+        : { lastError: (report.summary ?? 'The gateway reported the text undelivered').slice(0, 200) }
+    }).where(and(eq(d.schoolId, schoolId), eq(d.id, report.reference), eq(d.channel, 'sms'), inArray(d.status, ['queued', 'sent'])))
+      .returning({ status: d.status, digestCount: d.digestCount })
+    if (!row) return 'unchanged'
+    const settled = row.status === reported
+    const carried = settled && row.digestCount !== null
+      ? await tx.update(d).set({ status: reported }).where(eq(d.digestId, report.reference)).returning({ id: d.id })
       : []
-    if (isFailedDelivery(changes.status)) failed([report.reference, ...carried.map(carriedRow => carriedRow.id)])
+    if (settled && isFailedDelivery(reported)) failed([report.reference, ...carried.map(carriedRow => carriedRow.id)])
     return 'recorded'
   })
 }
