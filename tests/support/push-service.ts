@@ -51,8 +51,13 @@ class Refusal extends Error {
 const largestBody = 4096
 const jwtLongestLifeSeconds = 24 * 3600
 
+export interface PushServiceOptions {
+  /** Asked as each push arrives, before it is read: 'drop' closes the connection unanswered, as a service that went away would. */
+  beforeAccept?: (id: string) => 'accept' | 'drop'
+}
+
 /** Starts the service on an ephemeral loopback port; `close()` it when done. */
-export async function startPushService() {
+export async function startPushService(options: PushServiceOptions = {}) {
   const subscribers = new Map<string, Subscriber>()
   const received: ReceivedPush[] = []
   const refused: RefusedPush[] = []
@@ -62,6 +67,10 @@ export async function startPushService() {
   const server = createServer((request, response) => {
     requests++
     const id = /^\/push\/([0-9a-f]+)$/.exec(request.url ?? '')?.[1] ?? ''
+    if (options.beforeAccept?.(id) === 'drop') {
+      request.socket.destroy()
+      return
+    }
     readBody(request).then((body) => {
       const subscriber = subscribers.get(id)
       let status = 201
