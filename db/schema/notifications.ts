@@ -100,7 +100,8 @@ export const notificationDeliveries = table('notification_deliveries', {
   reported: text('reported').$type<'delivered' | 'failed'>(),
   createdAt: text('created_at').notNull()
 }, t => [
-  index('notification_deliveries_channel_status_priority_idx').on(t.channel, t.status, t.priority, t.nextAttemptAt),
+  // A channel's claim order (channel-delivery.ts), whole: see message_recipients_claim_order_idx.
+  index('notification_deliveries_claim_order_idx').on(t.channel, t.status, t.priority, t.nextAttemptAt, t.id),
   index('notification_deliveries_message_id_idx').on(t.messageId),
   index('notification_deliveries_adult_id_status_idx').on(t.adultId, t.status),
   index('notification_deliveries_digest_id_idx').on(t.digestId),
