@@ -28,6 +28,12 @@ function vapidSubject(): string {
 }
 
 export function pushSender(): ChannelSender {
+  // Read and opened once per batch and school, as the texts' gateway is (texts.ts): not once per push.
+  const keys = new Map<string, Promise<{ publicKey: string, privateKey: string }>>()
+  const keysOf = (database: Database, schoolId: string) => {
+    if (!keys.has(schoolId)) keys.set(schoolId, vapidKeysOf(database, schoolId))
+    return keys.get(schoolId)!
+  }
   return {
     channel: 'push',
     async handOver({ row, school, reader, message }: NoticeToSend, database: Database): Promise<HandOver> {
@@ -43,7 +49,7 @@ export function pushSender(): ChannelSender {
       const outcome = await sendPush(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         checked.push,
-        { ...await vapidKeysOf(database, row.schoolId), subject: vapidSubject() },
+        { ...await keysOf(database, row.schoolId), subject: vapidSubject() },
         message?.emergency ? { ttlSeconds: day, urgency: 'high' } : { ttlSeconds: 7 * day, urgency: 'normal' }
       )
       if ('expired' in outcome) {
@@ -51,6 +57,7 @@ export function pushSender(): ChannelSender {
         return { handed: false, permanent: true, summary: `${outcome.status}: the push service says the subscription is gone; it was removed` }
       }
       return outcome.accepted ? { handed: true } : { handed: false, permanent: outcome.permanent, summary: outcome.summary }
-    }
+    },
+    done: () => keys.clear()
   }
 }

@@ -5,14 +5,10 @@ import { deliveryTimeoutMs, postWebhook, type DeliveryOutcome } from '../../webh
 import { pushOutcomeOf, type PushOutcome } from './push-outcome'
 import { pushPayloadSizeRefusal } from './push-payload'
 import { pushSubscriptionSchemaFor, type PushSubscriptionFields } from './push-subscription'
-import { isVapidKeyPair, type VapidKeyPair } from './vapid-keys'
+import { vapidAuthorization, type VapidSender } from './vapid-authorization'
 
 export type { PushOutcome } from './push-outcome'
-
-/** The school's VAPID pair, and whom the push service may write to about its pushes: a `mailto:` or `https:` URL of the school. */
-export interface VapidSender extends VapidKeyPair {
-  subject: string
-}
+export type { VapidSender } from './vapid-authorization'
 
 export interface PushOptions {
   /** How long the service keeps the message for a phone that is off (RFC 8030, 5.2); 0 is now or never. */
@@ -45,14 +41,16 @@ export async function sendPush(subscription: PushSubscriptionFields, payload: ob
   if (tooLarge) return refused(tooLarge)
   const parsed = pushSubscriptionSchemaFor(() => policy).safeParse(subscription)
   if (!parsed.success) return refused(parsed.error.issues[0]!.message)
-  const senderRefusal = vapidRefusal(vapid) ?? optionsRefusal(options)
-  if (senderRefusal) return refused(senderRefusal)
-
+  const optionsRefused = optionsRefusal(options)
+  if (optionsRefused) return refused(optionsRefused)
   const endpoint = parsed.data.endpoint
+  const signed = vapidAuthorization(new URL(endpoint).origin, vapid)
+  if ('refused' in signed) return refused(signed.refused)
+
   let details: ReturnType<typeof webPush.generateRequestDetails>
   try {
     details = webPush.generateRequestDetails(parsed.data, JSON.stringify(payload), {
-      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      headers: { Authorization: signed.authorization },
       TTL: options.ttlSeconds,
       urgency: options.urgency,
       contentEncoding: 'aes128gcm',
@@ -74,16 +72,6 @@ export async function sendPush(subscription: PushSubscriptionFields, payload: ob
   const summary = summaryOf(posted, [endpoint, url.href, url.pathname, url.host, url.hostname, vapid.publicKey])
   // No answer (a refused destination, a timeout, a network fault): another attempt may find the way open.
   return posted.status === null ? { accepted: false, permanent: false, summary } : pushOutcomeOf(posted.status, summary)
-}
-
-function vapidRefusal(vapid: VapidSender): string | undefined {
-  if (!isVapidKeyPair(vapid)) return 'the VAPID keys are not a P-256 key pair.'
-  let subject: URL | undefined
-  try {
-    subject = new URL(vapid.subject)
-  } catch {}
-  if (!subject || !['mailto:', 'https:'].includes(subject.protocol)) return 'the VAPID subject is a mailto: or https: URL (RFC 8292, 2.1).'
-  return undefined
 }
 
 function optionsRefusal(options: PushOptions): string | undefined {
