@@ -129,7 +129,7 @@ export interface Reach {
 export async function reachOf(
   ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string, named: ReadonlySet<string> = new Set()
 ): Promise<Reach> {
-  const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day)
+  const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day, { applicants: purpose === 'applications' })
   const adults = new Map<string, string[]>()
   const children = new Set<string>()
   const withheld = new Set<string>()
