@@ -180,19 +180,23 @@ export async function standingsOnChild(ctx: Pick<DomainContext, 'database' | 'sc
  * The standing of every adult who ever held parental responsibility for each of `childIds` on the
  * day, decided as standingOf decides, from three reads per slice of children rather than three per
  * child: what consents and messages ask of a class, a year or a school at once. Every adult listed has
- * a span on file, so an application or a booking could give none of them anything: no admissions read.
+ * a span on file, so an application or a booking could give none of them anything, and admissions are
+ * not read; unless `applicants` asks for them (a notice about an application, which its adults are told
+ * of whether or not they hold responsibility): then the adults an application or a booking names are
+ * listed too, with what standingOf would grant them (a fourth read).
  */
 export async function standingsOfChildren(
-  ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string
+  ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string, options: { applicants?: boolean } = {}
 ): Promise<Map<string, { adultId: string, standing: Standing }[]>> {
   const answer = new Map<string, { adultId: string, standing: Standing }[]>()
   const { db } = ctx.database
   for (const slice of slicesOf([...new Set(childIds)])) {
-    const [responsibilities, flags, orders] = await Promise.all([
+    const [responsibilities, flags, orders, named] = await Promise.all([
       db.select().from(parentalResponsibilities)
         .where(and(eq(parentalResponsibilities.schoolId, ctx.school.id), inArray(parentalResponsibilities.childId, slice))),
       db.select().from(protectionFlags).where(and(eq(protectionFlags.schoolId, ctx.school.id), inArray(protectionFlags.personId, slice))),
-      db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), inArray(courtOrders.childId, slice)))
+      db.select().from(courtOrders).where(and(eq(courtOrders.schoolId, ctx.school.id), inArray(courtOrders.childId, slice))),
+      options.applicants ? namedOnAdmissions(ctx, { childIds: slice }) : []
     ])
     const byChild = <Row>(rows: Row[], childOf: (row: Row) => string) => {
       const grouped = new Map<string, Row[]>()
@@ -202,9 +206,13 @@ export async function standingsOfChildren(
     const spans = byChild(responsibilities, row => row.childId)
     const flagsOf = byChild(flags, row => row.personId)
     const ordersOf = byChild(orders, row => row.childId)
+    const namedOf = byChild(named, row => row.childId)
     for (const childId of slice) {
-      const records = { responsibilities: spans.get(childId) ?? [], flags: flagsOf.get(childId) ?? [], orders: ordersOf.get(childId) ?? [], named: [] }
-      const adults = [...new Set(records.responsibilities.map(row => row.adultId))]
+      const records = {
+        responsibilities: spans.get(childId) ?? [], flags: flagsOf.get(childId) ?? [], orders: ordersOf.get(childId) ?? [],
+        named: [...new Set((namedOf.get(childId) ?? []).map(row => row.adultId))]
+      }
+      const adults = [...new Set([...records.responsibilities.map(row => row.adultId), ...records.named])]
       answer.set(childId, adults.map(adultId => ({ adultId, standing: decide(adultId, day, records) })))
     }
   }

@@ -8,6 +8,7 @@ import { recordedActor } from '../shared/actor'
 import { timestampNow, todayInZone } from '../days/clock'
 import { requireApplication, type ApplicationRow } from './application-record'
 import { campusNamed } from './school-campus'
+import { noticeApplicationStep } from './application-notice'
 
 /** Refuses a step taken out of order, naming the state the step needs. */
 function requireState(application: ApplicationRow, needed: ApplicationState, step: string) {
@@ -19,10 +20,11 @@ function requireState(application: ApplicationRow, needed: ApplicationState, ste
 /**
  * The office offers a place: `submitted` → `offered`, from a first day on the roll (default the
  * first of January of the entry year, or today once that has passed) and, optionally, at a campus.
+ * The application's adults are told once it has committed (noticeApplicationStep), as after every step here.
  */
 export async function offerApplication(ctx: DomainContext, applicationId: string, input: OfferInput = {}) {
   const offer = parseInput(offerInputSchema, input)
-  return writeChanges(ctx, async (tx, changes) => {
+  const offered = await writeChanges(ctx, async (tx, changes) => {
     const application = await requireApplication(tx, ctx.school, applicationId)
     requireState(application, 'submitted', 'make an offer')
     const campus = await campusNamed(tx, ctx.school, offer.campus, 'campus', false)
@@ -41,11 +43,13 @@ export async function offerApplication(ctx: DomainContext, applicationId: string
     changes.record('application.updated', 'applications', application.id)
     return { ...application, ...changed }
   })
+  await noticeApplicationStep(ctx, applicationId)
+  return offered
 }
 
 /** Records the family's answer to an offer: `offered` → `accepted` or `declined`, with who recorded it and when. */
-function answerOffer(ctx: DomainContext, applicationId: string, answer: 'accepted' | 'declined') {
-  return writeChanges(ctx, async (tx, changes) => {
+async function answerOffer(ctx: DomainContext, applicationId: string, answer: 'accepted' | 'declined') {
+  const answered = await writeChanges(ctx, async (tx, changes) => {
     const application = await requireApplication(tx, ctx.school, applicationId)
     requireState(application, 'offered', answer === 'accepted' ? 'accept an offer' : 'decline an offer')
     const now = timestampNow()
@@ -54,6 +58,8 @@ function answerOffer(ctx: DomainContext, applicationId: string, answer: 'accepte
     changes.record('application.updated', 'applications', application.id)
     return { ...application, ...changed }
   })
+  await noticeApplicationStep(ctx, applicationId)
+  return answered
 }
 
 export function acceptOffer(ctx: DomainContext, applicationId: string) {

@@ -11,6 +11,7 @@ import { endAffiliation } from '../affiliations/close-affiliation'
 import { requireApplication, type ApplicationRow } from './application-record'
 import { campusNamed } from './school-campus'
 import { insertApplicationEvent, loadBasisPoints, startOnRoll } from './start-on-roll'
+import { noticeApplicationStep } from './application-notice'
 
 type StartedInput = Extract<ApplicationEventInput, { kind: 'started' }>
 type WithdrawnInput = Extract<ApplicationEventInput, { kind: 'withdrawn' }>
@@ -58,9 +59,12 @@ async function recordWithdrawal(tx: Db, changes: ChangeLog, ctx: DomainContext, 
     .where(eq(applications.id, application.id))
 }
 
-/** Records that the child of an application started or was withdrawn (DECISIONS' application events). */
-export function recordApplicationEvent(ctx: DomainContext, applicationId: string, input: ApplicationEventInput) {
-  return writeChanges(ctx, async (tx, changes) => {
+/**
+ * Records that the child of an application started or was withdrawn (DECISIONS' application events);
+ * the application's adults are told once it has committed (noticeApplicationStep).
+ */
+export async function recordApplicationEvent(ctx: DomainContext, applicationId: string, input: ApplicationEventInput) {
+  const receipt = await writeChanges(ctx, async (tx, changes) => {
     const application = await requireApplication(tx, ctx.school, applicationId)
     if (input.kind === 'started') await recordStart(tx, changes, ctx, application, input)
     else await recordWithdrawal(tx, changes, ctx, application, input)
@@ -70,4 +74,6 @@ export function recordApplicationEvent(ctx: DomainContext, applicationId: string
       reason: input.kind === 'withdrawn' ? input.reason : undefined
     })
   })
+  await noticeApplicationStep(ctx, applicationId)
+  return receipt
 }

@@ -12,6 +12,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../days/clock'
 import { recordedActor } from '../shared/actor'
 import { excerpt } from '../../../shared/excerpt'
+import { noticeFeeStatements } from './fee-statement-notice'
 
 /*
  * Fee schedules and their versions (docs/fees.md). A version is a draft, edited freely, until it is
@@ -170,9 +171,13 @@ export function editFeeDraft(ctx: DomainContext, versionId: string, input: Draft
   })
 }
 
-/** Publishes a draft: it is fixed from now on, and records who published it and when. A draft without periods is refused. */
-export function publishFeeVersion(ctx: DomainContext, versionId: string): Promise<void> {
-  return writeChanges(ctx, async (tx, changes) => {
+/**
+ * Publishes a draft: it is fixed from now on, and records who published it and when. A draft without
+ * periods is refused. Once the publish has committed, its payers are told their statement is ready
+ * (noticeFeeStatements, after the commit as sendNotice explains).
+ */
+export async function publishFeeVersion(ctx: DomainContext, versionId: string): Promise<void> {
+  await writeChanges(ctx, async (tx, changes) => {
     const { version, schedule } = await requireVersion(tx, ctx.school, versionId)
     refusePublished(version, schedule.name)
     const [period] = await tx.select({ id: feePeriods.id }).from(feePeriods).where(eq(feePeriods.versionId, versionId)).limit(1)
@@ -181,6 +186,7 @@ export function publishFeeVersion(ctx: DomainContext, versionId: string): Promis
       .where(and(eq(feeScheduleVersions.id, versionId), eq(feeScheduleVersions.state, 'draft')))
     changes.record('fee_schedule.updated', 'fee_schedules', schedule.id)
   })
+  await noticeFeeStatements(ctx, versionId)
 }
 
 /** Discards a draft (a first version's draft takes its schedule with it). A published version is refused with `schedule_published`. */

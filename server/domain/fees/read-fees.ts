@@ -112,11 +112,14 @@ export function periodsInForce<P extends { startsOn: string }>(
   return charged.sort((a, b) => compareText(a.period.startsOn, b.period.startsOn) || a.version.number - b.version.number)
 }
 
-/** The school's published schedules, each with the periods in force and their content (periodsInForce). */
-export async function publishedSchedules(ctx: ReadContext) {
+/** The school's published schedules (or the one `scheduleId` names), each with the periods in force and their content (periodsInForce). */
+export async function publishedSchedules(ctx: ReadContext, scheduleId?: string) {
   const rows = await ctx.database.db.select({ version: feeScheduleVersions, schedule: feeSchedules }).from(feeScheduleVersions)
     .innerJoin(feeSchedules, eq(feeSchedules.id, feeScheduleVersions.scheduleId))
-    .where(and(eq(feeScheduleVersions.schoolId, ctx.school.id), eq(feeScheduleVersions.state, 'published')))
+    .where(and(
+      eq(feeScheduleVersions.schoolId, ctx.school.id), eq(feeScheduleVersions.state, 'published'),
+      scheduleId === undefined ? undefined : eq(feeScheduleVersions.scheduleId, scheduleId)
+    ))
     .orderBy(asc(feeSchedules.startsOn), asc(feeSchedules.id), asc(feeScheduleVersions.number))
   const contents = new Map(await Promise.all(rows.map(async row => [row.version.id, await versionContent(ctx, row.version.id)] as const)))
   const bySchedule = new Map<string, { schedule: typeof feeSchedules.$inferSelect, versions: VersionRow[] }>()

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
-import { affiliations, billingResponsibilities, campuses, concessions, people } from '../../../db/schema'
+import { affiliations, billingResponsibilities, campuses, concessions, feeScheduleVersions, people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { inForceOn, isInForceOn } from '../days/in-force'
@@ -136,4 +136,38 @@ export async function* feeStatementRows(ctx: ReadContext): AsyncGenerator<Record
       }
     }
   }
+}
+
+/**
+ * Who pays a part of each student's statement under a published version, in the periods it charges
+ * (periodsInForce: a correction charges only those from the day it applies from), by the one statement
+ * function the portal's Fees uses: student id → payer ids. Undefined for a version the school does not
+ * have published. Standing is not asked here: the portal shows a payer their part only with `billing`
+ * standing on the student, and a notice of it asks the same (recipient-standing.ts).
+ */
+export async function payersOfFeeVersion(ctx: ReadContext, versionId: string): Promise<Map<string, Set<string>> | undefined> {
+  const [version] = await ctx.database.db.select({ scheduleId: feeScheduleVersions.scheduleId }).from(feeScheduleVersions)
+    .where(and(eq(feeScheduleVersions.schoolId, ctx.school.id), eq(feeScheduleVersions.id, versionId), eq(feeScheduleVersions.state, 'published')))
+  if (!version) return undefined
+  const [published] = await publishedSchedules(ctx, version.scheduleId)
+  const charged = published?.periods.filter(entry => entry.version.id === versionId) ?? []
+  const payers = new Map<string, Set<string>>()
+  if (!charged.length) return payers
+  // A student with no billing responsibility has no payer in any statement.
+  const billed = await ctx.database.db.selectDistinct({ id: billingResponsibilities.studentId }).from(billingResponsibilities)
+    .innerJoin(people, eq(people.id, billingResponsibilities.studentId))
+    .where(and(eq(billingResponsibilities.schoolId, ctx.school.id), isNull(people.deletedAt)))
+    .orderBy(asc(billingResponsibilities.studentId))
+  for (let start = 0; start < billed.length; start += studentsPerBatch) {
+    const ids = billed.slice(start, start + studentsPerBatch).map(row => row.id)
+    const facts = await studentBillingFacts(ctx, ids)
+    for (const studentId of ids) {
+      for (const { period, content } of charged) {
+        for (const { payerId } of statementOf(facts.get(studentId)!, period, content).statement.payers) {
+          payers.set(studentId, (payers.get(studentId) ?? new Set()).add(payerId))
+        }
+      }
+    }
+  }
+  return payers
 }

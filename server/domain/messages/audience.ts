@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { affiliations, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people } from '../../../db/schema'
+import {
+  affiliations, applicationAdults, applications, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people
+} from '../../../db/schema'
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -7,15 +9,18 @@ import { inForceOn } from '../days/in-force'
 import { holdsResponsibility, showsChild, standingsOfChildren, type Standing } from '../access/standing'
 import { slicesOf } from '../../../db/id-slices'
 import { unansweredOfAsk } from '../consents/ask-answers'
+import { payersOfFeeVersion } from '../fees/read-statements'
 import { compareByName } from '../people/name-key'
 
 /*
  * Audiences (docs/messages.md, "Audiences"): groups of children named as `year:<level>`,
  * `class:<code>`, `campus:<code>`, `activity:<name>`, the adults who have not answered an ask
- * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`). A group resolves to children, each
- * with the adults it may reach (all of the child's adults, or only some); standing on the day then
- * decides who of those may be told. What the office is answered about a named adult never depends on
- * whether standing withholds them (Reach.named, docs/messages.md "Named adults").
+ * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`); and two for the notices Rollbook
+ * writes itself, which the office's audience schema does not take: an application's adults
+ * (`application:<id>`) and the payers of a published fee version's statements (`payers:<version id>`).
+ * A group resolves to children, each with the adults it may reach (all of the child's adults, or only
+ * some); standing on the day then decides who of those may be told. What the office is answered about a
+ * named adult never depends on whether standing withholds them (Reach.named, docs/messages.md "Named adults").
  */
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
@@ -64,6 +69,17 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
       if (!ask) return undefined
       const waiting = await unansweredOfAsk(ctx, askId, day)
       return [...waiting].map(([childId, adults]) => ({ childId, onlyAdults: adults }))
+    }
+    case 'application': {
+      const [application] = await db.select({ childId: applications.studentId }).from(applications)
+        .where(and(eq(applications.schoolId, schoolId), eq(applications.id, value)))
+      if (!application) return undefined
+      const adults = await db.select({ id: applicationAdults.personId }).from(applicationAdults).where(eq(applicationAdults.applicationId, value))
+      return [{ childId: application.childId, onlyAdults: new Set(adults.map(adult => adult.id)) }]
+    }
+    case 'payers': {
+      const payers = await payersOfFeeVersion(ctx, value)
+      return payers && [...payers].map(([childId, adults]) => ({ childId, onlyAdults: adults }))
     }
     case 'adult': {
       const [adult] = await db.select({ id: people.id }).from(people).where(and(eq(people.schoolId, schoolId), eq(people.id, value), isNull(people.deletedAt)))
@@ -129,7 +145,7 @@ export interface Reach {
 export async function reachOf(
   ctx: ReadContext, entries: readonly ChildEntry[], purpose: StandingPurpose, day: string, named: ReadonlySet<string> = new Set()
 ): Promise<Reach> {
-  const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day)
+  const standings = await standingsOfChildren(ctx, entries.map(entry => entry.childId), day, { applicants: purpose === 'applications' })
   const adults = new Map<string, string[]>()
   const children = new Set<string>()
   const withheld = new Set<string>()

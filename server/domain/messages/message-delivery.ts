@@ -8,11 +8,12 @@
  * bounce, recorded and shown; anything else is retried with backoff, and given up (`failed`) after
  * the last attempt. Nothing of the message or the child is written to the log: ids and counts only.
  *
- * Mail follows standing at the moment it goes: as each batch of ten goes the worker asks `messages` standing
- * on the children each adult was reached through, today, and a recipient with standing on none of them
- * now (a court order or protection flag recorded since, a responsibility ended), or a row queued before
- * recipients kept their children, is recorded `withheld` and never sent, with no reason kept anywhere
- * (docs/messages.md, "Delivery"). The portal's Messages decide by the same function (recipient-standing.ts).
+ * Mail follows standing at the moment it goes: as each batch of ten goes the worker asks the standing the
+ * message's kind asks (noticeStandingPurpose: `messages` for most) on the children each adult was reached
+ * through, today, and a recipient with standing on none of them now (a court order or protection flag
+ * recorded since, a responsibility ended), or a row queued before recipients kept their children, is
+ * recorded `withheld` and never sent, with no reason kept anywhere (docs/messages.md, "Delivery"). The
+ * portal's Messages decide by the same function (recipient-standing.ts).
  *
  * Each adult is mailed the version in their preferred language, or the school's original opened by one
  * line in their language saying no translation was given (message-version.ts).

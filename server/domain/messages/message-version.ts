@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { messageVersions } from '../../../db/schema'
 import type { Db } from '../../../db/client'
-import { defaultLanguage, shippedLanguage, type LanguageCode } from '../../../shared/languages'
+import { defaultLanguage, shippedLanguage } from '../../../shared/languages'
 import type { FieldProblem } from '../../../shared/error-catalogue'
 import { excerpt } from '../../../shared/excerpt'
 import { fieldPath } from '../../../shared/field-problems'
 import type { SchoolRef } from '../shared/school-ref'
 import { schoolLanguages } from '../schools/school-languages'
-import en from '../../../i18n/locales/en.json'
-import es from '../../../i18n/locales/es.json'
-import ar from '../../../i18n/locales/ar.json'
-import zhHans from '../../../i18n/locales/zh-Hans.json'
+import { portalWords } from '../shared/portal-words'
 
 /*
  * Messages in several languages (docs/messages.md, "Versions"): the message row is the school's original,
@@ -28,21 +25,13 @@ export type Translation = 'given' | 'not_given' | 'not_needed'
 /** What one adult reads of a message: the text, its language, whether it is the original, and the translation's standing. */
 export interface ChosenText extends MessageText { language: string, original: boolean, translation: Translation }
 
-const noTranslationLines: Record<LanguageCode, string> = {
-  'en': en.portal.message.noTranslation,
-  'es': es.portal.message.noTranslation,
-  'ar': ar.portal.message.noTranslation,
-  'zh-Hans': zhHans.portal.message.noTranslation
-}
-
 /**
  * The one line, in the reader's language, that says the school gave no translation of a message and the
  * original follows (the locale files' `portal.message.noTranslation`, which the portal shows too). An
  * unshipped tag reads English's.
  */
 export function noTranslationLine(language: string): string {
-  const code = shippedLanguage(language)?.code as LanguageCode | undefined
-  return noTranslationLines[code ?? defaultLanguage]
+  return portalWords(language).message.noTranslation
 }
 
 /**

@@ -22,7 +22,7 @@ const readAhead = 50
 /**
  * The portal's Messages: what the school wrote to the adult, newest first, and whether they read it.
  * A message the delivery worker withheld is not theirs to read, nor is one reached through children
- * the adult no longer has `messages` standing on today (stillTold, the worker's rule too): a court
+ * the adult no longer has the standing its kind asks on today (stillTold, the worker's rule too): a court
  * order or a flag recorded since takes it out of the list at once, mailed or not, address or not.
  * Rows are read ahead and filtered until the page is full, so a page is short only at the end. Each
  * subject is the one of the version the adult reads (chooseMessageText).
@@ -34,7 +34,7 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
   for (;;) {
     const rows = await ctx.database.db.select({
       id: messages.id, subject: messages.subject, sentAt: messages.createdAt, readAt: messageRecipients.readAt, adultId: messageRecipients.adultId,
-      childIds: messageRecipients.childIds
+      childIds: messageRecipients.childIds, messageId: messageRecipients.messageId
     })
       .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
       .where(and(
@@ -43,7 +43,7 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
       ))
       .orderBy(desc(messages.createdAt), desc(messages.id)).limit(Math.max(readAhead, page.limit + 1))
     const told = await stillTold(ctx, rows, day)
-    for (const [i, { adultId: _, childIds: __, ...message }] of rows.entries()) if (told[i]) shown.push(message)
+    for (const [i, { adultId: _, childIds: __, messageId: ___, ...message }] of rows.entries()) if (told[i]) shown.push(message)
     const last = rows.at(-1)
     if (shown.length > page.limit || !last || rows.length < Math.max(readAhead, page.limit + 1)) break
     after = [last.sentAt, last.id]
@@ -67,12 +67,12 @@ export async function portalMessages(ctx: ReadContext, adultId: string, page: { 
 export async function readPortalMessage(ctx: ReadContext, adultId: string, messageId: string, options: { markRead: boolean, original?: boolean }) {
   const [row] = await ctx.database.db.select({
     id: messages.id, subject: messages.subject, body: messages.body, sentAt: messages.createdAt, readAt: messageRecipients.readAt,
-    recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds
+    recipientId: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds, messageId: messageRecipients.messageId
   })
     .from(messageRecipients).innerJoin(messages, eq(messages.id, messageRecipients.messageId))
     .where(and(eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.adultId, adultId), eq(messageRecipients.messageId, messageId), shownToAdult))
   if (!row || !(await stillTold(ctx, [row], todayInZone(ctx.school.timeZone)))[0]) throw domainError('not_found', ['No message with this id.'])
-  const { recipientId, adultId: _, childIds: __, ...message } = row
+  const { recipientId, adultId: _, childIds: __, messageId: ___, ...message } = row
   if (options.markRead && !message.readAt) {
     const readAt = timestampNow()
     // A read receipt is not the school's data: no event, and the school's lock is not taken.

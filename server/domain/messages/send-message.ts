@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { messageRecipients, messages, messageVersions, notificationDeliveries, people } from '../../../db/schema'
-import type { NoticeKind, NotificationDeliveryStatus } from '../../../shared/vocabulary'
+import type { NoticeKind, NotificationDeliveryStatus, StandingPurpose } from '../../../shared/vocabulary'
 import { emailStatusOf, otherChannelDeliveries, planNotice } from '../notifications/fan-out'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from '../shared/context'
@@ -12,6 +12,7 @@ import { recordedActor } from '../shared/actor'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { adultsByName, audienceUnknown, reachOf, resolveGroups } from './audience'
 import { leftOutOfAudience } from './left-out'
+import { noticeStandingPurpose } from './recipient-standing'
 import { holdsCapability } from '../access/access'
 import { defaultLanguage, shippedLanguage } from '../../../shared/languages'
 import { schoolLanguages } from '../schools/school-languages'
@@ -23,9 +24,10 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
 type OfficeContext = Pick<DomainContext, 'database' | 'school' | 'capabilities'>
 
 /**
- * Who an audience reaches today for `messages`: `audience_unknown` naming each group nothing answers,
- * then the adults by name, the children counted, and the adults standing leaves out as a number only
- * (never who or why: a court order is not exposed to the member of staff writing).
+ * Who an audience reaches today for the standing `purpose` (`messages` for what the office writes; a
+ * notice's kind may ask another, noticeStandingPurpose): `audience_unknown` naming each group nothing
+ * answers, then the adults by name, the children counted, and the adults standing leaves out as a number
+ * only (never who or why: a court order is not exposed to the member of staff writing).
  *
  * An adult the audience names (`adult:<id>`) is answered for as named whatever standing says: listed,
  * with every child of theirs the audience holds, when they hold responsibility for one on the day. Were a
@@ -34,11 +36,11 @@ type OfficeContext = Pick<DomainContext, 'database' | 'school' | 'capabilities'>
  * standing keeps from every child are `withheld`: written as recipients whose mail is never sent nor
  * shown in their portal (sendMessage), and so never told anything.
  */
-async function reachOfAudience(ctx: ReadContext, audience: readonly string[]) {
+async function reachOfAudience(ctx: ReadContext, audience: readonly string[], purpose: StandingPurpose = 'messages') {
   const day = todayInZone(ctx.school.timeZone)
   const resolved = await resolveGroups(ctx, audience, day)
   if (resolved.unknown.length) throw audienceUnknown(resolved.unknown)
-  const reach = await reachOf(ctx, resolved.entries, 'messages', day, resolved.named)
+  const reach = await reachOf(ctx, resolved.entries, purpose, day, resolved.named)
   const withheld = new Set([...reach.named.keys()].filter(adultId => !reach.adults.has(adultId)))
   const children = new Set([...reach.children, ...[...reach.named.values()].flat()])
   return { reach, children, withheld, adults: await adultsByName(ctx, [...reach.adults.keys(), ...withheld]) }
@@ -91,8 +93,9 @@ export async function sendMessage(
   const kind = input.kind ?? (input.askId ? 'consents' : 'school')
   const emergency = input.emergency ?? false
   refuseUnofferedVersions(ctx.school, versions)
-  const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience)
-  if (adults.length === 0) throw domainError('audience_empty', ['Nobody in this audience may be told: no adult has standing for messages on its children.'])
+  const purpose = noticeStandingPurpose(kind)
+  const { reach, children, withheld, adults } = await reachOfAudience(ctx, input.audience, purpose)
+  if (adults.length === 0) throw domainError('audience_empty', [`Nobody in this audience may be told: no adult has standing for ${purpose} on its children.`])
   const plan = await planNotice(ctx.database, ctx.school.id, { kind, emergency }, adults)
   return writeChanges(ctx, async (tx, changes) => {
     // Asked again under the school's lock: a change of its languages may have committed since the request read the school.

@@ -52,18 +52,18 @@ export async function claimDueDigests(database: Database, schoolIds?: readonly s
   return claimed
 }
 
-interface Held { id: string, adultId: string, childIds: string, channel: 'email' | 'sms' | 'push', target: string }
+interface Held { id: string, messageId: string | null, adultId: string, childIds: string, channel: 'email' | 'sms' | 'push', target: string }
 
 /** Gathers a school's held notices into digests; returns how many digests it queued. One write. */
 export async function gatherDigests(database: Database, schoolId: string, now = currentTime()): Promise<number> {
   const school = await requireSchool(database, schoolId)
-  const mails = await database.db.select({ id: messageRecipients.id, adultId: messageRecipients.adultId, childIds: messageRecipients.childIds,
-    target: people.email })
+  const mails = await database.db.select({ id: messageRecipients.id, messageId: messageRecipients.messageId, adultId: messageRecipients.adultId,
+    childIds: messageRecipients.childIds, target: people.email })
     .from(messageRecipients).innerJoin(people, eq(people.id, messageRecipients.adultId))
     .where(and(eq(messageRecipients.schoolId, schoolId), eq(messageRecipients.status, 'held'), isNull(messageRecipients.digestId)))
     .orderBy(asc(messageRecipients.createdAt), asc(messageRecipients.id))
-  const others = await database.db.select({ id: notificationDeliveries.id, adultId: notificationDeliveries.adultId, childIds: notificationDeliveries.childIds,
-    channel: notificationDeliveries.channel, target: notificationDeliveries.target })
+  const others = await database.db.select({ id: notificationDeliveries.id, messageId: notificationDeliveries.messageId, adultId: notificationDeliveries.adultId,
+    childIds: notificationDeliveries.childIds, channel: notificationDeliveries.channel, target: notificationDeliveries.target })
     .from(notificationDeliveries)
     .where(and(eq(notificationDeliveries.schoolId, schoolId), eq(notificationDeliveries.status, 'held'), isNull(notificationDeliveries.digestId)))
     .orderBy(asc(notificationDeliveries.createdAt), asc(notificationDeliveries.id))

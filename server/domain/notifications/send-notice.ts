@@ -1,0 +1,35 @@
+import type { NoticeKind } from '../../../shared/vocabulary'
+import { defaultLanguage, type LanguageCode } from '../../../shared/languages'
+import type { DomainContext } from '../shared/context'
+import { DomainError } from '../shared/domain-error'
+import { schoolLanguages } from '../schools/school-languages'
+import { sendMessage } from '../messages/send-message'
+import type { MessageText } from '../messages/message-version'
+
+/**
+ * A notice Rollbook writes itself when the office's work moves on (a fee version published, an
+ * application's step; docs/notifications.md, "Fee statements and application steps"): a message of
+ * `kind` to one audience group, through sendMessage, so each adult's choices, the digest, texts, pushes
+ * and the standing the kind asks all hold as for any message. It is in the school's own language with a
+ * version in each other language the school offers, so every adult reads it in theirs.
+ *
+ * Called once the step has committed: sendMessage writes in a transaction of its own and reads whom to
+ * tell outside it, where the step's own rows are seen only once committed. So a step is never half
+ * written for its notice, and a notice never goes for a step that did not happen. Nobody to tell
+ * (`audience_empty`) is no fault of the step: null, and nothing written.
+ */
+export async function sendNotice(
+  ctx: DomainContext, notice: { kind: NoticeKind, audience: string, words: (language: LanguageCode) => MessageText }
+) {
+  const others = schoolLanguages(ctx.school).filter(code => code !== defaultLanguage) as LanguageCode[]
+  try {
+    // Without the request's withinWrite: it keeps the step's answer for an idempotent retry, and the step's own write has kept it.
+    return await sendMessage({ ...ctx, withinWrite: undefined }, {
+      ...notice.words(defaultLanguage), audience: [notice.audience], kind: notice.kind,
+      versions: others.map(language => ({ language, ...notice.words(language) }))
+    })
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'audience_empty') return null
+    throw error
+  }
+}
