@@ -2,6 +2,7 @@ import type { NoticeKind } from '../../../shared/vocabulary'
 import { defaultLanguage, type LanguageCode } from '../../../shared/languages'
 import type { DomainContext } from '../shared/context'
 import { DomainError } from '../shared/domain-error'
+import { logger } from '../shared/log'
 import { schoolLanguages } from '../schools/school-languages'
 import { sendMessage } from '../messages/send-message'
 import type { MessageText } from '../messages/message-version'
@@ -16,7 +17,9 @@ import type { MessageText } from '../messages/message-version'
  * Called once the step has committed: sendMessage writes in a transaction of its own and reads whom to
  * tell outside it, where the step's own rows are seen only once committed. So a step is never half
  * written for its notice, and a notice never goes for a step that did not happen. Nobody to tell
- * (`audience_empty`) is no fault of the step: null, and nothing written.
+ * (`audience_empty`) is no fault of the step: null, and nothing written. Nor is a notice that could not
+ * be written (the database busy past its wait): the step has committed, and an error answer would have
+ * the office repeat a step already taken; it is logged (kind and ids only) and null.
  */
 export async function sendNotice(
   ctx: DomainContext, notice: { kind: NoticeKind, audience: string, words: (language: LanguageCode) => MessageText }
@@ -30,6 +33,8 @@ export async function sendNotice(
     })
   } catch (error) {
     if (error instanceof DomainError && error.code === 'audience_empty') return null
-    throw error
+    logger.error({ schoolId: ctx.school.id, kind: notice.kind, audience: notice.audience.split(':')[0],
+      fault: error instanceof Error ? error.name : typeof error }, 'a notice of a step already taken could not be written')
+    return null
   }
 }
