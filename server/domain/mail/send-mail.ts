@@ -11,7 +11,10 @@ import type { RenderedMail } from './render-mail'
 export interface Mail extends RenderedMail { to: string }
 
 let transport: Transporter | undefined
-/** Messages to families go out in bulk: one pooled connection, reused mail after mail. */
+/**
+ * Messages to families go out in bulk: pooled connections, reused mail after mail. The message queue sends on one at
+ * a time; an emergency's queue on four at once besides (messages/delivery-queue.ts).
+ */
 let bulkTransport: Transporter | undefined
 let sender = 'Rollbook <rollbook@localhost>'
 
@@ -20,7 +23,7 @@ export function configureMail(settings: { smtpUrl?: string, from?: string }) {
   transport = settings.smtpUrl ? createTransport(settings.smtpUrl) : undefined
   bulkTransport?.close()
   bulkTransport = settings.smtpUrl
-    ? createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 1 } as Parameters<typeof createTransport>[0])
+    ? createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 5 } as Parameters<typeof createTransport>[0])
     : undefined
   if (settings.from) sender = settings.from
 }

@@ -36,6 +36,7 @@ import { publicUrl } from '../shared/public-url'
 import { compareText } from '../shared/compare-text'
 import { logger } from '../shared/log'
 import { isFailedDelivery, writeDeliveryOutcome } from '../notifications/failed-deliveries'
+import { emergencyPriority } from '../notifications/fan-out'
 
 type Recipient = typeof messageRecipients.$inferSelect
 
@@ -54,6 +55,8 @@ export interface MessageWorkerOptions {
   now?: () => number
   /** Only these schools' messages (a test server sends only its own test's). */
   schoolIds?: readonly string[]
+  /** Only emergencies' mail (the emergency queue, delivery-queue.ts); otherwise every mail due, emergencies first. */
+  emergenciesOnly?: boolean
   stopping?: () => boolean
   /** Stands in for sendBulkMail in tests. */
   mailer?: (database: Database, mail: BulkMail) => Promise<MailRefusal | undefined>
@@ -62,14 +65,15 @@ export interface MessageWorkerOptions {
 /** Rows claimed at once: few, so that a killed worker leaves few rows waiting for their lease. */
 const claimBatch = 10
 
-function recipientQueue(schoolIds: readonly string[] | undefined): ClaimQueue<typeof messageRecipients> {
+function recipientQueue(schoolIds: readonly string[] | undefined, emergenciesOnly = false): ClaimQueue<typeof messageRecipients> {
   const r = messageRecipients
   return {
     table: r,
     id: r.id,
     leaseOwner: r.leaseOwner,
     leaseUntil: r.leaseUntil,
-    ready: now => and(eq(r.status, 'pending'), lte(r.nextAttemptAt, now), schoolIds ? inArray(r.schoolId, [...schoolIds]) : undefined),
+    ready: now => and(eq(r.status, 'pending'), emergenciesOnly ? eq(r.priority, emergencyPriority) : undefined, lte(r.nextAttemptAt, now),
+      schoolIds ? inArray(r.schoolId, [...schoolIds]) : undefined),
     // An emergency's mail (priority 0) before any other that is due (docs/notifications.md, "Emergencies").
     order: [asc(r.priority), asc(r.nextAttemptAt), asc(r.id)]
   }
@@ -128,7 +132,7 @@ export function settleMessageWorker(database: Database, options: MessageWorkerOp
   return {
     database, owner, now, stopping,
     mailer: options.mailer ?? sendBulkMail,
-    queue: recipientQueue(options.schoolIds),
+    queue: recipientQueue(options.schoolIds, options.emergenciesOnly),
     lease: { owner, leaseMs: options.leaseMs ?? 60_000, now, stopping }
   }
 }

@@ -1,5 +1,5 @@
 import { syncApplyQueue } from '../imports/apply-queue'
-import { messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
+import { emergencyMessageQueue, messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
 import { digestGatherQueue, digestMailQueue, pushDeliveryQueue, textDeliveryQueue } from '../notifications/delivery-queues'
 import { webhookDeliveryQueue, type WebhookQueueSettings } from '../webhooks/delivery-queue'
 import type { DeclareQueue } from './worker-loop'
@@ -11,7 +11,7 @@ import type { DeclareQueue } from './worker-loop'
  * declaration to this list).
  */
 export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [
-  webhookDeliveryQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue
+  webhookDeliveryQueue, emergencyMessageQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue
 ]
 
 /** What the queues read of a process's settings (server/utils/runtime-settings.ts). */
