@@ -24,7 +24,7 @@ describe('the sendsms request for a text', () => {
       { ...settings, deliveryReportUrl: () => 'https://school.example/hooks/texts/kannel/report?key=a%2Fb' },
       { to: '+61412345678', text: 'x', reference: 'tdl_9' }
     )
-    expect(url.searchParams.get('dlr-mask')).toBe('31')
+    expect(url.searchParams.get('dlr-mask')).toBe('19')
     expect(url.searchParams.get('dlr-url'))
       .toBe('https://school.example/hooks/texts/kannel/report?key=a%2Fb&reference=tdl_9&type=%d&answer=%A&message-id=%F')
   })
