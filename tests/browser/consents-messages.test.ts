@@ -10,8 +10,12 @@ import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 import es from '../../i18n/locales/es.json'
+import { updateNotificationSettings } from '../../server/domain/notifications/notification-settings'
 
 type School = Awaited<ReturnType<typeof newSchool>>
+/** A gateway that takes no text (nothing listens on port 9): the screens only need the school to have one. */
+const gateway = { kind: 'kannel' as const, sendsmsUrl: 'http://127.0.0.1:9/cgi-bin/sendsms', username: 'rollbook', password: 'sendsms-secret',
+  sendsPerSecond: 1 }
 
 async function officePage(school: School, name: string, role: 'office' | 'admin' = 'office'): Promise<Page> {
   const { cookie } = await staffSession(school, role)
@@ -186,5 +190,39 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-messages-clubs')
     await members.getByRole('button', { name: 'Take out Aroha Ngata' }).click()
     await page.locator('[data-clubs]').getByText('activity:chess, 1 child').waitFor()
+  })
+
+  it('shows what each language\'s text costs as the subjects are typed, once the school sends texts', async () => {
+    const school = await newSchool({ name: 'Message Texts Screen School' })
+    await seedPortalFamilies(school)
+    const admin = (await staffSession(school, 'admin')).cookie
+    expect((await callApi('/api/app/school', { method: 'PUT', headers: { cookie: admin }, body: { languages: ['es'] } })).status).toBe(200)
+    const page = await officePage(school, 'messages-texts')
+    await page.goto(`${siteUrl()}/staff/messages`)
+    await page.getByText('No messages yet').waitFor()
+    const lengths = page.locator('[data-text-lengths]')
+    // Without a text gateway no text goes: the server says so with the count, and the composer shows none.
+    const counted = page.waitForResponse(response => response.url().endsWith('/api/app/messages/text-length'))
+    await page.getByLabel('Subject').fill('Sports day')
+    expect(await (await counted).json()).toMatchObject({ textGateway: false })
+    expect(await lengths.innerText()).toBe('')
+
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+    await page.getByLabel('Subject').fill('Sports day moved to Friday')
+    await lengths.getByText('Text: 1 part (GSM-7)').waitFor()
+    await lengths.getByText('Families who chose texts get the subject and a link as a text, billed per part.', { exact: false }).waitFor()
+    await page.getByLabel('Audience').fill('year:3')
+    await page.getByLabel('Message').fill('Sports day is on Friday now.')
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await page.getByRole('button', { name: 'Add a version in Español' }).click()
+    await page.getByLabel('Subject in Español').fill('Reunión: el día de deportes es el viernes')
+    await page.getByLabel('Message in Español').fill('El día de deportes es el viernes.')
+    // "ó" is not in the GSM alphabet: the Spanish text is UCS-2, each part 67 characters.
+    await expect.poll(() => lengths.locator('li').allInnerTexts())
+      .toEqual(['Text in English: 1 part (GSM-7)', expect.stringMatching(/^Text in Español: \d parts \(UCS-2\)$/)])
+    expect(await lengths.locator('li [lang="es"]').innerText()).toBe('Español')
+    // The panel scrolls, not the page: the screenshots show the count where it is, above the send button.
+    await page.getByRole('button', { name: /^Send to \d+ adults$/ }).scrollIntoViewIfNeeded()
+    await checkScreen(page, 'staff-messages-text-lengths')
   })
 })

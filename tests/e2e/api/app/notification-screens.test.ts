@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
+import { insertParentalResponsibility } from '../../../../server/domain/people/parental-responsibility'
+import { insertPerson } from '../../../../server/domain/people/person-record'
+import { writeChanges } from '../../../../server/domain/shared/write-changes'
+import { updateNotificationSettings } from '../../../../server/domain/notifications/notification-settings'
+import { callApi, type ApiRequest } from '../../../support/api'
+import { expectEnvelope } from '../../../support/envelope'
+import { newSchool } from '../../../support/schools'
+import { staffSession } from '../../../support/staff-sessions'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+/*
+ * Issue 38's screens, their routes: the composer's text costs say whether the school sends texts at all.
+ */
+describe('the notification screens\' routes', () => {
+  let school: School
+  let office: string, teacher: string
+  const ids: Record<string, string> = {}
+  const numbers = { rua: '+61400222001', mere: '+61400222002', wiremu: '+61400222003' }
+  const as = (cookie: string, path: string, request: ApiRequest = {}) => callApi(path, { ...request, headers: { cookie, ...request.headers } })
+  const gateway = { kind: 'kannel' as const, sendsmsUrl: 'http://127.0.0.1:9/cgi-bin/sendsms', username: 'rollbook', password: 'sendsms-secret',
+    sendsPerSecond: 1 }
+
+  beforeAll(async () => {
+    school = await newSchool({ name: 'Screens Routes School' })
+    await writeChanges(school.context, async (tx, changes) => {
+      const child = await insertPerson(tx, changes, school.id, { familyName: 'Parata', givenNames: 'Ana', dateOfBirth: '2015-05-06' })
+      await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '4', campusId: null })
+      const adults = [['rua', numbers.rua], ['mere', numbers.mere], ['wiremu', numbers.wiremu], ['hemi', '0400 222 004']] as const
+      for (const [name, phone] of adults) {
+        ids[name] = await insertPerson(tx, changes, school.id, { familyName: 'Parata', givenNames: name, email: `${name}-screens@example.org`, phone })
+        await insertParentalResponsibility(tx, changes, school.school, { adultId: ids[name]!, childId: child, relationship: 'parent',
+          validFrom: '2016-01-01', validTo: null })
+      }
+    })
+    ;[office, teacher] = [(await staffSession(school, 'office')).cookie, (await staffSession(school, 'teacher')).cookie]
+  })
+
+  it('says with the text costs whether the school has a text gateway, so the composer shows them only when texts go', async () => {
+    const body = { subject: 'Sports day moved', versions: [{ language: 'es', subject: 'Reunión de padres' }] }
+    const before = await as(office, '/api/app/messages/text-length', { method: 'POST', body })
+    expect(before.status).toBe(200)
+    expect(before.body).toEqual({ textGateway: false, texts: [
+      { language: 'en', characters: expect.any(Number), encoding: 'gsm7', segments: 1 },
+      { language: 'es', characters: expect.any(Number), encoding: 'ucs2', segments: 2 }
+    ] })
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+    const after = await as(office, '/api/app/messages/text-length', { method: 'POST', body })
+    expect(after.body).toMatchObject({ textGateway: true, texts: before.body.texts })
+    expect(JSON.stringify(after.body)).not.toContain(gateway.sendsmsUrl)
+    expectEnvelope(await as(teacher, '/api/app/messages/text-length', { method: 'POST', body }), 403, 'forbidden')
+  })
+})
