@@ -10,7 +10,9 @@ import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 import es from '../../i18n/locales/es.json'
+import { notificationDeliveries } from '../../db/schema'
 import { updateNotificationSettings } from '../../server/domain/notifications/notification-settings'
+import { receiveTextReply } from '../../server/domain/notifications/text-replies'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 /** A gateway that takes no text (nothing listens on port 9): the screens only need the school to have one. */
@@ -224,5 +226,35 @@ describe('the office\'s consents and messages screens', () => {
     // The panel scrolls, not the page: the screenshots show the count where it is, above the send button.
     await page.getByRole('button', { name: /^Send to \d+ adults$/ }).scrollIntoViewIfNeeded()
     await checkScreen(page, 'staff-messages-text-lengths')
+  })
+
+  it('marks on a message\'s recipients the numbers texts no longer reach, without the numbers', async () => {
+    const school = await newSchool({ name: 'Message Numbers Screen School' })
+    const families = await seedPortalFamilies(school)
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+    // Hine replied STOP; Rawiri's last three texts bounced.
+    await receiveTextReply(school.database, school.id, { from: '+61400000002', text: 'STOP' })
+    const at = new Date().toISOString()
+    await school.database.transaction(tx => tx.insert(notificationDeliveries).values([1, 2, 3].map(n => ({
+      id: `ndl_rawiri${n}${process.pid}`, schoolId: school.id, messageId: null, adultId: families.father, channel: 'sms' as const,
+      target: '+61400000003', childIds: '[]', status: 'bounced' as const, priority: 1, attempts: 1, nextAttemptAt: 0, lastError: 'kannel 400', createdAt: at
+    }))))
+    const office = (await staffSession(school, 'office')).cookie
+    const sent = await callApi('/api/app/messages', { headers: { cookie: office }, body: { subject: 'Sports day moved to Friday',
+      body: 'Sports day is on Friday now.', audience: ['year:3'] } })
+    expect(sent.status).toBe(201)
+    const page = await officePage(school, 'messages-numbers')
+    await page.goto(`${siteUrl()}/staff/messages`)
+    const row = page.getByRole('row').filter({ hasText: 'Sports day moved to Friday' })
+    await row.getByRole('button', { name: 'Recipients of Sports day moved to Friday' }).click()
+    const recipients = page.getByRole('table', { name: 'Recipients of Sports day moved to Friday' })
+    await recipients.getByRole('row').filter({ hasText: 'Hine Ngata' }).getByText('Number replied STOP: no texts').waitFor()
+    await recipients.getByRole('row').filter({ hasText: 'Rawiri Ngata' }).getByText('Number failing: texts paused').waitFor()
+    expect(await recipients.locator('[data-text-number]').count()).toBe(2)
+    expect(await recipients.innerText()).not.toMatch(/400 000 00\d|40000000\d/)
+    await checkScreen(page, 'staff-messages-recipients-texts', ['#message-recipients'])
+    // On a phone the card keeps to the screen and its table scrolls in its own box, the marks reached by scrolling the table.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(() => page.locator('#message-recipients').evaluate(card => card.getBoundingClientRect().right)).toBeLessThanOrEqual(390)
   })
 })

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { notificationDeliveries } from '../../../../db/schema'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../../server/domain/people/parental-responsibility'
 import { insertPerson } from '../../../../server/domain/people/person-record'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
 import { updateNotificationSettings } from '../../../../server/domain/notifications/notification-settings'
+import { receiveTextReply } from '../../../../server/domain/notifications/text-replies'
 import { callApi, type ApiRequest } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
@@ -12,7 +14,8 @@ import { staffSession } from '../../../support/staff-sessions'
 type School = Awaited<ReturnType<typeof newSchool>>
 
 /*
- * Issue 38's screens, their routes: the composer's text costs say whether the school sends texts at all.
+ * Issue 38's screens, their routes: the composer's text costs say whether the school sends texts at all; a message's
+ * recipients say whose number replied STOP or is failing, never the number.
  */
 describe('the notification screens\' routes', () => {
   let school: School
@@ -51,5 +54,28 @@ describe('the notification screens\' routes', () => {
     expect(after.body).toMatchObject({ textGateway: true, texts: before.body.texts })
     expect(JSON.stringify(after.body)).not.toContain(gateway.sendsmsUrl)
     expectEnvelope(await as(teacher, '/api/app/messages/text-length', { method: 'POST', body }), 403, 'forbidden')
+  })
+
+  it('marks on a message\'s recipients the number that replied STOP and the one failing, and answers no number', async () => {
+    expect(await receiveTextReply(school.database, school.id, { from: numbers.mere, text: 'STOP' })).toBe('stopped')
+    const at = new Date().toISOString()
+    await school.database.transaction(tx => tx.insert(notificationDeliveries).values([1, 2, 3].map(n => ({
+      id: `ndl_screens${n}${process.pid}`, schoolId: school.id, messageId: null, adultId: ids.wiremu!, channel: 'sms' as const,
+      target: numbers.wiremu, childIds: '[]', status: 'bounced' as const, priority: 1, attempts: 1, nextAttemptAt: 0, lastError: 'kannel 400',
+      createdAt: at
+    }))))
+    const sent = await as(office, '/api/app/messages', { method: 'POST', body: { subject: 'Camp forms', body: 'Due Friday.', audience: ['year:4'] } })
+    expect(sent.status).toBe(201)
+    const recipients = await as(office, `/api/app/messages/${sent.body.id}/recipients`)
+    expect(recipients.status).toBe(200)
+    const marks = Object.fromEntries(recipients.body.items.map((item: { adult: { givenNames: string }, textsStopped: boolean, textsFailing: boolean }) =>
+      [item.adult.givenNames, [item.textsStopped, item.textsFailing]]))
+    // Hemi's number is not in international form: no text goes to it, and it is neither stopped nor failing.
+    expect(marks).toEqual({ hemi: [false, false], mere: [true, false], rua: [false, false], wiremu: [false, true] })
+    const answered = JSON.stringify(recipients.body)
+    for (const number of [...Object.values(numbers), '0400 222 004']) expect(answered).not.toContain(number)
+    // The same facts as the adult's record shows.
+    expect((await as(office, `/api/app/people/${ids.wiremu}/notifications`)).body).toMatchObject({ textsFailing: true })
+    expect((await as(office, `/api/app/people/${ids.mere}/notifications`)).body.channels.sms).toMatchObject({ stopped: true })
   })
 })
