@@ -1,3 +1,4 @@
+import { createHash, createECDH, randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { notificationDeliveries } from '../../../../db/schema'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
@@ -8,6 +9,7 @@ import { updateNotificationSettings } from '../../../../server/domain/notificati
 import { receiveTextReply } from '../../../../server/domain/notifications/text-replies'
 import { callApi, type ApiRequest } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
+import { familySession } from '../../../support/family-sessions'
 import { newSchool } from '../../../support/schools'
 import { staffSession } from '../../../support/staff-sessions'
 
@@ -15,7 +17,8 @@ type School = Awaited<ReturnType<typeof newSchool>>
 
 /*
  * Issue 38's screens, their routes: the composer's text costs say whether the school sends texts at all; a message's
- * recipients say whose number replied STOP or is failing, never the number.
+ * recipients say whose number replied STOP or is failing, never the number; the portal's devices carry their endpoints'
+ * SHA-256 (the page finds its own browser by it), never the endpoint, and the office's view of them carries neither.
  */
 describe('the notification screens\' routes', () => {
   let school: School
@@ -77,5 +80,32 @@ describe('the notification screens\' routes', () => {
     // The same facts as the adult's record shows.
     expect((await as(office, `/api/app/people/${ids.wiremu}/notifications`)).body).toMatchObject({ textsFailing: true })
     expect((await as(office, `/api/app/people/${ids.mere}/notifications`)).body.channels.sms).toMatchObject({ stopped: true })
+  })
+
+  it('names each of a family\'s devices by its endpoint\'s SHA-256, never the endpoint, to the family alone', async () => {
+    const rua = (await familySession(school, ids.rua!)).cookie
+    const keys = createECDH('prime256v1')
+    keys.generateKeys()
+    const endpoint = `https://push.example.org/send/${randomBytes(12).toString('hex')}`
+    const added = await as(rua, '/api/app/portal/notifications/devices', {
+      body: { endpoint, keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } }
+    })
+    expect(added.status).toBe(201)
+    const hash = createHash('sha256').update(endpoint).digest('hex')
+
+    const read = await as(rua, '/api/app/portal/notifications')
+    expect(read.body.channels.push.devices).toEqual([{ id: added.body.id, label: expect.any(String), createdAt: expect.any(String), endpointHash: hash }])
+    expect(JSON.stringify(read.body)).not.toContain(endpoint)
+    const chosen = await as(rua, '/api/app/portal/notifications', { method: 'PUT', body: { choices: [{ kind: 'school', channel: 'push', mode: 'digest' }] } })
+    expect(chosen.body.channels.push.devices).toEqual([expect.objectContaining({ endpointHash: hash })])
+    expect(JSON.stringify(chosen.body)).not.toContain(endpoint)
+
+    const record = await as(office, `/api/app/people/${ids.rua}/notifications`)
+    expect(record.body.channels.push.devices).toEqual([{ id: added.body.id, label: expect.any(String), createdAt: expect.any(String) }])
+    expect(JSON.stringify(record.body)).not.toContain(hash)
+
+    // Turned off here by the id the list gave, no subscription sent again.
+    expect((await as(rua, `/api/app/portal/notifications/devices/${added.body.id}`, { method: 'DELETE' })).body).toEqual({ removed: true })
+    expect((await as(rua, '/api/app/portal/notifications')).body.channels.push.devices).toEqual([])
   })
 })
