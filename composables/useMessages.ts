@@ -5,6 +5,10 @@ import type { MessageInput } from '~~/shared/schemas/messages'
 export type OfficeMessage = InternalApi['/api/app/messages']['get']['items'][number]
 export type MessageRecipient = InternalApi['/api/app/messages/:id/recipients']['get']['items'][number]
 export type AudiencePreview = InternalApi['/api/app/messages/preview']['post']
+export type TextLengths = InternalApi['/api/app/messages/text-length']['post']
+
+/** How long after the last key the composer asks what its texts cost: once per pause in typing, not once per key. */
+const textLengthPause = 400
 
 /**
  * The words for the adults standing leaves out of a message, before it is sent and after: the server
@@ -54,4 +58,34 @@ export function useMessages(selectedId: Ref<string | null>) {
     return sent
   }
   return { list, recipients, bounces, preview, send }
+}
+
+/**
+ * What the message's texts will cost, as the office types (docs/notifications.md, "Text messages"): after each pause
+ * in typing the subjects (the original's and each version's with a subject so far) go to the server, which counts them
+ * as the worker will write them. Null until a subject is typed, and while the last one typed was refused; an answer
+ * overtaken by later typing is dropped, so the count is always the subjects' on the screen.
+ */
+export function useMessageTextLengths(subjects: () => { subject: string, versions: { language: string, subject: string }[] }) {
+  const lengths = ref<TextLengths | null>(null)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let asked = 0
+  async function ask(input: ReturnType<typeof subjects>) {
+    const mine = ++asked
+    const versions = input.versions.filter(version => version.subject.trim()).map(({ language, subject }) => ({ language, subject }))
+    const answer = await $fetch('/api/app/messages/text-length', { method: 'POST', body: { subject: input.subject, versions } })
+      .catch(() => null)
+    if (mine === asked) lengths.value = answer
+  }
+  watch(subjects, (input) => {
+    clearTimeout(timer)
+    if (!input.subject.trim()) {
+      asked++
+      lengths.value = null
+      return
+    }
+    timer = setTimeout(() => void ask(input), textLengthPause)
+  }, { deep: true })
+  onBeforeUnmount(() => clearTimeout(timer))
+  return lengths
 }

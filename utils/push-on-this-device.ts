@@ -45,6 +45,15 @@ export async function currentSubscription(): Promise<PushSubscriptionJSON | null
   return (await existingSubscription())?.toJSON() ?? null
 }
 
+/**
+ * An endpoint as the device list names it (docs/notifications.md, "Phone notifications"): SHA-256 of its UTF-8 in lower-case
+ * hex, as the server's pushEndpointHash makes it. The browser's push needs a secure context, and so does `crypto.subtle`.
+ */
+export async function endpointHash(endpoint: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint))
+  return Array.from(new Uint8Array(digest), byte => byte.toString(16).padStart(2, '0')).join('')
+}
+
 /** A VAPID public key (base64url, as the server gives it) as the bytes `applicationServerKey` takes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '='))

@@ -17,16 +17,27 @@ function subscriptionBody(json: PushSubscriptionJSON) {
 /**
  * Notifications: the adult's channels and choices; changing choices (a refusal of one, `choices.N.mode`, is named by its
  * kind and channel, `school.sms`, the field the page shows it beside); turning phone notifications on or off in this
- * browser (utils/push-on-this-device.ts, then the devices route); removing one of their devices.
+ * browser (utils/push-on-this-device.ts, then the devices route), this browser found in the device list by its endpoint's
+ * hash; removing one of their devices.
  */
 export function usePortalNotifications() {
   const read = portalRead(useFetch('/api/app/portal/notifications', { key: 'portal-notifications', headers: useRequestHeaders(['cookie']) }))
-  /** Whether this browser holds a subscription now; null until asked (the browser answers after the page mounts). */
-  const onHere = ref<boolean | null>(null)
+  /** This browser's subscription's endpoint, hashed as the list names devices; null: none here; undefined until the browser answers. */
+  const hereHash = ref<string | null | undefined>(undefined)
   const checkHere = async () => {
-    onHere.value = pushSupported() ? Boolean(await currentSubscription()) : false
+    const endpoint = pushSupported() ? (await currentSubscription())?.endpoint : undefined
+    hereHash.value = endpoint ? await endpointHash(endpoint) : null
   }
   onMounted(checkHere)
+  /** The adult's device that is this browser, when the server keeps its subscription. */
+  const hereDevice = computed(() => hereHash.value
+    ? read.data.value?.channels.push.devices.find(device => device.endpointHash === hereHash.value) ?? null
+    : null)
+  /**
+   * Whether notifications are on here: this browser holds a subscription and the server keeps it (one it removed, a push
+   * service's 410 or a Remove on another phone, is off, and turning on offers it again); null until both have answered.
+   */
+  const onHere = computed(() => hereHash.value === undefined || !read.data.value ? null : Boolean(hereDevice.value))
 
   async function choose(choices: Choice[]) {
     try {
@@ -50,24 +61,20 @@ export function usePortalNotifications() {
     await Promise.all([read.refresh(), checkHere()])
   }
 
-  /**
-   * Turns them off here: the device list names no endpoint, so the route that adds a device (which answers this account's
-   * own endpoint with the device it already is) names this browser's; then the browser unsubscribes and the device goes.
-   */
+  /** Turns them off here: the browser unsubscribes, and the device the list names as this one goes, by its id. */
   async function turnOffHere() {
-    const subscription = await currentSubscription()
-    const device = subscription
-      ? await $fetch('/api/app/portal/notifications/devices', { method: 'POST', body: subscriptionBody(subscription) })
-      : null
+    const device = hereDevice.value
     await unsubscribeThisDevice()
     if (device) await $fetch(apiPath('/api/app/portal/notifications/devices/:id', { id: device.id }), { method: 'DELETE' })
     await Promise.all([read.refresh(), checkHere()])
   }
 
+  /** Removes one of the adult's devices; this browser's is turned off here too, so it keeps no subscription the server forgot. */
   async function removeDevice(id: string) {
+    if (id === hereDevice.value?.id) return turnOffHere()
     await $fetch(apiPath('/api/app/portal/notifications/devices/:id', { id }), { method: 'DELETE' })
     await read.refresh()
   }
 
-  return { ...read, onHere, choose, turnOnHere, turnOffHere, removeDevice }
+  return { ...read, onHere, hereDevice, choose, turnOnHere, turnOffHere, removeDevice }
 }

@@ -87,7 +87,9 @@ export const messageRecipientSchema = z.object({
   readAt: timestamp.nullable(),
   otherChannels: z.array(z.object({
     channel: z.enum(['sms', 'push']), status: z.enum(notificationDeliveryStatuses), lastError: z.string().nullable(), deliveredAt: timestamp.nullable()
-  })).describe('The texts and phone notifications of the message to the adult (docs/notifications.md), one per number or device.')
+  })).describe('The texts and phone notifications of the message to the adult (docs/notifications.md), one per number or device.'),
+  textsStopped: z.boolean().describe('The adult\'s number replied STOP: no text goes to it, an emergency\'s neither, until it replies START.'),
+  textsFailing: z.boolean().describe('The last three texts to the adult\'s number failed or bounced: no more go to it until one gets through or it changes.')
 })
 export const messageRecipientPageSchema = pageOf(messageRecipientSchema, 'MessageRecipientPage')
 export const bouncedAddressesSchema = z.object({

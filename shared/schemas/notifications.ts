@@ -86,21 +86,32 @@ export type NotificationChoicesInput = z.input<typeof notificationChoicesInput>
 
 const channelMode = z.enum(notificationModes).nullable().describe('Null: the adult has no such channel (no address, no number, no device).')
 
-export const notificationChoicesSchema = z.object({
-  channels: z.object({
-    email: z.object({ address: z.string().nullable() }),
-    sms: z.object({ number: z.string().nullable(), stopped: z.boolean(), gateway: z.boolean() }),
-    push: z.object({ devices: z.array(z.object({ id: z.string(), label: z.string(), createdAt: z.string() })) })
-  }),
-  kinds: z.array(z.object({
-    kind: z.enum(noticeKinds),
-    mayTurnOff: z.boolean(),
-    email: channelMode,
-    sms: channelMode,
-    push: channelMode
-  })),
-  digestTime: z.string()
-})
+const pushDevice = z.object({ id: z.string(), label: z.string(), createdAt: z.string() })
+
+/** An adult's channels and choices, with their devices as `device` shows them. */
+function choicesWith<D extends z.ZodType>(device: D) {
+  return z.object({
+    channels: z.object({
+      email: z.object({ address: z.string().nullable() }),
+      sms: z.object({ number: z.string().nullable(), stopped: z.boolean(), gateway: z.boolean() }),
+      push: z.object({ devices: z.array(device) })
+    }),
+    kinds: z.array(z.object({
+      kind: z.enum(noticeKinds),
+      mayTurnOff: z.boolean(),
+      email: channelMode,
+      sms: channelMode,
+      push: channelMode
+    })),
+    digestTime: z.string()
+  })
+}
+
+/** The adult's own channels and choices, as the portal reads and writes them: each device with its endpoint's hash. */
+export const notificationChoicesSchema = choicesWith(pushDevice.extend({
+  endpointHash: z.string().describe('SHA-256 of the device\'s push endpoint, lower-case hex: the page finds its own browser by it. The endpoint is never '
+    + 'answered (whoever holds it can push to the device).')
+}))
 
 /** What a browser's PushSubscription.toJSON() gives, with the name the family sees for the device. */
 export const pushSubscriptionInput = z.strictObject({
@@ -113,7 +124,7 @@ export const portalNotificationsSchema = notificationChoicesSchema.extend({
   pushPublicKey: z.string().describe('The school\'s VAPID public key (RFC 8292): what a browser subscribes to push with.')
 })
 
-export const personNotificationsSchema = notificationChoicesSchema.extend({
+export const personNotificationsSchema = choicesWith(pushDevice).extend({
   numberInInternationalForm: z.boolean().describe('Whether the phone on file is in E.164, the form texts need.'),
   emailBounced: z.boolean().describe('The last mail to the current address bounced.'),
   textsFailing: z.boolean().describe('The last three texts to the number failed or bounced: no more texts go to it until one gets through or it changes.')

@@ -10,8 +10,14 @@ import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
 import { checkScreen, siteUrl } from '../support/staff-browser'
 import es from '../../i18n/locales/es.json'
+import { notificationDeliveries } from '../../db/schema'
+import { updateNotificationSettings } from '../../server/domain/notifications/notification-settings'
+import { receiveTextReply } from '../../server/domain/notifications/text-replies'
 
 type School = Awaited<ReturnType<typeof newSchool>>
+/** A gateway that takes no text (nothing listens on port 9): the screens only need the school to have one. */
+const gateway = { kind: 'kannel' as const, sendsmsUrl: 'http://127.0.0.1:9/cgi-bin/sendsms', username: 'rollbook', password: 'sendsms-secret',
+  sendsPerSecond: 1 }
 
 async function officePage(school: School, name: string, role: 'office' | 'admin' = 'office'): Promise<Page> {
   const { cookie } = await staffSession(school, role)
@@ -186,5 +192,69 @@ describe('the office\'s consents and messages screens', () => {
     await checkScreen(page, 'staff-messages-clubs')
     await members.getByRole('button', { name: 'Take out Aroha Ngata' }).click()
     await page.locator('[data-clubs]').getByText('activity:chess, 1 child').waitFor()
+  })
+
+  it('shows what each language\'s text costs as the subjects are typed, once the school sends texts', async () => {
+    const school = await newSchool({ name: 'Message Texts Screen School' })
+    await seedPortalFamilies(school)
+    const admin = (await staffSession(school, 'admin')).cookie
+    expect((await callApi('/api/app/school', { method: 'PUT', headers: { cookie: admin }, body: { languages: ['es'] } })).status).toBe(200)
+    const page = await officePage(school, 'messages-texts')
+    await page.goto(`${siteUrl()}/staff/messages`)
+    await page.getByText('No messages yet').waitFor()
+    const lengths = page.locator('[data-text-lengths]')
+    // Without a text gateway no text goes: the server says so with the count, and the composer shows none.
+    const counted = page.waitForResponse(response => response.url().endsWith('/api/app/messages/text-length'))
+    await page.getByLabel('Subject').fill('Sports day')
+    expect(await (await counted).json()).toMatchObject({ textGateway: false })
+    expect(await lengths.innerText()).toBe('')
+
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+    await page.getByLabel('Subject').fill('Sports day moved to Friday')
+    await lengths.getByText('Text: 1 part (GSM-7)').waitFor()
+    await lengths.getByText('Families who chose texts get the subject and a link as a text, billed per part.', { exact: false }).waitFor()
+    await page.getByLabel('Audience').fill('year:3')
+    await page.getByLabel('Message').fill('Sports day is on Friday now.')
+    await page.getByRole('button', { name: 'Preview audience' }).click()
+    await page.getByRole('button', { name: 'Add a version in Español' }).click()
+    await page.getByLabel('Subject in Español').fill('Reunión: el día de deportes es el viernes')
+    await page.getByLabel('Message in Español').fill('El día de deportes es el viernes.')
+    // "ó" is not in the GSM alphabet: the Spanish text is UCS-2, each part 67 characters.
+    await expect.poll(() => lengths.locator('li').allInnerTexts())
+      .toEqual(['Text in English: 1 part (GSM-7)', expect.stringMatching(/^Text in Español: \d parts \(UCS-2\)$/)])
+    expect(await lengths.locator('li [lang="es"]').innerText()).toBe('Español')
+    // The panel scrolls, not the page: the screenshots show the count where it is, above the send button.
+    await page.getByRole('button', { name: /^Send to \d+ adults$/ }).scrollIntoViewIfNeeded()
+    await checkScreen(page, 'staff-messages-text-lengths')
+  })
+
+  it('marks on a message\'s recipients the numbers texts no longer reach, without the numbers', async () => {
+    const school = await newSchool({ name: 'Message Numbers Screen School' })
+    const families = await seedPortalFamilies(school)
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+    // Hine replied STOP; Rawiri's last three texts bounced.
+    await receiveTextReply(school.database, school.id, { from: '+61400000002', text: 'STOP' })
+    const at = new Date().toISOString()
+    await school.database.transaction(tx => tx.insert(notificationDeliveries).values([1, 2, 3].map(n => ({
+      id: `ndl_rawiri${n}${process.pid}`, schoolId: school.id, messageId: null, adultId: families.father, channel: 'sms' as const,
+      target: '+61400000003', childIds: '[]', status: 'bounced' as const, priority: 1, attempts: 1, nextAttemptAt: 0, lastError: 'kannel 400', createdAt: at
+    }))))
+    const office = (await staffSession(school, 'office')).cookie
+    const sent = await callApi('/api/app/messages', { headers: { cookie: office }, body: { subject: 'Sports day moved to Friday',
+      body: 'Sports day is on Friday now.', audience: ['year:3'] } })
+    expect(sent.status).toBe(201)
+    const page = await officePage(school, 'messages-numbers')
+    await page.goto(`${siteUrl()}/staff/messages`)
+    const row = page.getByRole('row').filter({ hasText: 'Sports day moved to Friday' })
+    await row.getByRole('button', { name: 'Recipients of Sports day moved to Friday' }).click()
+    const recipients = page.getByRole('table', { name: 'Recipients of Sports day moved to Friday' })
+    await recipients.getByRole('row').filter({ hasText: 'Hine Ngata' }).getByText('Number replied STOP: no texts').waitFor()
+    await recipients.getByRole('row').filter({ hasText: 'Rawiri Ngata' }).getByText('Number failing: texts paused').waitFor()
+    expect(await recipients.locator('[data-text-number]').count()).toBe(2)
+    expect(await recipients.innerText()).not.toMatch(/400 000 00\d|40000000\d/)
+    await checkScreen(page, 'staff-messages-recipients-texts', ['#message-recipients'])
+    // On a phone the card keeps to the screen and its table scrolls in its own box, the marks reached by scrolling the table.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(() => page.locator('#message-recipients').evaluate(card => card.getBoundingClientRect().right)).toBeLessThanOrEqual(390)
   })
 })

@@ -140,4 +140,58 @@ describe('the family portal\'s Notifications', () => {
     await page.getByText('No device has notifications on yet.').waitFor()
     expect(await school.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.adultId, mother))).toEqual([])
   })
+
+  // The page finds this browser among the devices by its endpoint's SHA-256, which the list carries instead of the endpoint.
+  // Headless Chromium has no push service, so the subscription the page reads is given by a script standing in for the browser's
+  // (its endpoint and its unsubscribe); the server, the hash and the page are the real ones.
+  it('marks this browser among the devices and turns it off here by its id, without sending its subscription again', async () => {
+    const endpoint = `https://push.example.org/send/this-browser-${randomBytes(6).toString('hex')}`
+    const here = await (await useBrowser()).newContext({ viewport: { width: 1280, height: 900 } })
+    await here.addCookies([{ name: 'rollbook_session', value: (await familySession(school, mother)).cookie.split('=')[1]!, url: siteUrl() }])
+    await here.addInitScript((subscribed: string) => {
+      let subscription: object | null = {
+        endpoint: subscribed, options: { applicationServerKey: null }, toJSON: () => ({ endpoint: subscribed, expirationTime: null, keys: {} }),
+        unsubscribe: async () => {
+          subscription = null
+          return true
+        }
+      }
+      ServiceWorkerContainer.prototype.getRegistration = async () =>
+        ({ pushManager: { getSubscription: async () => subscription } }) as unknown as ServiceWorkerRegistration
+    }, endpoint)
+    const herPage = await here.newPage()
+    onTestFailed(() => herPage.screenshot({ path: 'tests/artifacts/failed-family-notifications-this-device.png', fullPage: true }).then(() => {}, () => {}))
+    const ecdh = () => {
+      const keys = createECDH('prime256v1')
+      keys.generateKeys()
+      return { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+    }
+    const laptop = await addPushDevice(school.context, { adultId: mother, accountId }, { endpoint, keys: ecdh() },
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')
+    const phoneDevice = await addPushDevice(school.context, { adultId: mother, accountId },
+      { endpoint: `https://push.example.org/send/phone-${randomBytes(6).toString('hex')}`, keys: ecdh() },
+      'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0')
+    const deviceRequests: string[] = []
+    herPage.on('request', (request) => {
+      if (request.url().includes('/api/app/portal/notifications/devices')) deviceRequests.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+    await open(herPage)
+    await expect.poll(() => herPage.locator('[data-this-device]').innerText()).toBe('Notifications are on in this browser.')
+    const devices = herPage.getByRole('list', { name: 'Your devices with notifications on' })
+    const marked = devices.getByRole('listitem').filter({ has: herPage.locator('[data-this-device-mark]') })
+    await expect.poll(() => marked.count()).toBe(1)
+    expect(await marked.innerText()).toContain(laptop.label)
+    expect(await devices.getByRole('listitem').filter({ hasText: phoneDevice.label }).locator('[data-this-device-mark]').count()).toBe(0)
+    await checkScreen(herPage, 'family-notifications-this-device')
+    await herPage.setViewportSize({ width: 390, height: 844 })
+    await axeAtPhoneWidth(herPage, 'family-notifications-this-device')
+
+    await herPage.getByRole('button', { name: 'Turn off notifications here' }).click()
+    await herPage.getByText('Notifications turned off here').first().waitFor()
+    await expect.poll(() => herPage.locator('[data-this-device]').innerText()).toBe('Notifications are off in this browser.')
+    expect(deviceRequests).toEqual([`DELETE /api/app/portal/notifications/devices/${laptop.id}`])
+    const kept = await school.database.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.adultId, mother))
+    expect(kept).toEqual([{ id: phoneDevice.id }])
+    await here.close()
+  })
 })

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { messageRecipients, messages, messageVersions, notificationDeliveries, people } from '../../../db/schema'
 import type { NoticeKind, NotificationDeliveryStatus, StandingPurpose } from '../../../shared/vocabulary'
 import { emailStatusOf, otherChannelDeliveries, planNotice } from '../notifications/fan-out'
+import { textNumberStanding } from '../notifications/unreachable'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
@@ -219,24 +220,30 @@ function recipientAsShown<R extends RecipientRow>(row: R, withheldShown: boolean
   return { ...row, status: 'sent', attempts: row.attempts + 1, lastError: null, sentAt: row.sentAt }
 }
 
-/** Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it (withheld mail as recipientAsShown tells it). */
+/**
+ * Whom a message reached, a page in name order: each adult's delivery, their bounce, and when they read it (withheld mail as
+ * recipientAsShown tells it), and whether texts still go to their number now (textNumberStanding), beside the bounced address.
+ */
 export async function messageRecipientsPage(ctx: OfficeContext, messageId: string, page: { limit: number, after?: [string, string] }) {
   await readMessage(ctx, messageId)
   const withheldShown = seesWithheld(ctx)
   const rows = await ctx.database.db.select({
     id: messageRecipients.id, adultId: people.id, familyName: people.familyName, givenNames: people.givenNames, nameKey: people.nameKey,
     email: messageRecipients.email, status: messageRecipients.status, attempts: messageRecipients.attempts, lastError: messageRecipients.lastError,
-    sentAt: messageRecipients.sentAt, readAt: messageRecipients.readAt
+    sentAt: messageRecipients.sentAt, readAt: messageRecipients.readAt, phone: people.phone
   }).from(messageRecipients).innerJoin(people, eq(people.id, messageRecipients.adultId))
     .where(and(
       eq(messageRecipients.schoolId, ctx.school.id), eq(messageRecipients.messageId, messageId),
       afterPosition(people.nameKey, messageRecipients.id, page.after)
     ))
     .orderBy(asc(people.nameKey), asc(messageRecipients.id)).limit(page.limit + 1)
-  const others = await otherChannelsOf(ctx, messageId, rows.slice(0, page.limit).map(row => row.adultId), withheldShown)
-  return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, adultId, familyName, givenNames, ...rest }) =>
-    ({ adult: { id: adultId, familyName, givenNames }, ...recipientAsShown(rest, withheldShown), otherChannels: others.get(adultId) ?? [] }),
-  (last): [string, string] => [last.nameKey, last.id])
+  const shown = rows.slice(0, page.limit)
+  const others = await otherChannelsOf(ctx, messageId, shown.map(row => row.adultId), withheldShown)
+  const texts = await textNumberStanding(ctx.database, ctx.school.id, shown.map(row => ({ id: row.adultId, phone: row.phone })))
+  return keysetSlice(rows, page.limit, ({ nameKey: _nameKey, phone: _phone, adultId, familyName, givenNames, ...rest }) => ({
+    adult: { id: adultId, familyName, givenNames }, ...recipientAsShown(rest, withheldShown), otherChannels: others.get(adultId) ?? [],
+    textsStopped: texts.get(adultId)?.textsStopped ?? false, textsFailing: texts.get(adultId)?.textsFailing ?? false
+  }), (last): [string, string] => [last.nameKey, last.id])
 }
 
 /**

@@ -18,6 +18,7 @@ import { newId } from '../shared/ids'
 import { timestampNow } from '../days/clock'
 import { slicesOf } from '../../../db/id-slices'
 import { notificationSettingsRow, optionalKindsOf, storedGateway } from './notification-settings'
+import { pushEndpointHash } from './push/push-subscription'
 
 /** What an adult can be reached on: an address, a number texts may go to, how many devices have push on. */
 export interface AdultReach { email: string | null, textNumber: string | null, pushDevices: number }
@@ -82,16 +83,22 @@ export async function stoppedNumbers(database: Database, schoolId: string, numbe
   return stopped
 }
 
-/** The adult's channels as the portal's Notifications page shows them, and each kind's mode on each (null: no such channel). */
+/**
+ * The adult's channels as the portal's Notifications page shows them, and each kind's mode on each (null: no such channel).
+ * Each device carries its endpoint's SHA-256, never the endpoint (a capability: whoever holds it can push to the device),
+ * so the page knows which is this browser without sending its subscription again.
+ */
 export async function readNotificationChoices(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string) {
   const { database, school } = ctx
   const [adult] = await database.db.select({ email: people.email, phone: people.phone }).from(people)
     .where(and(eq(people.schoolId, school.id), eq(people.id, adultId)))
   if (!adult) throw domainError('not_found', ['No such adult.'])
   const settings = await notificationSettingsRow(database, school.id)
-  const devices = await database.db.select({ id: pushSubscriptions.id, label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt })
-    .from(pushSubscriptions).where(and(eq(pushSubscriptions.schoolId, school.id), eq(pushSubscriptions.adultId, adultId)))
-    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+  const devices = (await database.db.select({
+    id: pushSubscriptions.id, label: pushSubscriptions.label, createdAt: pushSubscriptions.createdAt, endpoint: pushSubscriptions.endpoint
+  }).from(pushSubscriptions).where(and(eq(pushSubscriptions.schoolId, school.id), eq(pushSubscriptions.adultId, adultId)))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id)))
+    .map(({ endpoint, ...device }) => ({ ...device, endpointHash: pushEndpointHash(endpoint) }))
   const textNumber = textNumberOf(adult.phone)
   const gateway = Boolean(storedGateway(settings))
   const stopped = textNumber ? (await stoppedNumbers(database, school.id, [textNumber])).has(textNumber) : false

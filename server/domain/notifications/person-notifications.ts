@@ -12,5 +12,10 @@ export async function personNotifications(ctx: Pick<DomainContext, 'database' | 
   const problems = await contactProblemsOf(ctx.database, ctx.school.id, {
     id: adultId, email: choices.channels.email.address, textNumber: textNumberOf(choices.channels.sms.number)
   })
-  return { ...choices, numberInInternationalForm: Boolean(textNumberOf(choices.channels.sms.number)), ...problems }
+  // The endpoints' hashes serve the family's own browser only: the office is shown the devices by name.
+  const devices = choices.channels.push.devices.map(({ endpointHash: _endpointHash, ...device }) => device)
+  return {
+    ...choices, channels: { ...choices.channels, push: { devices } }, numberInInternationalForm: Boolean(textNumberOf(choices.channels.sms.number)),
+    ...problems
+  }
 }

@@ -10,6 +10,7 @@ import { messageRecipients, notificationDeliveries, people } from '../../../db/s
 import type { Database } from '../../../db/client'
 import { slicesOf } from '../../../db/id-slices'
 import { currentTime } from '../days/clock'
+import { stoppedNumbers, textNumberOf } from './notification-choices'
 
 /** Texts to a number stop after this many failures in a row. */
 export const failuresBeforeNumberPaused = 3
@@ -69,6 +70,24 @@ export async function contactProblemsOf(database: Database, schoolId: string, ad
     emailBounced: (await bouncedAddresses(database, schoolId, [adult])).has(adult.id),
     textsFailing: adult.textNumber ? (await failingNumbers(database, schoolId, [adult.textNumber])).has(adult.textNumber) : false
   }
+}
+
+/**
+ * Whether texts still go to each adult's phone, for the Messages screen's recipients: stopped by their STOP reply
+ * (the portal's and the record's `stopped`), or failing (the record's `textsFailing`, Today's count). No number in
+ * the answer: an adult whose phone is not in international form has neither.
+ */
+export async function textNumberStanding(database: Database, schoolId: string, adults: readonly { id: string, phone: string | null }[]) {
+  const numbers = new Map(adults.flatMap((adult) => {
+    const number = textNumberOf(adult.phone)
+    return number ? [[adult.id, number] as const] : []
+  }))
+  const stopped = await stoppedNumbers(database, schoolId, [...numbers.values()])
+  const failing = await failingNumbers(database, schoolId, [...numbers.values()])
+  return new Map(adults.map((adult) => {
+    const number = numbers.get(adult.id)
+    return [adult.id, { textsStopped: number ? stopped.has(number) : false, textsFailing: number ? failing.has(number) : false }]
+  }))
 }
 
 /** How many adults of the school have an address or number that no longer reaches them, for Today. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { addressRefusal, destinationPolicy, destinationUrl, type DestinationPolicy } from '../../webhooks/destinations'
@@ -61,3 +62,12 @@ export function pushSubscriptionSchemaFor(policy: () => DestinationPolicy) {
 export const pushSubscriptionSchema = pushSubscriptionSchemaFor(destinationPolicy)
 
 export type PushSubscriptionFields = z.output<typeof pushSubscriptionSchema>
+
+/**
+ * A device's endpoint as the portal's device list names it: SHA-256 of its UTF-8, in lower-case hex. The page hashes its own
+ * subscription's endpoint the same way (utils/push-on-this-device.ts) to find this browser in the list; the endpoint itself,
+ * a capability to push to the device, never leaves the server again.
+ */
+export function pushEndpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint, 'utf8').digest('hex')
+}

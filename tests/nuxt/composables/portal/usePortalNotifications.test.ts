@@ -1,6 +1,7 @@
 import { createError, readBody } from 'h3'
 import { defineComponent, h } from 'vue'
-import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mountSuspended, registerEndpoint } from '@nuxt/test-utils/runtime'
 import { usePortalNotifications, type PortalNotifications } from '../../../../composables/portal/usePortalNotifications'
 import { apiErrorOf } from '../../../../composables/useApiErrors'
@@ -15,7 +16,22 @@ const answer: PortalNotifications = {
   digestTime: '17:00',
   pushPublicKey: 'BKey'
 }
+// This browser's subscription, when a test gives it one (happy-dom has no push service), and the device it is on the server.
+const hereEndpoint = 'https://push.example.org/send/this-browser'
+const hereDevice = { id: 'psh_0000000000000000here', label: 'Firefox · Android', createdAt: '2026-11-20T09:00:00.000Z',
+  endpointHash: createHash('sha256').update(hereEndpoint).digest('hex') }
+const otherDevice = { id: 'psh_000000000000000other', label: 'Safari · iOS', createdAt: '2026-11-21T09:00:00.000Z', endpointHash: 'f'.repeat(64) }
 registerEndpoint('/api/app/portal/notifications', () => answer)
+const deviceRequests: string[] = []
+registerEndpoint('/api/app/portal/notifications/devices', { method: 'POST', handler: () => {
+  deviceRequests.push('POST')
+  return { id: hereDevice.id, label: hereDevice.label, createdAt: hereDevice.createdAt }
+} })
+registerEndpoint(`/api/app/portal/notifications/devices/${hereDevice.id}`, { method: 'DELETE', handler: () => {
+  deviceRequests.push(`DELETE ${hereDevice.id}`)
+  answer.channels.push.devices = answer.channels.push.devices.filter(device => device.id !== hereDevice.id)
+  return { removed: true }
+} })
 const sent: unknown[] = []
 // The route's refusal of "off" for a kind the school sends to every family, naming the choice by its place in the list.
 registerEndpoint('/api/app/portal/notifications', {
@@ -66,5 +82,52 @@ describe('usePortalNotifications', () => {
     expect(refusal).toBeInstanceOf(PushOnThisDeviceError)
     expect((refusal as PushOnThisDeviceError).problem).toBe('unsupported')
     expect(notifications.onHere.value).toBe(false)
+  })
+})
+
+describe('usePortalNotifications in a browser that has push', () => {
+  let unsubscribed = 0
+  let subscribed = true
+  function givePush() {
+    const subscription = { endpoint: hereEndpoint, toJSON: () => ({ endpoint: hereEndpoint, keys: {} }), unsubscribe: async () => {
+      unsubscribed++
+      subscribed = false
+      return true
+    } }
+    vi.stubGlobal('PushManager', function PushManager() {})
+    vi.stubGlobal('Notification', function Notification() {})
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {
+      getRegistration: async () => ({ pushManager: { getSubscription: async () => subscribed ? subscription : null } })
+    } })
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    Reflect.deleteProperty(navigator, 'serviceWorker')
+    answer.channels.push.devices = []
+  })
+
+  it('finds this browser among the devices by its endpoint\'s hash, and turns it off by its id without sending the subscription', async () => {
+    givePush()
+    answer.channels.push.devices = [otherDevice, hereDevice]
+    const notifications = await mounted()
+    // The file's mounts share the app and its fetched data: read the devices this test gave.
+    await notifications.refresh()
+    await expect.poll(() => notifications.hereDevice.value?.id).toBe(hereDevice.id)
+    expect(notifications.onHere.value).toBe(true)
+    await notifications.turnOffHere()
+    expect(deviceRequests).toEqual([`DELETE ${hereDevice.id}`])
+    expect(unsubscribed).toBe(1)
+    expect(notifications.onHere.value).toBe(false)
+    expect(notifications.data.value?.channels.push.devices.map(device => device.id)).toEqual([otherDevice.id])
+  })
+
+  it('has notifications off here when the server no longer keeps this browser\'s subscription', async () => {
+    subscribed = true
+    givePush()
+    answer.channels.push.devices = [otherDevice]
+    const notifications = await mounted()
+    await notifications.refresh()
+    await expect.poll(() => notifications.onHere.value).toBe(false)
+    expect(notifications.hereDevice.value).toBeNull()
   })
 })

@@ -1,7 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { systemResolver, type DestinationPolicy } from '../../../../../../server/domain/webhooks/destinations'
-import { pushSubscriptionSchemaFor } from '../../../../../../server/domain/notifications/push/push-subscription'
+import { pushEndpointHash, pushSubscriptionSchemaFor } from '../../../../../../server/domain/notifications/push/push-subscription'
+import { endpointHash } from '../../../../../../utils/push-on-this-device'
 
 const strict: DestinationPolicy = { allowPrivate: false, resolveHost: systemResolver }
 const loose: DestinationPolicy = { allowPrivate: true, resolveHost: systemResolver }
@@ -103,5 +104,20 @@ describe('a browser\'s push subscription', () => {
   it('says what is missing when a member is', () => {
     expect(strictSchema.safeParse({ endpoint: subscription().endpoint }).success).toBe(false)
     expect(strictSchema.safeParse({ ...subscription(), keys: { auth: randomBytes(16).toString('base64url') } }).success).toBe(false)
+  })
+})
+
+// The portal finds this browser among the devices by its endpoint's hash: the page's and the server's must agree to the letter.
+describe('a push endpoint\'s hash', () => {
+  it.each([
+    ['a push service\'s endpoint', 'https://fcm.googleapis.com/fcm/send/cXh3:APA91bH-x_y~z'],
+    ['Mozilla\'s', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABn'],
+    ['one with characters beyond ASCII', 'https://push.example.org/envoyé/été']
+  ])('is the same in the browser and on the server for %s', async (_case, endpoint) => {
+    expect(await endpointHash(endpoint)).toBe(pushEndpointHash(endpoint))
+  })
+
+  it('is SHA-256 in lower-case hex, never the endpoint', () => {
+    expect(pushEndpointHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
   })
 })
