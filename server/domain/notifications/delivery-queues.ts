@@ -37,8 +37,10 @@ function channelQueue(task: string, sender: () => ChannelSender, concurrency: nu
 // thousand within two minutes, docs/performance.md); texts are still spaced to the gateway's rate by one limiter.
 export const textDeliveryQueue = channelQueue('texts:deliver', textSender, 4)
 export const pushDeliveryQueue = channelQueue('push:deliver', pushSender, 4)
-// Mail goes through one pooled SMTP connection (send-mail.ts): one batch at a time, as the messages' queue.
-export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 1)
+// Four batches at once on the mail pool's connections (send-mail.ts), as an emergency's mail: a day's digests for twenty
+// thousand adults are at the mail server within the minute (docs/performance.md). A server killed mid-send may send
+// again a digest another batch had on the wire (at least once, as texts and pushes).
+export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 4)
 
 /** Each school's digests gathered at its digest time, looked for each half minute (digests.ts). */
 export const digestGatherQueue = defineWorkerQueue<MessageQueueSettings>(({ database, stopping }: QueueWorker, settings) => {
