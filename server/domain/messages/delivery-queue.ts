@@ -1,5 +1,5 @@
 import { onOutboxCommit } from '../shared/outbox-signal'
-import { defineWorkerQueue } from '../workers/worker-loop'
+import { defineWorkerQueue, type QueueWorker } from '../workers/worker-loop'
 import { claimMessageBatch, sendMessageBatch, settleMessageWorker } from './message-delivery'
 
 /** What a process's settings say of message delivery: whose messages it sends (none: no loop) and the lease. */
@@ -15,24 +15,37 @@ export interface MessageQueueSettings {
  * for other processes' messages and retries come due. A stopping loop finishes the mail in flight
  * and frees the rows not reached.
  */
-function recipientDeliveryQueue(task: string, concurrency: number, emergenciesOnly: boolean) {
-  return defineWorkerQueue<MessageQueueSettings>(({ database, owner, stopping }, settings) => {
+/**
+ * A queue of the worker loop over batches of due rows, for every channel a message goes on (this file's mail,
+ * notifications/delivery-queues.ts's texts, pushes and digests): up to `concurrency` batches at once, claimed while
+ * there is room, woken by this process's commits and every two seconds. The schools sent for are the message worker's.
+ */
+export function batchDeliveryQueue<Row>(task: string, concurrency: number,
+  settle: (worker: QueueWorker, settings: MessageQueueSettings) => { claim: () => Promise<Row[]>, sendBatch: (batch: Row[]) => Promise<number> }) {
+  return defineWorkerQueue<MessageQueueSettings>((worker, settings) => {
     if (settings.messageSchools?.length === 0) return undefined
-    const worker = settleMessageWorker(database, { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs, emergenciesOnly })
+    const { claim, sendBatch } = settle(worker, settings)
     return {
       task,
       pollMs: 2000,
       concurrency,
       wakeSignal: onOutboxCommit,
       claim: async (room) => {
-        const batches = []
-        for (let batch; batches.length < room && (batch = await claimMessageBatch(worker)).length;) batches.push(batch)
+        const batches: Row[][] = []
+        for (let batch; batches.length < room && (batch = await claim()).length;) batches.push(batch)
         return batches
       },
-      work: batch => sendMessageBatch(worker, batch),
-      // Ids and counts only: never a message, an address or a child's name.
+      work: sendBatch,
+      // Ids and counts only: never a message, an address, a number, an endpoint or a child's name.
       noteOf: (_batch, attempted) => ({ attempted })
     }
+  })
+}
+
+function recipientDeliveryQueue(task: string, concurrency: number, emergenciesOnly: boolean) {
+  return batchDeliveryQueue(task, concurrency, ({ database, owner, stopping }, settings) => {
+    const worker = settleMessageWorker(database, { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs, emergenciesOnly })
+    return { claim: () => claimMessageBatch(worker), sendBatch: batch => sendMessageBatch(worker, batch) }
   })
 }
 

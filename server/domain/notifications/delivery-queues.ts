@@ -1,6 +1,5 @@
-import { onOutboxCommit } from '../shared/outbox-signal'
 import { defineWorkerQueue, type QueueWorker } from '../workers/worker-loop'
-import type { MessageQueueSettings } from '../messages/delivery-queue'
+import { batchDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
 import { claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender } from './channel-delivery'
 import { claimDueDigests, emailDigestSender, gatherDigests } from './digests'
 import { pushSender } from './pushes'
@@ -13,23 +12,9 @@ import { textSender } from './texts'
  * The schools sent for are the message worker's (a test server sends only its own test's).
  */
 function channelQueue(task: string, sender: () => ChannelSender, concurrency: number) {
-  return defineWorkerQueue<MessageQueueSettings>(({ database, owner, stopping }: QueueWorker, settings) => {
-    if (settings.messageSchools?.length === 0) return undefined
+  return batchDeliveryQueue(task, concurrency, ({ database, owner, stopping }, settings) => {
     const worker = settleChannelWorker(database, sender(), { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs })
-    return {
-      task,
-      pollMs: 2000,
-      concurrency,
-      wakeSignal: onOutboxCommit,
-      claim: async (room) => {
-        const batches = []
-        for (let batch; batches.length < room && (batch = await claimDeliveries(worker)).length;) batches.push(batch)
-        return batches
-      },
-      work: batch => sendDeliveryBatch(worker, batch),
-      // Ids and counts only: never a number, an endpoint or a notice.
-      noteOf: (_batch, attempted) => ({ attempted })
-    }
+    return { claim: () => claimDeliveries(worker), sendBatch: batch => sendDeliveryBatch(worker, batch) }
   })
 }
 
