@@ -28,7 +28,8 @@ export function leftOutWords(
  * The office's messages: the audience preview before anything is sent, sending, the messages sent
  * (paged, newest first) with one message's recipients (deliveries, bounces, read receipts) and the
  * addresses that bounced. While the page is visible the list is asked for again every few seconds,
- * so deliveries and reads appear as they happen.
+ * so deliveries and reads appear as they happen. `sendEmergency` sends through the emergency route (docs/notifications.md,
+ * "Emergencies"), asking for a passkey when the server wants a recent proof; undefined when that prompt was closed.
  */
 export function useMessages(selectedId: Ref<string | null>) {
   const list = reactive(usePagedList<OfficeMessage>(query => $fetch('/api/app/messages', { query }), { limit: 20 }))
@@ -57,23 +58,32 @@ export function useMessages(selectedId: Ref<string | null>) {
     await list.refresh()
     return sent
   }
-  return { list, recipients, bounces, preview, send }
+  const { withStepUp } = useStepUp()
+  async function sendEmergency(input: MessageInput) {
+    const sent = await withStepUp(() => $fetch('/api/app/messages/emergency', { method: 'POST', body: input }))
+    if (sent) await list.refresh()
+    return sent
+  }
+  return { list, recipients, bounces, preview, send, sendEmergency }
 }
 
 /**
  * What the message's texts will cost, as the office types (docs/notifications.md, "Text messages"): after each pause
  * in typing the subjects (the original's and each version's with a subject so far) go to the server, which counts them
  * as the worker will write them. Null until a subject is typed, and while the last one typed was refused; an answer
- * overtaken by later typing is dropped, so the count is always the subjects' on the screen.
+ * overtaken by later typing is dropped, so the count is always the subjects' on the screen. An emergency's text is
+ * counted as one (it is marked urgent).
  */
-export function useMessageTextLengths(subjects: () => { subject: string, versions: { language: string, subject: string }[] }) {
+export function useMessageTextLengths(
+  subjects: () => { subject: string, versions: { language: string, subject: string }[], emergency: boolean }
+) {
   const lengths = ref<TextLengths | null>(null)
   let timer: ReturnType<typeof setTimeout> | undefined
   let asked = 0
   async function ask(input: ReturnType<typeof subjects>) {
     const mine = ++asked
     const versions = input.versions.filter(version => version.subject.trim()).map(({ language, subject }) => ({ language, subject }))
-    const answer = await $fetch('/api/app/messages/text-length', { method: 'POST', body: { subject: input.subject, versions } })
+    const answer = await $fetch('/api/app/messages/text-length', { method: 'POST', body: { subject: input.subject, versions, emergency: input.emergency } })
       .catch(() => null)
     if (mine === asked) lengths.value = answer
   }

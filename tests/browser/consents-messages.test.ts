@@ -1,14 +1,15 @@
 import { describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core'
+import { and, eq } from 'drizzle-orm'
 import { addDays } from '../../server/domain/days/calendar'
-import { useBrowser } from '../support/browser'
+import { useBrowser, waitForApp } from '../support/browser'
 import { callApi } from '../support/api'
 import { familySession } from '../support/family-sessions'
 import { seedPortalFamilies } from '../support/portal-families'
 import { seedClass } from '../support/consent-fixtures'
 import { newSchool } from '../support/schools'
 import { staffSession } from '../support/staff-sessions'
-import { checkScreen, siteUrl } from '../support/staff-browser'
+import { checkScreen, newcomerLink, pageWithAuthenticator, registerFirstPasskey, siteUrl } from '../support/staff-browser'
 import es from '../../i18n/locales/es.json'
 import { notificationDeliveries } from '../../db/schema'
 import { updateNotificationSettings } from '../../server/domain/notifications/notification-settings'
@@ -226,6 +227,82 @@ describe('the office\'s consents and messages screens', () => {
     // The panel scrolls, not the page: the screenshots show the count where it is, above the send button.
     await page.getByRole('button', { name: /^Send to \d+ adults$/ }).scrollIntoViewIfNeeded()
     await checkScreen(page, 'staff-messages-text-lengths')
+  })
+
+  it('sends an emergency as an administrator with a passkey, after a dialog saying it goes on every channel whatever each adult chose; '
+    + 'the office without messages.emergency is offered none', async () => {
+    const school = await newSchool({ name: 'Flood Plain Screen School' })
+    await seedPortalFamilies(school)
+    await updateNotificationSettings(school.context, { digestTime: '17:00', optionalKinds: ['school'], textGateway: gateway })
+
+    // The office sends messages but does not hold messages.emergency: its composer has no emergency in it.
+    const office = await officePage(school, 'messages-no-emergency')
+    await office.goto(`${siteUrl()}/staff/messages`)
+    await office.getByText('No messages yet').waitFor()
+    await waitForApp(office)
+    await office.getByRole('button', { name: 'Preview audience' }).waitFor()
+    expect(await office.getByText(/emergency/i).count()).toBe(0)
+    await office.context().close()
+
+    const { page, context } = await pageWithAuthenticator(await useBrowser())
+    onTestFailed(async () => {
+      await page.screenshot({ path: 'tests/artifacts/failed-messages-emergency.png', fullPage: true }).catch(() => {})
+    })
+    try {
+      // A session from the link has registered a passkey but not yet proved one: the emergency asks for it.
+      await registerFirstPasskey(page, (await newcomerLink(school, 'admin')).url)
+      await page.goto(`${siteUrl()}/staff/messages`)
+      await page.getByText('No messages yet').waitFor()
+      await waitForApp(page)
+      await page.getByLabel('Audience').fill('year:3')
+      await page.getByLabel('Subject').fill('School closed today: flooding')
+      await page.getByLabel('Message').fill('Collect your children by noon.')
+      await page.getByRole('button', { name: 'Preview audience' }).click()
+      await page.locator('[data-audience-preview]').getByText('6 adults, for 5 children.', { exact: false }).waitFor()
+      await page.getByRole('button', { name: 'Send to 6 adults' }).waitFor()
+
+      // The emergency's text is counted as the worker writes it, marked urgent, and the words say every number gets it.
+      const counted = page.waitForRequest(request => request.url().endsWith('/api/app/messages/text-length') && request.postDataJSON().emergency === true)
+      await page.getByRole('checkbox', { name: 'Send as an emergency' }).check()
+      await counted
+      const lengths = page.locator('[data-text-lengths]')
+      await lengths.getByText('Every adult with a number gets the subject and a link as a text marked urgent', { exact: false }).waitFor()
+      await lengths.getByText(/^Text: \d parts? \(GSM-7\)$/).waitFor()
+      const send = page.getByRole('button', { name: 'Send emergency to 6 adults' })
+      await send.scrollIntoViewIfNeeded()
+      await checkScreen(page, 'staff-messages-emergency')
+
+      // The dialog says what it does; Escape sends nothing and gives focus back to the send button.
+      await send.click()
+      const dialog = page.getByRole('dialog', { name: 'Send an emergency to 6 adults?' })
+      await dialog.waitFor()
+      expect(await dialog.innerText()).toContain('every channel each adult has: email, texts and phone notifications, whatever they chose')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep editing')
+      await checkScreen(page, 'staff-messages-emergency-confirm', ['[role="dialog"]'])
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Send emergency to 6 adults')
+      expect(await page.getByText('No messages yet').isVisible()).toBe(true)
+
+      // Sent from the keyboard: the dialog, then the passkey, then the toast and the message in the list.
+      await page.keyboard.press('Enter')
+      await dialog.getByRole('button', { name: 'Send emergency', exact: true }).focus()
+      await page.keyboard.press('Enter')
+      const prompt = page.getByRole('dialog', { name: 'Confirm it\'s you' })
+      await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
+      await page.getByText('Emergency sent').first().waitFor()
+      await page.getByText('Going on every channel to 6 adults.').first().waitFor()
+      await page.getByRole('row').filter({ hasText: 'School closed today: flooding' }).waitFor()
+      expect(await page.getByRole('checkbox', { name: 'Send as an emergency' }).isChecked()).toBe(false)
+      expect(await page.getByLabel('Subject').inputValue()).toBe('')
+
+      // Hine has an email address, so texts were off for her: the emergency texts her all the same, ahead of every other queue.
+      const texts = await school.database.db.select().from(notificationDeliveries)
+        .where(and(eq(notificationDeliveries.schoolId, school.id), eq(notificationDeliveries.target, '+61400000002')))
+      expect(texts.map(text => [text.channel, text.priority])).toEqual([['sms', 0]])
+    } finally {
+      await context.close()
+    }
   })
 
   it('marks on a message\'s recipients the numbers texts no longer reach, without the numbers', async () => {
