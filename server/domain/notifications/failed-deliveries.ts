@@ -6,6 +6,7 @@
  * text: the consumer reads the rest where its scopes let it.
  */
 import type { Database, Db } from '../../../db/client'
+import { commitWithoutWaitingForDisk } from '../../../db/relaxed-commit'
 import { announceOutboxCommit } from '../shared/outbox-signal'
 import { recordChangesInWorkerWrite } from '../shared/write-changes'
 
@@ -20,11 +21,13 @@ export type NoteFailedDeliveries = (ids: readonly string[]) => void
 /**
  * A delivery worker's write: `work` records an outcome in one transaction and notes the deliveries it made
  * bounced or failed; their events are written in that transaction, and the outbox's listeners (the webhook
- * worker) told once it has committed.
+ * worker) told once it has committed. PostgreSQL answers its commit before the disk has it (relaxed-commit.ts):
+ * an outcome lost in a crash of the database is a notice sent again.
  */
 export async function writeDeliveryOutcome<T>(database: Database, schoolId: string, work: (tx: Db, failed: NoteFailedDeliveries) => Promise<T>): Promise<T> {
   const ids: string[] = []
   const result = await database.transaction(async (tx) => {
+    await commitWithoutWaitingForDisk(database, tx)
     const done = await work(tx, noted => void ids.push(...noted))
     await recordChangesInWorkerWrite(tx, schoolId, { kind: 'system', name: 'notifications:deliver' },
       ids.map(id => ({ kind: 'notification.failed', tableName: 'notification_deliveries', recordId: id })))
