@@ -18,7 +18,9 @@ export async function benchDigest(receiver: SmtpReceiver, step: (args: string[])
   const before = receiver.mails.length
   const run = step(['scripts/bench/digest-run.ts', schoolId])
   const started = performance.now()
-  const digestsIn = () => receiver.mails.slice(before).filter(mail => /^Subject: .*new notices, 2/m.test(mail.data)).length
+  // By the digest's own Message-ID (a delivery's, ndl_…; digests.ts), not its subject: each adult's is in their language,
+  // and after the messages row one adult in two prefers Spanish or Arabic (prefer-languages.ts).
+  const digestsIn = () => receiver.mails.slice(before).filter(mail => /^Message-ID: <ndl_/mi.test(mail.data)).length
   while (digestsIn() < run.digests && performance.now() - started < deadlineSeconds * 1000) await new Promise(resolve => setTimeout(resolve, 100))
   const mailSeconds = (performance.now() - started) / 1000
   const received = digestsIn()
