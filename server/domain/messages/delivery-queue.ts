@@ -1,5 +1,6 @@
 import { onOutboxCommit } from '../shared/outbox-signal'
 import { defineWorkerQueue, type QueueWorker } from '../workers/worker-loop'
+import type { messageRecipients } from '../../../db/schema'
 import { claimMessageBatch, sendMessageBatch, settleMessageWorker } from './message-delivery'
 
 /** What a process's settings say of message delivery: whose messages it sends (none: no loop) and the lease. */
@@ -8,13 +9,6 @@ export interface MessageQueueSettings {
   messageLeaseMs?: number
 }
 
-/**
- * Message delivery as a queue of the worker loop (docs/messages.md, "Delivery"): a batch of a few
- * recipients at a time, sent one mail after another through a connection of the pool; it wakes as soon
- * as a write of this process commits (a message queues its deliveries in one) and every two seconds
- * for other processes' messages and retries come due. A stopping loop finishes the mail in flight
- * and frees the rows not reached.
- */
 /**
  * A queue of the worker loop over batches of due rows, for every channel a message goes on (this file's mail,
  * notifications/delivery-queues.ts's texts, pushes and digests): up to `concurrency` batches at once, claimed while
@@ -42,8 +36,17 @@ export function batchDeliveryQueue<Row>(task: string, concurrency: number,
   })
 }
 
+type MessageRecipient = typeof messageRecipients.$inferSelect
+
+/**
+ * Message delivery as a queue of the worker loop (docs/messages.md, "Delivery"): a batch of a few
+ * recipients at a time, sent one mail after another through a connection of the pool; it wakes as soon
+ * as a write of this process commits (a message queues its deliveries in one) and every two seconds
+ * for other processes' messages and retries come due. A stopping loop finishes the mail in flight
+ * and frees the rows not reached.
+ */
 function recipientDeliveryQueue(task: string, concurrency: number, emergenciesOnly: boolean) {
-  return batchDeliveryQueue(task, concurrency, ({ database, owner, stopping }, settings) => {
+  return batchDeliveryQueue<MessageRecipient>(task, concurrency, ({ database, owner, stopping }, settings) => {
     const worker = settleMessageWorker(database, { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs, emergenciesOnly })
     return { claim: () => claimMessageBatch(worker), sendBatch: batch => sendMessageBatch(worker, batch) }
   })

@@ -1,6 +1,6 @@
 import { defineWorkerQueue, type QueueWorker } from '../workers/worker-loop'
 import { batchDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
-import { claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender } from './channel-delivery'
+import { claimDeliveries, sendDeliveryBatch, settleChannelWorker, type ChannelSender, type Delivery } from './channel-delivery'
 import { claimDueDigests, emailDigestSender, gatherDigests } from './digests'
 import { pushSender } from './pushes'
 import { textSender } from './texts'
@@ -12,7 +12,7 @@ import { textSender } from './texts'
  * The schools sent for are the message worker's (a test server sends only its own test's).
  */
 function channelQueue(task: string, sender: () => ChannelSender, concurrency: number) {
-  return batchDeliveryQueue(task, concurrency, ({ database, owner, stopping }, settings) => {
+  return batchDeliveryQueue<Delivery>(task, concurrency, ({ database, owner, stopping }, settings) => {
     const worker = settleChannelWorker(database, sender(), { owner, stopping, schoolIds: settings.messageSchools, leaseMs: settings.messageLeaseMs })
     return { claim: () => claimDeliveries(worker), sendBatch: batch => sendDeliveryBatch(worker, batch) }
   })
@@ -24,10 +24,11 @@ function channelQueue(task: string, sender: () => ChannelSender, concurrency: nu
 // first), so four at once reached 130 a second and eight 230 (docs/performance.md, "Notifications").
 export const textDeliveryQueue = channelQueue('texts:deliver', textSender, 8)
 export const pushDeliveryQueue = channelQueue('push:deliver', pushSender, 4)
-// Four batches at once on the mail pool's connections (send-mail.ts), as an emergency's mail: a day's digests for twenty
-// thousand adults are at the mail server within the minute (docs/performance.md). A server killed mid-send may send
-// again a digest another batch had on the wire (at least once, as texts and pushes).
-export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 4)
+// Eight batches at once on the mail pool's connections (send-mail.ts; the pool keeps to its five, the others read and
+// record meanwhile): a day's digests for twenty thousand adults are at the mail server within the minute
+// (docs/performance.md). A server killed mid-send may send again a digest another batch had on the wire (at least
+// once, as texts and pushes).
+export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 8)
 
 /** Each school's digests gathered at its digest time, looked for each half minute (digests.ts). */
 export const digestGatherQueue = defineWorkerQueue<MessageQueueSettings>(({ database, stopping }: QueueWorker, settings) => {
