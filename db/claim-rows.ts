@@ -13,6 +13,7 @@
 import { and, eq, getTableColumns, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Database, Db } from './client'
+import { commitWithoutWaitingForDisk } from './relaxed-commit'
 
 /** A table used as a queue: its id, the two lease columns, when a row is ready and in what order rows are claimed. */
 export interface ClaimQueue<T extends SQLiteTable> {
@@ -26,6 +27,11 @@ export interface ClaimQueue<T extends SQLiteTable> {
   ready?: (now: number) => SQL | undefined
   /** The order rows are claimed in; end it with the id so the order is total. */
   order: (SQLiteColumn | SQL)[]
+  /**
+   * Claims commit without waiting for PostgreSQL's disk (relaxed-commit.ts): for a queue whose claim lost in a crash
+   * of the database is only a lease gone, the row claimed again and its work done again (the delivery queues).
+   */
+  relaxedCommit?: boolean
 }
 
 export interface ClaimOptions {
@@ -43,6 +49,7 @@ type Row<T extends SQLiteTable> = T['$inferSelect']
 export function claimRows<T extends SQLiteTable>(database: Database, queue: ClaimQueue<T>, options: ClaimOptions): Promise<Row<T>[]> {
   const now = options.now ?? Date.now()
   return database.transaction(async (tx) => {
+    if (queue.relaxedCommit) await commitWithoutWaitingForDisk(database, tx)
     const free = or(isNull(queue.leaseUntil), lte(queue.leaseUntil, now))
     const candidates = tx.select({ id: queue.id }).from(queue.table as SQLiteTable).where(and(free, queue.ready?.(now))).orderBy(...queue.order)
       .limit(options.limit)

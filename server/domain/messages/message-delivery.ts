@@ -75,7 +75,9 @@ function recipientQueue(schoolIds: readonly string[] | undefined, emergenciesOnl
     ready: now => and(eq(r.status, 'pending'), emergenciesOnly ? eq(r.priority, emergencyPriority) : undefined, lte(r.nextAttemptAt, now),
       schoolIds ? inArray(r.schoolId, [...schoolIds]) : undefined),
     // An emergency's mail (priority 0) before any other that is due (docs/notifications.md, "Emergencies").
-    order: [asc(r.priority), asc(r.nextAttemptAt), asc(r.id)]
+    order: [asc(r.priority), asc(r.nextAttemptAt), asc(r.id)],
+    // A claim lost in a crash of the database is a mail sent again, as an outcome lost is (failed-deliveries.ts).
+    relaxedCommit: true
   }
 }
 

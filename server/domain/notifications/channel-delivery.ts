@@ -66,7 +66,9 @@ export function deliveryQueue(channel: NotificationChannel, schoolIds?: readonly
     leaseOwner: d.leaseOwner,
     leaseUntil: d.leaseUntil,
     ready: now => and(eq(d.channel, channel), eq(d.status, 'queued'), lte(d.nextAttemptAt, now), schoolIds ? inArray(d.schoolId, [...schoolIds]) : undefined),
-    order: [asc(d.priority), asc(d.nextAttemptAt), asc(d.id)]
+    order: [asc(d.priority), asc(d.nextAttemptAt), asc(d.id)],
+    // A claim lost in a crash of the database is a notice sent again, as an outcome lost is (failed-deliveries.ts).
+    relaxedCommit: true
   }
 }
 

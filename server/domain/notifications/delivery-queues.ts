@@ -24,11 +24,10 @@ function channelQueue(task: string, sender: () => ChannelSender, concurrency: nu
 // first), so four at once reached 130 a second and eight 230 (docs/performance.md, "Notifications").
 export const textDeliveryQueue = channelQueue('texts:deliver', textSender, 8)
 export const pushDeliveryQueue = channelQueue('push:deliver', pushSender, 4)
-// Eight batches at once on the mail pool's connections (send-mail.ts; the pool keeps to its five, the others read and
-// record meanwhile): a day's digests for twenty thousand adults are at the mail server within the minute
-// (docs/performance.md). A server killed mid-send may send again a digest another batch had on the wire (at least
-// once, as texts and pushes).
-export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 8)
+// Four batches at once on the mail pool's connections (send-mail.ts), as an emergency's mail: a day's digests for twenty
+// thousand adults are at the mail server within the minute (docs/performance.md; eight at once were no faster). A server
+// killed mid-send may send again a digest another batch had on the wire (at least once, as texts and pushes).
+export const digestMailQueue = channelQueue('digests:mail', () => emailDigestSender(), 4)
 
 /** Each school's digests gathered at its digest time, looked for each half minute (digests.ts). */
 export const digestGatherQueue = defineWorkerQueue<MessageQueueSettings>(({ database, stopping }: QueueWorker, settings) => {
