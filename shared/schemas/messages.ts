@@ -68,6 +68,7 @@ const tally = {
 }
 export const messageSummarySchema = z.object({
   id: z.string(), subject: z.string(), audience: z.array(z.string()), createdAt: timestamp,
+  emergency: z.boolean().describe('Sent as an emergency: on every channel each adult has, whatever they chose (docs/notifications.md).'),
   adultCount: z.number(), childCount: z.number(), ...leftOutShape, ...tally
 })
 export const messagePageSchema = pageOf(messageSummarySchema, 'MessagePage')

@@ -292,7 +292,11 @@ describe('the office\'s consents and messages screens', () => {
       await prompt.getByRole('button', { name: 'Confirm with passkey' }).click()
       await page.getByText('Emergency sent').first().waitFor()
       await page.getByText('Going on every channel to 6 adults.').first().waitFor()
-      await page.getByRole('row').filter({ hasText: 'School closed today: flooding' }).waitFor()
+      const sentRow = page.getByRole('row').filter({ hasText: 'School closed today: flooding' })
+      await sentRow.waitFor()
+      // The list marks it an emergency; the office's other messages are not.
+      expect(await sentRow.getByText('Emergency', { exact: true }).count()).toBe(1)
+      expect(await page.getByRole('row').filter({ hasNotText: 'School closed today: flooding' }).getByText('Emergency', { exact: true }).count()).toBe(0)
       expect(await page.getByRole('checkbox', { name: 'Send as an emergency' }).isChecked()).toBe(false)
       expect(await page.getByLabel('Subject').inputValue()).toBe('')
 

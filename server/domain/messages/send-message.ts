@@ -178,7 +178,7 @@ const tallied = (row: Tally) => ({
 function sentView(message: typeof messages.$inferSelect, tally: Tally) {
   const audience = JSON.parse(message.audience) as string[]
   return {
-    id: message.id, subject: message.subject, audience, createdAt: message.createdAt,
+    id: message.id, subject: message.subject, audience, createdAt: message.createdAt, emergency: message.emergency === 1,
     adultCount: message.adultCount, childCount: message.childCount, ...leftOutOfAudience(audience, message.leftOutCount), ...tallied(tally)
   }
 }

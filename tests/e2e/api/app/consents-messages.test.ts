@@ -253,7 +253,7 @@ describe('consents and messages: asks, answers with standing on the day, audienc
     const hine = recipients.body.items.find((r: { adult: { givenNames: string } }) => r.adult.givenNames === 'Hine')
     expect(hine.readAt).toBe(read.body.readAt)
     expect((await staff(`/api/app/messages/${sent.body.id}`)).body).toMatchObject({ readCount: 1, adultCount: 6, leftOut: 'fewer_than_5', leftOutCount: null })
-    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id, leftOut: 'fewer_than_5', leftOutCount: null })
+    expect((await staff('/api/app/messages')).body.items[0]).toMatchObject({ id: sent.body.id, emergency: false, leftOut: 'fewer_than_5', leftOutCount: null })
   })
 
   it('never counts the left-out adults of an audience naming an adult, so a preview cannot tell who is withheld', async () => {

@@ -147,6 +147,7 @@ describe('texts to families through Kannel', () => {
     expectEnvelope(await as(office, '/api/app/messages/emergency', { method: 'POST', body }), 403, 'forbidden')
     const sent = await as((await staffSession(school, 'admin')).cookie, '/api/app/messages/emergency', { method: 'POST', body })
     expect(sent.status).toBe(201)
+    expect((await as(office, `/api/app/messages/${sent.body.id}`)).body).toMatchObject({ emergency: true })
     const queued = await school.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.messageId, sent.body.id))
     expect(queued.map(row => [row.target, row.priority]).sort()).toEqual([[numbers.anna, 0], [numbers.ben, 0], [numbers.cara, 0]])
     const before = kannel.received().length
