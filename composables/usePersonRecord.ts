@@ -20,7 +20,7 @@ export function usePurposeWords() {
   const words = computed<Record<CourtOrderPurpose, string>>(() => ({
     details: t('staff.person.purposes.details'), contact: t('staff.person.purposes.contact'), billing: t('staff.person.purposes.billing'),
     applications: t('staff.person.purposes.applications'), consents: t('staff.person.purposes.consents'), messages: t('staff.person.purposes.messages'),
-    collection: t('staff.person.purposes.collection')
+    attendance: t('staff.person.purposes.attendance'), collection: t('staff.person.purposes.collection')
   }))
   return (purpose: CourtOrderPurpose) => words.value[purpose]
 }

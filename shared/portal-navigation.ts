@@ -68,6 +68,10 @@ export const portalSectionPlaces: Readonly<Record<PortalSection, PortalSectionPl
   fees: {
     label: 'portal.nav.fees', to: '/family/fees', homeCard: 'portal.home.cards.fees',
     composable: 'usePortalFees', reader: 'server/domain/fees/portal-fees.ts'
+  },
+  absences: {
+    label: 'portal.nav.absences', to: '/family/absences', homeCard: 'portal.home.cards.absences',
+    composable: 'usePortalAbsences', reader: 'server/domain/absences/portal-absences.ts'
   }
 }
 

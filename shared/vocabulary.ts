@@ -22,7 +22,7 @@ export type CourtOrderKind = typeof courtOrderKinds[number]
  * What an adult may see or do about a child in the family portal, each decided on the day by the access
  * module's standing (parental responsibility, court orders, protection flags).
  */
-export const standingPurposes = ['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const
+export const standingPurposes = ['details', 'contact', 'billing', 'applications', 'consents', 'messages', 'attendance'] as const
 export type StandingPurpose = typeof standingPurposes[number]
 
 /**
@@ -37,7 +37,7 @@ export type CourtOrderPurpose = typeof courtOrderPurposes[number]
  * The family portal's sections a school can switch off for families (the portal's *Our data* is always open);
  * their places and words are in shared/portal-navigation.ts.
  */
-export const portalSections = ['children', 'details', 'payers', 'applications', 'consents', 'messages', 'fees'] as const
+export const portalSections = ['children', 'details', 'payers', 'applications', 'consents', 'messages', 'fees', 'absences'] as const
 export type PortalSection = typeof portalSections[number]
 
 /** A standing consent lasts until withdrawn; one asked each occasion holds for its ask alone (docs/consents.md). */
@@ -88,7 +88,8 @@ export const webhookEventKinds = [
   'fee_schedule.created', 'fee_schedule.updated',
   'consent_purpose.created', 'consent_ask.created', 'consent_ask.updated', 'consent.created', 'consent.updated',
   'message.created', 'activity_member.created', 'activity_member.deleted',
-  'notification.failed'
+  'notification.failed',
+  'absence.reported', 'absence.explained', 'absence.withdrawn'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 
@@ -178,3 +179,14 @@ export type NotificationMode = typeof notificationModes[number]
  */
 export const notificationDeliveryStatuses = ['queued', 'held', 'sent', 'delivered', 'bounced', 'failed', 'withheld'] as const
 export type NotificationDeliveryStatus = typeof notificationDeliveryStatuses[number]
+
+/**
+ * Why a child is away (docs/absences.md): the reasons a school offers families and the office, each
+ * worded in the reader's language; `other` needs a note.
+ */
+export const absenceReasons = ['illness', 'medical_appointment', 'family_reason', 'religious_observance', 'other'] as const
+export type AbsenceReason = typeof absenceReasons[number]
+
+/** Who reported an absence: an adult in the portal, or the office for them (a phone call, a note at the desk). */
+export const absenceReporters = ['family', 'office'] as const
+export type AbsenceReporter = typeof absenceReporters[number]

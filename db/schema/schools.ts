@@ -1,6 +1,6 @@
 import { table, text, integer, bigint, index } from '../dialect'
 
-import type { AlumniRule, HeldPart, PortalSection } from '../../shared/vocabulary'
+import type { AbsenceReason, AlumniRule, HeldPart, PortalSection } from '../../shared/vocabulary'
 
 export { moduleNames, type ModuleName, type ModuleMode } from '../../shared/vocabulary'
 
@@ -21,6 +21,10 @@ export interface SchoolLists {
   currency?: string
   /** BCP 47 tags of the shipped languages (shared/languages.ts) the school offers its families; English always, and alone until chosen. */
   languages?: string[]
+  /** Absence reasons the school offers (all, in the shipped order, until chosen); docs/absences.md. */
+  absenceReasons?: AbsenceReason[]
+  /** Reasons whose notes and documents only staff holding `restricted.read` open (`medical_appointment` until chosen). */
+  sensitiveAbsenceReasons?: AbsenceReason[]
 }
 
 export const schools = table('schools', {

@@ -170,6 +170,7 @@ const tagDescriptions: Record<string, string> = {
   Admissions: 'Enquiries, tours and bookings, applications, enrolments and starters.',
   Rosters: 'Class rosters in OneRoster or directory-sync format.',
   Imports: 'The staff export and the student-information-system export.',
+  Absences: 'Absences the register found with no report, and those families reported and explained.',
   Exports: 'Nightly warehouse files.',
   Events: 'The school\'s changes in order: a feed to poll, or to catch up from after missed webhooks.'
 }

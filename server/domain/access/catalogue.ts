@@ -19,6 +19,8 @@ export const scopeCatalogue = {
   'people.sync': 'send the student-information-system export',
   'export.read': 'list warehouse files and fetch them via expiring signed URLs',
   'restricted.read': 'parenting orders, court documents, exit reasons, merge history',
+  'absence.read': 'read the absences families and the office reported, and those they explained, between two days (no note, no document)',
+  'absence.write': 'tell the school of a child the register found missing with no report, so their family is asked why',
   'event.read': 'read the events feed: the school\'s changes in order, of the kinds the token\'s other scopes reach'
 } as const
 
@@ -34,6 +36,7 @@ export const screenCapabilityCatalogue = {
   'fees.manage': 'draft, publish and correct fee schedules, and read any student\'s fee statement with every payer\'s part',
   'consents.manage': 'keep the school\'s consent purposes, ask families for consent, see and enter their answers',
   'messages.send': 'write to families by audience group, keep the clubs, and see read receipts and bounces',
+  'absences.manage': 'see the absences of a day and of a child, record one a family phoned in, acknowledge reports and open their documents',
   'messages.emergency': 'send an emergency notice: every channel each adult has, whatever they chose, ahead of everything else (with a passkey)'
 } as const
 

@@ -11,7 +11,7 @@ export const builtInRoles = {
   admin: capabilityNames,
   office: [
     ...readScopes, 'enquiry.write', 'tour.book', 'application.write', 'people.manage', 'admissions.manage', 'families.manage', 'portal.preview',
-    'fees.manage', 'consents.manage', 'messages.send'
+    'fees.manage', 'consents.manage', 'messages.send', 'absences.manage'
   ],
   admissions: ['person.read', 'affiliation.read', 'tour.read', 'starter.read', 'enquiry.write', 'tour.book', 'application.write', 'admissions.manage'],
   teacher: ['person.read', 'affiliation.read', 'roster.read'],

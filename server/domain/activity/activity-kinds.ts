@@ -34,7 +34,8 @@ export const activityKinds = {
   'portal.previewed': 'The family portal previewed as an adult',
   'portal_sections.changed': 'A family portal section switched on or off',
   'detail_request.decided': 'A family\'s request to change their details approved or rejected',
-  'notifications.changed': 'The notification settings changed (digest time, kinds families may turn off, the text gateway)'
+  'notifications.changed': 'The notification settings changed (digest time, kinds families may turn off, the text gateway)',
+  'absence_settings.changed': 'The absence reasons offered, or those marked sensitive, changed'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

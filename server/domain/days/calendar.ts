@@ -78,3 +78,15 @@ function computeStartOfDay(day: string, timeZone: string): Date {
   }
   return new Date(high)
 }
+
+/**
+ * A wall-clock time of a day in a zone as RFC 3339 with the zone's offset then (`2026-12-01T09:00:00+11:00`):
+ * how the school's times leave the service, so a reader elsewhere gets the instant and the school's clock both.
+ */
+export function zonedDateTime(day: string, time: string, timeZone: string): string {
+  const wall = Date.parse(`${day}T${time}:00Z`)
+  const offset = zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone)
+  const minutes = Math.abs(offset) / 60_000
+  const sign = offset < 0 ? '-' : '+'
+  return `${day}T${time}:00${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}

@@ -54,7 +54,11 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'activity_member.created': 'person.read',
   'activity_member.deleted': 'person.read',
   // A delivery to an adult that bounced or failed: ids only, about the adults person.read reaches.
-  'notification.failed': 'person.read'
+  'notification.failed': 'person.read',
+  // What the attendance system reads back: the absences it asked about and those families reported.
+  'absence.reported': 'absence.read',
+  'absence.explained': 'absence.read',
+  'absence.withdrawn': 'absence.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import {
-  affiliations, applicationAdults, applications, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people
+  affiliations, applicationAdults, applications, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people,
+  unexplainedAbsences
 } from '../../../db/schema'
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
@@ -17,7 +18,8 @@ import { compareByName } from '../people/name-key'
  * `class:<code>`, `campus:<code>`, `activity:<name>`, the adults who have not answered an ask
  * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`); and two for the notices Rollbook
  * writes itself, which the office's audience schema does not take: an application's adults
- * (`application:<id>`) and the payers of a published fee version's statements (`payers:<version id>`).
+ * (`application:<id>`), the payers of a published fee version's statements (`payers:<version id>`) and the
+ * adults of a child the attendance system found absent with no report (`absence:<unexplained absence id>`).
  * A group resolves to children, each with the adults it may reach (all of the child's adults, or only
  * some); standing on the day then decides who of those may be told. What the office is answered about a
  * named adult never depends on whether standing withholds them (Reach.named, docs/messages.md "Named adults").
@@ -76,6 +78,11 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
       if (!application) return undefined
       const adults = await db.select({ id: applicationAdults.personId }).from(applicationAdults).where(eq(applicationAdults.applicationId, value))
       return [{ childId: application.childId, onlyAdults: new Set(adults.map(adult => adult.id)) }]
+    }
+    case 'absence': {
+      const [absence] = await db.select({ childId: unexplainedAbsences.childId }).from(unexplainedAbsences)
+        .where(and(eq(unexplainedAbsences.schoolId, schoolId), eq(unexplainedAbsences.id, value)))
+      return absence && [{ childId: absence.childId }]
     }
     case 'payers': {
       const payers = await payersOfFeeVersion(ctx, value)

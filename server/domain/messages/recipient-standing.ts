@@ -16,11 +16,12 @@ export interface RecipientReach { messageId: string | null, adultId: string, chi
 /**
  * The standing a notice of each kind is told by (docs/notifications.md, "Fee statements and application
  * steps", "Standing"): a fee statement's is the portal's Fees' (`billing`) and an application's the portal's
- * Applications' (`applications`, which an applicant holds with no responsibility on file), since each points
- * at that page and tells of what it shows; any other notice is a message, told by `messages`.
+ * Applications' (`applications`, which an applicant holds with no responsibility on file), and an absence's the
+ * portal's Absences' (`attendance`), since each points at that page and tells of what it shows; any other notice is
+ * a message, told by `messages`.
  */
 const purposeOfKind = {
-  school: 'messages', consents: 'messages', fees: 'billing', applications: 'applications', absences: 'messages'
+  school: 'messages', consents: 'messages', fees: 'billing', applications: 'applications', absences: 'attendance'
 } as const satisfies Record<NoticeKind, StandingPurpose>
 
 /** The standing purpose a notice of `kind` is reached by at send, and asked again when it goes and when it is shown. */

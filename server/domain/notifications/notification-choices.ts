@@ -1,7 +1,8 @@
 /**
  * Each adult's choices (docs/notifications.md, "Choices"): per kind of notice and per channel they have,
  * instant, the daily digest, or off. Nothing written is the default: email and push at once, texts at once
- * only for an adult with no email address (texts cost the school, and email reaches the others). "Off"
+ * only for an adult with no email address (texts cost the school, and email reaches the others), except for
+ * absences, whose texts go at once to everyone with a number. "Off"
  * holds only for a kind the school lets families turn off; for any other kind it is read as the digest,
  * so a notice the school must get through still reaches them, once a day at most. An emergency ignores all
  * of it (fan-out.ts).
@@ -36,14 +37,19 @@ export function textNumberOf(phone: string | null): string | null {
   return parsed.success ? parsed.data : null
 }
 
-function defaultMode(channel: NotificationChannel, reach: AdultReach): NotificationMode {
-  if (channel === 'sms') return reach.email ? 'off' : 'instant'
+/** Kinds whose texts go at once by default even to an adult with an email address: a child missing from the register is this morning's news. */
+const textedByDefault: readonly NoticeKind[] = ['absences']
+
+function defaultMode(channel: NotificationChannel, reach: AdultReach, kind?: NoticeKind): NotificationMode {
+  if (channel === 'sms') return reach.email && !(kind && textedByDefault.includes(kind)) ? 'off' : 'instant'
   return 'instant'
 }
 
 /** The mode that holds for a kind on a channel: the adult's choice or the default, "off" read as the digest for a kind families may not turn off. */
-export function modeFor(chosen: NotificationMode | undefined, channel: NotificationChannel, reach: AdultReach, mayTurnOff: boolean): NotificationMode {
-  const mode = chosen ?? defaultMode(channel, reach)
+export function modeFor(
+  chosen: NotificationMode | undefined, channel: NotificationChannel, reach: AdultReach, mayTurnOff: boolean, kind?: NoticeKind
+): NotificationMode {
+  const mode = chosen ?? defaultMode(channel, reach, kind)
   return mode === 'off' && !mayTurnOff && chosen ? 'digest' : mode
 }
 
@@ -69,7 +75,7 @@ export async function modesForNotice(database: Database, schoolId: string, kind:
   const mayTurnOff = optionalKindsOf(settings).includes(kind)
   const stored = await storedChoices(database, schoolId, adults.map(adult => adult.id), kind)
   return new Map(adults.map(({ id, reach }) => [id, Object.fromEntries(notificationChannels.map(channel =>
-    [channel, modeFor(stored.get(id)?.get(`${kind} ${channel}`), channel, reach, mayTurnOff)])) as ChannelModes]))
+    [channel, modeFor(stored.get(id)?.get(`${kind} ${channel}`), channel, reach, mayTurnOff, kind)])) as ChannelModes]))
 }
 
 /** The numbers of `numbers` that replied STOP to this school. */
@@ -111,7 +117,7 @@ export async function readNotificationChoices(ctx: Pick<DomainContext, 'database
     kinds: noticeKinds.map((kind) => {
       const mayTurnOff = optional.includes(kind)
       const modes = Object.fromEntries(notificationChannels.map(channel =>
-        [channel, has[channel] ? modeFor(stored?.get(`${kind} ${channel}`), channel, reach, mayTurnOff) : null]))
+        [channel, has[channel] ? modeFor(stored?.get(`${kind} ${channel}`), channel, reach, mayTurnOff, kind) : null]))
       return { kind, mayTurnOff, ...modes as Record<NotificationChannel, NotificationMode | null> }
     }),
     digestTime: settings.digestTime

@@ -7,6 +7,17 @@ import { schoolLanguages } from '../schools/school-languages'
 import { sendMessage } from '../messages/send-message'
 import type { MessageText } from '../messages/message-version'
 
+export interface NoticeInput { kind: NoticeKind, audience: string, words: (language: LanguageCode) => MessageText }
+
+/** A notice as sendMessage takes it: the school's own language, and a version in each other language it offers. */
+export function noticeMessage(ctx: Pick<DomainContext, 'school'>, notice: NoticeInput) {
+  const others = schoolLanguages(ctx.school).filter(code => code !== defaultLanguage) as LanguageCode[]
+  return {
+    ...notice.words(defaultLanguage), audience: [notice.audience], kind: notice.kind,
+    versions: others.map(language => ({ language, ...notice.words(language) }))
+  }
+}
+
 /**
  * A notice Rollbook writes itself when the office's work moves on (a fee version published, an
  * application's step; docs/notifications.md, "Fee statements and application steps"): a message of
@@ -21,16 +32,10 @@ import type { MessageText } from '../messages/message-version'
  * be written (the database busy past its wait): the step has committed, and an error answer would have
  * the office repeat a step already taken; it is logged (kind and ids only) and null.
  */
-export async function sendNotice(
-  ctx: DomainContext, notice: { kind: NoticeKind, audience: string, words: (language: LanguageCode) => MessageText }
-) {
-  const others = schoolLanguages(ctx.school).filter(code => code !== defaultLanguage) as LanguageCode[]
+export async function sendNotice(ctx: DomainContext, notice: NoticeInput) {
   try {
     // Without the request's withinWrite: it keeps the step's answer for an idempotent retry, and the step's own write has kept it.
-    return await sendMessage({ ...ctx, withinWrite: undefined }, {
-      ...notice.words(defaultLanguage), audience: [notice.audience], kind: notice.kind,
-      versions: others.map(language => ({ language, ...notice.words(language) }))
-    })
+    return await sendMessage({ ...ctx, withinWrite: undefined }, noticeMessage(ctx, notice))
   } catch (error) {
     if (error instanceof DomainError && error.code === 'audience_empty') return null
     logger.error({ schoolId: ctx.school.id, kind: notice.kind, audience: notice.audience.split(':')[0],

@@ -9,7 +9,7 @@ import { schoolLanguages } from '../schools/school-languages'
 
 /** The module a section's routes belong to (their `module` declarations): a section of a module the school does not run is not offered. */
 export const sectionModules: Partial<Record<PortalSection, ModuleName>> = {
-  children: 'people', details: 'people', payers: 'billing', fees: 'billing', applications: 'admissions'
+  children: 'people', details: 'people', payers: 'billing', fees: 'billing', applications: 'admissions', absences: 'people'
 }
 
 /**

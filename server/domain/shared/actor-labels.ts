@@ -12,6 +12,7 @@ const systemWords: Record<SystemName, string> = {
   'sync:apply': 'the people sync worker',
   'webhooks:deliver': 'the webhook worker',
   'notifications:deliver': 'the notification workers',
+  'absences:notify': 'the absence notices',
   'bench': 'the benchmark',
   'test': 'the tests'
 }

@@ -28,6 +28,7 @@ export type ChangeKind =
   | 'consent_purpose.created' | 'consent_ask.created' | 'consent_ask.updated' | 'consent.created' | 'consent.updated'
   | 'message.created' | 'activity_member.created' | 'activity_member.deleted'
   | 'notification.failed'
+  | 'absence.reported' | 'absence.explained' | 'absence.withdrawn'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

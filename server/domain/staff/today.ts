@@ -1,5 +1,6 @@
 import { and, count, countDistinct, eq, gt, gte, inArray, isNull, lt, lte, not, or } from 'drizzle-orm'
 import { applications, courtOrders, enquiries, people, syncRuns, tours, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
+import { absenceDayList } from '../absences/day-list'
 import type { ModuleName } from '../../../db/schema'
 import type { Capability } from '../access/catalogue'
 import { holdsCapability } from '../access/access'
@@ -29,7 +30,7 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   const may = (capability: Capability, module?: ModuleName) => holdsCapability(ctx, capability) && (!module || moduleSwitch(school, module) !== 'off')
   const restricted = holdsCapability(ctx, 'restricted.read')
 
-  const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults] = await Promise.all([
+  const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults, absenceDay] = await Promise.all([
     may('admissions.manage', 'admissions')
       ? db.select({ n: count() }).from(enquiries)
           .where(
@@ -81,7 +82,9 @@ export async function whatNeedsAHand(ctx: DomainContext) {
           .where(and(eq(courtOrders.schoolId, school.id), courtOrderInForce(today), lte(courtOrders.validTo, addDays(today, todayHorizons.courtOrders))))
           .orderBy(courtOrders.validTo, courtOrders.childId)
       : undefined,
-    may('messages.send') ? unreachableAdultCount(ctx.database, school.id) : undefined
+    may('messages.send') ? unreachableAdultCount(ctx.database, school.id) : undefined,
+    // The day list's own counts, so Today and /staff/absences never disagree (and a withheld child is counted as it is listed).
+    may('absences.manage', 'people') ? absenceDayList(ctx, { day: today, limit: 1 }) : undefined
   ])
 
   const applicationsIn = (state: string) => applicationCounts?.find(row => row.state === state)?.n ?? 0
@@ -97,6 +100,10 @@ export async function whatNeedsAHand(ctx: DomainContext) {
     pausedSyncRuns: pausedRuns?.[0]?.n,
     failingWebhooks: failingWebhooks?.[0]?.n,
     unreachableAdults,
+    absences: absenceDay && {
+      reported: absenceDay.counts.reported, unexplained: absenceDay.counts.unexplained,
+      waitingForAcknowledgement: absenceDay.counts.reported - absenceDay.counts.acknowledged
+    },
     courtOrdersEnding: endingOrders ? { count: orderedChildren.length, childIds: orderedChildren.slice(0, childLinks) } : undefined
   }
 }

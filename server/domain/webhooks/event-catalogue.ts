@@ -42,5 +42,8 @@ export const webhookEventCauses = {
   'message.created': 'The office sends a message to families.',
   'activity_member.created': 'A child joins one of the school\'s clubs.',
   'activity_member.deleted': 'A child leaves one of the school\'s clubs.',
-  'notification.failed': 'A notice to an adult (an email, text, push or digest) bounced or was given up after its last attempt.'
+  'notification.failed': 'A notice to an adult (an email, text, push or digest) bounced or was given up after its last attempt.',
+  'absence.reported': 'A family reports a child\'s absence in the portal, or the office records one from a phone call.',
+  'absence.explained': 'A family explains an absence the attendance system reported unexplained.',
+  'absence.withdrawn': 'A family withdraws an absence before its first day.'
 } as const satisfies Record<WebhookEventKind, string>

@@ -1,4 +1,5 @@
 import { syncApplyQueue } from '../imports/apply-queue'
+import { absenceNoticeQueue } from '../absences/absence-notice-queue'
 import { emergencyMessageQueue, messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
 import { digestGatherQueue, digestMailQueue, pushDeliveryQueue, textDeliveryQueue } from '../notifications/delivery-queues'
 import { webhookDeliveryQueue, type WebhookQueueSettings } from '../webhooks/delivery-queue'
@@ -11,7 +12,8 @@ import type { DeclareQueue } from './worker-loop'
  * declaration to this list).
  */
 export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [
-  webhookDeliveryQueue, emergencyMessageQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue
+  webhookDeliveryQueue, emergencyMessageQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue,
+  absenceNoticeQueue
 ]
 
 /** What the queues read of a process's settings (server/utils/runtime-settings.ts). */

@@ -20,6 +20,7 @@ import feeLines from './fee-lines'
 import feeStatements from './fee-statements'
 import consents from './consents'
 import notificationDeliveries from './notification-deliveries'
+import absences from './absences'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -46,7 +47,8 @@ export const exportTables: readonly ExportTable[] = [
   feeLines,
   feeStatements,
   consents,
-  notificationDeliveries
+  notificationDeliveries,
+  absences
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

@@ -1,0 +1,99 @@
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm'
+import { absences, affiliations, classes, classMembers, people, unexplainedAbsences } from '../../../db/schema'
+import type { DomainContext } from '../shared/context'
+import { todayInZone } from '../days/clock'
+import { inForceOn } from '../days/in-force'
+import { compareText } from '../shared/compare-text'
+import { listSlice } from '../shared/list-slice'
+import { slicesOf } from '../../../db/id-slices'
+import { childrenUnderRestrictionAt, listsRestrictedChildren } from '../access/withholding'
+
+export interface DayListRequest { day?: string, q?: string, yearLevel?: string, limit: number, after?: [number] }
+
+/** A name folded for search: case and accents aside, so "jose" finds José. */
+const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/** Each child's year level and homeroom on the day, read in slices. */
+async function placesOnDay(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string) {
+  const years = new Map<string, string | null>()
+  const homerooms = new Map<string, string>()
+  for (const slice of slicesOf([...new Set(childIds)])) {
+    const [spans, rooms] = await Promise.all([
+      ctx.database.db.select({ personId: affiliations.personId, yearLevel: affiliations.yearLevel }).from(affiliations)
+        .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice), inForceOn(affiliations, day))),
+      ctx.database.db.select({ personId: classMembers.personId, code: classes.code }).from(classMembers)
+        .innerJoin(classes, eq(classes.id, classMembers.classId))
+        .where(and(eq(classMembers.schoolId, ctx.school.id), inArray(classMembers.personId, slice), eq(classes.kind, 'homeroom'), inForceOn(classMembers, day)))
+    ])
+    for (const span of spans) years.set(span.personId, span.yearLevel)
+    for (const room of rooms) if (!homerooms.has(room.personId) || compareText(room.code, homerooms.get(room.personId)!) < 0) homerooms.set(room.personId, room.code)
+  }
+  return { years, homerooms }
+}
+
+/**
+ * A school day's absences for the office (`/staff/absences?day=`; docs/absences.md, "The day list"): every
+ * absence reported for the day and not withdrawn, and every absence the register found that no family has
+ * explained, by year level (the school's order), homeroom and name, with the day's counts. A child under a
+ * protection flag or a court order on the day is listed, marked, to staff holding `restricted.read`, and left
+ * out for anyone else (withholding.ts, `office_list`). Held whole and paged in memory: a day's absences are a
+ * few hundred at most, and the order wanted (year level, homeroom, name) is not one an index gives.
+ */
+export async function absenceDayList(ctx: DomainContext, request: DayListRequest) {
+  const day = request.day ?? todayInZone(ctx.school.timeZone)
+  const { db } = ctx.database
+  const [reported, waiting, restricted] = await Promise.all([
+    db.select().from(absences)
+      .where(and(eq(absences.schoolId, ctx.school.id), lte(absences.fromDay, day), gte(absences.toDay, day), isNull(absences.withdrawnAt))),
+    db.select().from(unexplainedAbsences)
+      .where(and(eq(unexplainedAbsences.schoolId, ctx.school.id), eq(unexplainedAbsences.day, day), isNull(unexplainedAbsences.explainedAt))),
+    childrenUnderRestrictionAt(ctx, day)
+  ])
+  const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
+  const childIds = [...new Set([...reported.map(row => row.childId), ...waiting.map(row => row.childId)])].filter(id => keepsRestricted || !restricted.has(id))
+  const names = new Map<string, { id: string, familyName: string, givenNames: string }>()
+  for (const slice of slicesOf(childIds)) {
+    const rows = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+      .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice), isNull(people.deletedAt)))
+    for (const row of rows) names.set(row.id, row)
+  }
+  const { years, homerooms } = await placesOnDay(ctx, [...names.keys()], day)
+  const lineOf = (childId: string) => {
+    const child = names.get(childId)
+    return child && { child, yearLevel: years.get(childId) ?? null, className: homerooms.get(childId) ?? null, restricted: restricted.has(childId) }
+  }
+  const lines = [
+    ...reported.flatMap((row) => {
+      const place = lineOf(row.childId)
+      return place
+        ? [{
+            kind: 'reported' as const, id: row.id, ...place, fromTime: row.fromTime, toTime: row.toTime, reason: row.reason, reportedBy: row.reportedBy,
+            reportedAt: row.reportedAt, acknowledged: row.acknowledgedAt !== null
+          }]
+        : []
+    }),
+    ...waiting.flatMap((row) => {
+      const place = lineOf(row.childId)
+      return place
+        ? [{
+            kind: 'unexplained' as const, id: row.id, ...place, fromTime: row.fromTime, toTime: row.toTime, reason: null, reportedBy: null,
+            reportedAt: row.receivedAt, acknowledged: false
+          }]
+        : []
+    })
+  ]
+  const needle = request.q ? folded(request.q) : undefined
+  const chosen = lines.filter(line => (!request.yearLevel || line.yearLevel === request.yearLevel)
+    && (!needle || folded(`${line.child.givenNames} ${line.child.familyName}`).includes(needle) || folded(`${line.child.familyName} ${line.child.givenNames}`).includes(needle)))
+  const levels = ctx.school.lists.yearLevels
+  const rank = (level: string | null) => level === null ? levels.length + 1 : (levels.indexOf(level) + 1 || levels.length)
+  chosen.sort((a, b) => rank(a.yearLevel) - rank(b.yearLevel) || compareText(a.className ?? '\uffff', b.className ?? '\uffff')
+    || compareText(folded(a.child.familyName), folded(b.child.familyName)) || compareText(folded(a.child.givenNames), folded(b.child.givenNames))
+    || compareText(a.kind, b.kind) || compareText(a.id, b.id))
+  const counts = {
+    reported: chosen.filter(line => line.kind === 'reported').length,
+    unexplained: chosen.filter(line => line.kind === 'unexplained').length,
+    acknowledged: chosen.filter(line => line.acknowledged).length
+  }
+  return { day, counts, ...listSlice(chosen, request) }
+}
