@@ -106,11 +106,13 @@ export async function recordUnexplainedAbsences(ctx: DomainContext, items: reado
     const toWrite = [...fresh.entries()].filter(([key]) => !before.has(key)).map(([, row]) => row)
     if (toWrite.length) await tx.insert(unexplainedAbsences).values(toWrite).onConflictDoNothing()
     const now = toWrite.length ? await keptRows(tx, ctx.school.id, items) : before
+    // New for the first item that named it in this request; a repeat, in this request or a later one, is not.
     const written = new Set(toWrite.map(row => row.id))
     const answer = {
       absences: items.map((item) => {
         const row = now.get(keyOf(item.personId, item.day, periodKeyOf(item)))!
-        return answerOf(row, written.has(row.id))
+        const isNew = written.delete(row.id)
+        return answerOf(row, isNew)
       })
     }
     await ctx.withinWrite?.(tx, answer)
