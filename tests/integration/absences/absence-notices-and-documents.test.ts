@@ -1,0 +1,95 @@
+import { describe, expect, it, beforeAll } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { messages, unexplainedAbsences } from '../../../db/schema'
+import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'
+import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
+import { insertPerson } from '../../../server/domain/people/person-record'
+import { writeChanges } from '../../../server/domain/shared/write-changes'
+import { todayInZone } from '../../../server/domain/days/clock'
+import { DomainError } from '../../../server/domain/shared/domain-error'
+import { claimAbsenceNotices, noticeOfUnexplainedAbsence } from '../../../server/domain/absences/absence-notices'
+import { recordUnexplainedAbsences } from '../../../server/domain/absences/unexplained-intake'
+import { reportAbsence } from '../../../server/domain/absences/report-absence'
+import { absenceDocument, childAbsences } from '../../../server/domain/absences/child-absences'
+import { documentTypeOf } from '../../../server/domain/absences/absence-documents'
+import { capabilityNames } from '../../../server/domain/access/catalogue'
+import { newSchool } from '../../support/schools'
+
+type School = Awaited<ReturnType<typeof newSchool>>
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')])
+
+async function streamBytes(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer))
+  return Buffer.concat(chunks)
+}
+
+/*
+ * The notice of an unexplained absence is written once whoever holds it: a worker whose lease ended (killed, or
+ * stalled past it) and another that claimed the row after it cannot both write one; and a document is kept where
+ * exports are, typed by its bytes, served whole to staff who may open it and to no one else.
+ */
+describe('absence notices under two workers, and documents', () => {
+  let school: School
+  let childId = ''
+  let adultId = ''
+
+  beforeAll(async () => {
+    school = await newSchool({ name: 'Two Workers School' })
+    ;({ childId, adultId } = await writeChanges(school.context, async (tx, changes) => {
+      const child = await insertPerson(tx, changes, school.id, { familyName: 'Lease', givenNames: 'Lou', dateOfBirth: '2016-03-04' })
+      await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId: null })
+      const adult = await insertPerson(tx, changes, school.id, { familyName: 'Lease', givenNames: 'Lee', email: 'lee.lease@example.org' })
+      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null })
+      return { childId: child, adultId: adult }
+    }))
+  })
+
+  it('writes one notice when a worker whose lease ended and the worker that took the row over both try', async () => {
+    const today = todayInZone(school.school.timeZone)
+    const { absences: [sent] } = await recordUnexplainedAbsences(school.context, [{ personId: childId, day: today }])
+    const first = await claimAbsenceNotices(school.database, { owner: 'first', leaseMs: 1 }, [school.id], 5)
+    expect(first.map(row => row.id)).toEqual([sent!.id])
+    await new Promise(done => setTimeout(done, 5))
+    const second = await claimAbsenceNotices(school.database, { owner: 'second', leaseMs: 60_000 }, [school.id], 5)
+    expect(second.map(row => row.id)).toEqual([sent!.id])
+    // The first, back from its stall, writes nothing: the row is no longer its own.
+    expect(await noticeOfUnexplainedAbsence(school.database, first[0]!, 'first')).toBe(false)
+    expect(await noticeOfUnexplainedAbsence(school.database, second[0]!, 'second')).toBe(true)
+    const [row] = await school.database.db.select().from(unexplainedAbsences).where(eq(unexplainedAbsences.id, sent!.id))
+    const written = await school.database.db.select({ id: messages.id }).from(messages).where(eq(messages.schoolId, school.id))
+    expect(written.map(message => message.id)).toEqual([row!.messageId])
+    expect(row).toMatchObject({ leaseOwner: null, leaseUntil: null })
+    expect(await claimAbsenceNotices(school.database, { owner: 'third', leaseMs: 60_000 }, [school.id], 5)).toEqual([])
+  })
+
+  it('reads a document\'s type from its bytes, not its name', () => {
+    expect(documentTypeOf(pdf)).toBe('application/pdf')
+    expect(documentTypeOf(Buffer.from([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]))).toBe('image/png')
+    expect(documentTypeOf(Buffer.from([0xFF, 0xD8, 0xFF, 0xE0]))).toBe('image/jpeg')
+    expect(documentTypeOf(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp')
+    expect(documentTypeOf(Buffer.from('GIF89a'))).toBe('image/gif')
+    expect(documentTypeOf(Buffer.from('<html><script>alert(1)</script>'))).toBeUndefined()
+    expect(documentTypeOf(Buffer.from('MZ\x90\0'))).toBeUndefined()
+  })
+
+  it('keeps a doctor\'s letter and serves it whole to staff who may open it, and refuses it where the reason is sensitive', async () => {
+    const today = todayInZone(school.school.timeZone)
+    const content = pdf.toString('base64')
+    const ill = await reportAbsence(school.context, { adultId, childId, firstDay: today, reason: 'illness', document: { name: 'Letter from Dr Who.pdf', content } })
+    const file = await absenceDocument(school.context, ill.id)
+    expect(file).toMatchObject({ contentType: 'application/pdf', size: pdf.length, fileName: `absence-${ill.id}.pdf` })
+    expect((await streamBytes(file.body)).equals(pdf)).toBe(true)
+
+    const medical = await reportAbsence(school.context, { adultId, childId, firstDay: today, reason: 'medical_appointment', note: 'Cardiology', document: { name: 'referral.pdf', content } })
+    const office = { ...school.context, capabilities: new Set(capabilityNames.filter(name => name !== 'restricted.read')) }
+    const refused = await absenceDocument(office, medical.id).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(DomainError)
+    expect(refused).toMatchObject({ code: 'forbidden', extras: { data: { missingScope: 'restricted.read' } } })
+    const card = await childAbsences(office, childId, { limit: 10 })
+    expect(card.items.find(item => item.id === medical.id)).toMatchObject({ note: null, documentName: null, hasDocument: true, sensitive: true })
+    expect(card.items.find(item => item.id === ill.id)).toMatchObject({ documentName: 'Letter from Dr Who.pdf', sensitive: false })
+    expect((await absenceDocument(school.context, medical.id)).contentType).toBe('application/pdf')
+  })
+})
