@@ -4,6 +4,8 @@
  */
 
 export const operationTable = [
+  { operationId: 'getAbsences', method: 'get', path: '/absences', idempotent: false, cursor: 'cursor' },
+  { operationId: 'postAbsencesUnexplained', method: 'post', path: '/absences/unexplained', idempotent: true },
   { operationId: 'getAffiliations', method: 'get', path: '/affiliations', idempotent: false, cursor: 'cursor' },
   { operationId: 'getAlumni', method: 'get', path: '/alumni', idempotent: false, cursor: 'cursor' },
   { operationId: 'postApplications', method: 'post', path: '/applications', idempotent: true },

@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List absences
+         * @description Absences families reported or explained, and the office recorded for them, with any day between `from` and `to`, earliest first. A part of a day has `from` and `to` as date-times with the school's offset. No note and no document: those stay on the school's screens. A withdrawn absence is not listed; `absence.withdrawn` tells a reader that saw it.
+         */
+        get: operations["getAbsences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/absences/unexplained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report absences the register found with no report
+         * @description The attendance system's absences with no report from the family: a child and a day, or a period of it (`from`, `to` in the school's time zone), up to 500 a request. Each is checked before any is kept (a child not on the roll that day, or a day still to come or more than 60 days gone, is `unprocessable` naming the item), and all are kept together. Each new one asks the child's adults with `attendance` standing why, through their notification choices (texts and push by default); their explanation is listed by `GET /api/v1/absences` with `explains`, and announced as `absence.explained`. The same child, day and period sent again is the same absence and the same notice (`new: false`).
+         */
+        post: operations["postAbsencesUnexplained"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/affiliations": {
         parameters: {
             query?: never;
@@ -368,6 +408,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Absence: {
+            /** @example abs_0k3v9x2m7q1w8e4r6t5y */
+            id: string;
+            /** @example per_0k3v9x2m7q1w8e4r6t5y */
+            personId: string;
+            /**
+             * @description The first day away (`YYYY-MM-DD`), or for a part of one day when it began (RFC 3339 with the school's offset).
+             * @example 2026-12-01
+             * @example 2026-12-01T09:00:00+11:00
+             */
+            from: string;
+            /**
+             * @description The last day away, inclusive, or for a part of one day when it ended.
+             * @example 2026-12-01
+             * @example 2026-12-01T09:00:00+11:00
+             */
+            to: string;
+            /** @enum {string} */
+            reason: "illness" | "medical_appointment" | "family_reason" | "religious_observance" | "other";
+            /**
+             * Format: date-time
+             * @example 2026-03-01T09:30:00.000Z
+             */
+            reportedAt: string;
+            /** @enum {string} */
+            reportedBy: "family" | "office";
+            /**
+             * @description The unexplained absence this explains, as `POST /api/v1/absences/unexplained` answered it.
+             * @example uab_0k3v9x2m7q1w8e4r6t5y
+             */
+            explains?: string;
+        };
+        AbsencePage: {
+            items: components["schemas"]["Absence"][];
+            /** @description Pass back as `cursor`; null when there are no more pages. */
+            nextCursor: string | null;
+        };
         /** @description A person's role at the school for a span of days. */
         Affiliation: {
             /** @example aff_0k3v9x2m7q1w8e4r6t5y */
@@ -911,6 +988,24 @@ export interface components {
             /** @description Future tours that still have a place, soonest first. */
             tours: components["schemas"]["Tour"][];
         };
+        UnexplainedAbsence: {
+            /** @example uab_0k3v9x2m7q1w8e4r6t5y */
+            id: string;
+            personId: string;
+            /** Format: date */
+            day: string;
+            from: string | null;
+            to: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-03-01T09:30:00.000Z
+             */
+            receivedAt: string;
+            /** @description False when this child, day and period were already sent: the one notice stands, nothing is sent again. */
+            new: boolean;
+            /** @description Whether the family has explained it (then `GET /api/v1/absences` lists the explanation). */
+            explained: boolean;
+        };
         UnreadableLine: {
             line: number;
             reason: string;
@@ -942,6 +1037,234 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAbsences: {
+        parameters: {
+            query: {
+                /** @description The first day: absences with any day from here on. */
+                from: string;
+                /** @description The last day (inclusive), at most 366 days after `from`. */
+                to: string;
+                /** @description Items per page, 1 to 1000; default 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, with the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsencePage"];
+                };
+            };
+            /** @description `bad_request`: Bad request. `validation_failed`: Some fields are missing or wrong. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: Not signed in or token not valid. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: Not permitted. `component_off`: This part of the service is switched off. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAbsencesUnexplained: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Honoured for 24 hours per token: the same key returns the first answer without redoing the work; the same key with a different request is `conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The register's absences with no report, up to 500 a request. The same child, day and period sent again is the same notice. */
+                    absences: {
+                        /** @example per_0k3v9x2m7q1w8e4r6t5y */
+                        personId: string;
+                        /** Format: date */
+                        day: string;
+                        /**
+                         * @description For a part of the day (a period): when it began, in the school's time zone. With `to`.
+                         * @example 09:00
+                         */
+                        from?: string;
+                        /**
+                         * @description For a part of the day: when it ended.
+                         * @example 09:00
+                         */
+                        to?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        absences: components["schemas"]["UnexplainedAbsence"][];
+                    };
+                };
+            };
+            /** @description `bad_request`: Bad request. `validation_failed`: Some fields are missing or wrong. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: Not signed in or token not valid. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: Not permitted. `component_off`: This part of the service is switched off. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: Conflict. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: Request body too large. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unprocessable`: Request refused. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAffiliations: {
         parameters: {
             query?: {
@@ -1615,7 +1938,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            kind: "person.created" | "person.updated" | "person.deleted" | "affiliation.created" | "affiliation.updated" | "billing.updated" | "enquiry.created" | "booking.created" | "application.created" | "application.updated" | "enrolment.created" | "sync_run.updated" | "staff_import.completed" | "export.produced" | "tour.created" | "tour.updated" | "class.created" | "class.updated" | "class_member.created" | "class_member.updated" | "teaching_assignment.created" | "teaching_assignment.updated" | "academic_session.created" | "academic_session.updated" | "course.created" | "course.updated" | "affiliation.deleted" | "staff_check.created" | "staff_check.updated" | "enquiry.updated" | "fee_schedule.created" | "fee_schedule.updated" | "consent_purpose.created" | "consent_ask.created" | "consent_ask.updated" | "consent.created" | "consent.updated" | "message.created" | "activity_member.created" | "activity_member.deleted" | "notification.failed";
+                            kind: "person.created" | "person.updated" | "person.deleted" | "affiliation.created" | "affiliation.updated" | "billing.updated" | "enquiry.created" | "booking.created" | "application.created" | "application.updated" | "enrolment.created" | "sync_run.updated" | "staff_import.completed" | "export.produced" | "tour.created" | "tour.updated" | "class.created" | "class.updated" | "class_member.created" | "class_member.updated" | "teaching_assignment.created" | "teaching_assignment.updated" | "academic_session.created" | "academic_session.updated" | "course.created" | "course.updated" | "affiliation.deleted" | "staff_check.created" | "staff_check.updated" | "enquiry.updated" | "fee_schedule.created" | "fee_schedule.updated" | "consent_purpose.created" | "consent_ask.created" | "consent_ask.updated" | "consent.created" | "consent.updated" | "message.created" | "activity_member.created" | "activity_member.deleted" | "notification.failed" | "absence.reported" | "absence.explained" | "absence.withdrawn";
                             /** @description The record's table, in the plural: `people`, `affiliations`, `enquiries`, … */
                             table: string;
                             /** @description The changed record's id: read it from its endpoint. */
