@@ -43,6 +43,12 @@ const enquiryBody = () => ({
  * here. A file is fetched only with the grant its listing gives, so its refusal (documented) stands in.
  */
 const calls: Record<string, { status: number, call: (f: Fixtures) => Promise<Answer> }> = {
+  'GET /absences': {
+    status: 200, call: ({ client, today }) => client.GET('/absences', { params: { query: { from: today, to: today, limit: 10 } } })
+  },
+  'POST /absences/unexplained': {
+    status: 201, call: ({ client, personId, today }) => client.POST('/absences/unexplained', { body: { absences: [{ personId, day: today }] } })
+  },
   'GET /affiliations': { status: 200, call: ({ client }) => client.GET('/affiliations', { params: { query: { limit: 10 } } }) },
   'GET /alumni': { status: 200, call: ({ client }) => client.GET('/alumni') },
   'POST /applications': { status: 201, call: ({ client }) => client.POST('/applications', { body: applicationBody() }) },
