@@ -38,6 +38,7 @@ import { benchAdmissionsBoard } from './bench/admissions-board'
 import { benchMessage, printMessageRow } from './bench/messages'
 import { benchEmergency, printEmergencyRow } from './bench/emergency'
 import { benchDigest, printDigestRow } from './bench/digest'
+import { benchAbsences, printAbsencesRow } from './bench/absences'
 import { prepareConsentAsk } from './bench/consent-answers'
 import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
@@ -69,7 +70,9 @@ if (dialects.some(dialect => !(dialect in dialectNames))) throw new Error(`--dia
 const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
-const separateRows = ['roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'suite']
+const separateRows = [
+  'roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'absences', 'suite'
+]
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
 if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
@@ -106,7 +109,7 @@ async function makeDemoSchool(database: BenchDatabase) {
       : ''
   }
   // The screens' rows read a school of about 50,000 people: the demo's students with their families; the messages row writes to some of its year groups.
-  const large = rows.some(row => row.large) || runsSeparate('messages') || runsSeparate('emergency') || runsSeparate('digest')
+  const large = rows.some(row => row.large) || runsSeparate('messages') || runsSeparate('emergency') || runsSeparate('digest') || runsSeparate('absences')
     ? admin(
         database, ['school', 'create', '--name', 'Bench Large School', '--time-zone', 'Australia/Sydney', '--campus', 'Main=MAIN']
       )
@@ -194,14 +197,18 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     console.log(`  large school for the screens' rows: ${largeSummary.students} students, ${largeSummary.carers} carers, ${largeSummary.staff} staff`)
   }
   // The messages row's emails go to a loopback mail server of the bench's own; without it no row sends mail.
-  const mailServer = runsSeparate('messages') || runsSeparate('emergency') || runsSeparate('digest') ? await startSmtpReceiver() : undefined
+  const mailServer = ['messages', 'emergency', 'digest', 'absences'].some(runsSeparate) ? await startSmtpReceiver() : undefined
   const server = await startBuiltServer({
     mode: 'bench', outputDir: build,
     env: { DATABASE_URL: database.url, RATE_LIMIT_SCALE: '100000', WEBHOOKS_ALLOW_PRIVATE: 'true', SMTP_URL: mailServer?.url }
   })
   try {
     const cookies = new Map<string, string>()
-    const sessionSchools = [...rows.filter(row => row.session).map(row => row.large ? largeSchoolId! : schoolId), ...(mailServer ? [largeSchoolId!] : [])]
+    const sessionSchools = [
+      ...rows.filter(row => row.session).map(row => row.large ? largeSchoolId! : schoolId), ...(mailServer ? [largeSchoolId!] : []),
+      // The absences row reads the demo school's day list as its office would.
+      ...(runsSeparate('absences') ? [schoolId] : [])
+    ]
     for (const id of new Set(sessionSchools)) cookies.set(id, await sessionCookie(database, server.url, id))
     if (rows.some(row => row.path.includes('{consentAskId}'))) {
       Object.assign(summary, await prepareConsentAsk(server.url, cookies.get(schoolId)!))
@@ -285,6 +292,12 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       }))
     }
     if (mailServer && runsSeparate('digest')) missedTargets += printDigestRow(await benchDigest(mailServer, args => benchStep(database, args), largeSchoolId!))
+    if (mailServer && runsSeparate('absences')) {
+      missedTargets += printAbsencesRow(await benchAbsences({
+        serverUrl: server.url, databaseUrl: database.url, largeSchoolId: largeSchoolId!, demoSchoolId: schoolId, demoCookie: cookies.get(schoolId)!,
+        settings, step: args => benchStep(database, args)
+      }))
+    }
     if (!options['no-imports'] && runsSeparate('imports')) {
       const runs = runStatusReader(database.url)
       try {

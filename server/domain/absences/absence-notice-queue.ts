@@ -12,7 +12,9 @@ const batchSize = 25
  * commits its absences in one) and every two seconds for other instances'. A stopping loop hands back the rows
  * of its batch it has not reached; the schools noticed for are the message worker's.
  */
-export const absenceNoticeQueue = batchDeliveryQueue<typeof unexplainedAbsences.$inferSelect>('absences:notify', 2, ({ database, owner, stopping }, settings) => ({
+type Unexplained = typeof unexplainedAbsences.$inferSelect
+
+export const absenceNoticeQueue = batchDeliveryQueue<Unexplained>('absences:notify', 2, ({ database, owner, stopping }, settings) => ({
   claim: () => claimAbsenceNotices(database, { owner, leaseMs: absenceNoticeLeaseMs, stopping }, settings.messageSchools, batchSize),
   sendBatch: async (batch) => {
     let told = 0

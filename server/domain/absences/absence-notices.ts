@@ -27,7 +27,9 @@ function dayInWords(language: LanguageCode, day: string) {
  * subject to a lock screen); its body, read in the mail and the portal, names the child by their given names,
  * the day and the period, and links to the portal's Absences, where the family explains it.
  */
-export function unexplainedAbsenceWords(language: LanguageCode, values: { child: string, day: string, fromTime: string | null, toTime: string | null }): MessageText {
+export function unexplainedAbsenceWords(
+  language: LanguageCode, values: { child: string, day: string, fromTime: string | null, toTime: string | null }
+): MessageText {
   const words = mailWords(language).unexplainedAbsence
   const period = values.fromTime && values.toTime ? fill(words.period, { from: values.fromTime, to: values.toTime }) : ''
   const sentence = fill(words.body, { child: values.child, day: dayInWords(language, values.day), period })

@@ -36,7 +36,10 @@ export async function setAbsenceSettings(ctx: DomainContext, input: { reasons: A
     const school = await schoolInTransaction(tx, ctx.school.id)
     const before = absenceSettings(school)
     await tx.update(schools)
-      .set({ lists: JSON.stringify({ ...school.lists, absenceReasons: reasons, sensitiveAbsenceReasons: sensitiveReasons }), dataVersion: sql`${schools.dataVersion} + 1` })
+      .set({
+        lists: JSON.stringify({ ...school.lists, absenceReasons: reasons, sensitiveAbsenceReasons: sensitiveReasons }),
+        dataVersion: sql`${schools.dataVersion} + 1`
+      })
       .where(eq(schools.id, school.id))
     if (before.reasons.join(' ') !== reasons.join(' ') || before.sensitiveReasons.join(' ') !== sensitiveReasons.join(' ')) {
       await recordActivity(tx, ctx, {

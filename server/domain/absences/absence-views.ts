@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { absences, people } from '../../../db/schema'
+import type { absences } from '../../../db/schema'
+import { people } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { actorLabels } from '../shared/actor-labels'
 import { holdsCapability } from '../access/access'

@@ -20,13 +20,19 @@ async function placesOnDay(ctx: Pick<DomainContext, 'database' | 'school'>, chil
   for (const slice of slicesOf([...new Set(childIds)])) {
     const [spans, rooms] = await Promise.all([
       ctx.database.db.select({ personId: affiliations.personId, yearLevel: affiliations.yearLevel }).from(affiliations)
-        .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice), inForceOn(affiliations, day))),
+        .where(and(
+          eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice), inForceOn(affiliations, day)
+        )),
       ctx.database.db.select({ personId: classMembers.personId, code: classes.code }).from(classMembers)
         .innerJoin(classes, eq(classes.id, classMembers.classId))
         .where(and(eq(classMembers.schoolId, ctx.school.id), inArray(classMembers.personId, slice), eq(classes.kind, 'homeroom'), inForceOn(classMembers, day)))
     ])
     for (const span of spans) years.set(span.personId, span.yearLevel)
-    for (const room of rooms) if (!homerooms.has(room.personId) || compareText(room.code, homerooms.get(room.personId)!) < 0) homerooms.set(room.personId, room.code)
+    // A child in two homerooms on the day (a move mid-way through) is listed under the first by code.
+    for (const room of rooms) {
+      const known = homerooms.get(room.personId)
+      if (known === undefined || compareText(room.code, known) < 0) homerooms.set(room.personId, room.code)
+    }
   }
   return { years, homerooms }
 }
@@ -83,8 +89,9 @@ export async function absenceDayList(ctx: DomainContext, request: DayListRequest
     })
   ]
   const needle = request.q ? folded(request.q) : undefined
-  const chosen = lines.filter(line => (!request.yearLevel || line.yearLevel === request.yearLevel)
-    && (!needle || folded(`${line.child.givenNames} ${line.child.familyName}`).includes(needle) || folded(`${line.child.familyName} ${line.child.givenNames}`).includes(needle)))
+  const named = (child: { familyName: string, givenNames: string }) =>
+    folded(`${child.givenNames} ${child.familyName}`).includes(needle!) || folded(`${child.familyName} ${child.givenNames}`).includes(needle!)
+  const chosen = lines.filter(line => (!request.yearLevel || line.yearLevel === request.yearLevel) && (!needle || named(line.child)))
   const levels = ctx.school.lists.yearLevels
   const rank = (level: string | null) => level === null ? levels.length + 1 : (levels.indexOf(level) + 1 || levels.length)
   chosen.sort((a, b) => rank(a.yearLevel) - rank(b.yearLevel) || compareText(a.className ?? '\uffff', b.className ?? '\uffff')

@@ -101,7 +101,9 @@ export async function recordAbsenceForFamily(ctx: DomainContext, input: AbsenceS
       { fields: [{ path: 'onBehalfOf', message: 'Not an adult who may report absences for this child.' }] })
   }
   const document = input.document && readAbsenceDocument(input.document)
-  const row = { ...reportRow(ctx, input.childId, span, input), reportedBy: 'office' as const, adultId: input.onBehalfOf ?? null, enteredBy: recordedActor(ctx.actor) }
+  const row = {
+    ...reportRow(ctx, input.childId, span, input), reportedBy: 'office' as const, adultId: input.onBehalfOf ?? null, enteredBy: recordedActor(ctx.actor)
+  }
   return writeAbsence(ctx, row, document, async () => 'absence.reported')
 }
 
@@ -121,7 +123,9 @@ async function unexplainedFor(ctx: Pick<DomainContext, 'database' | 'school'>, a
 export async function explainAbsence(ctx: DomainContext, input: AbsenceReasonInput & { adultId: string, unexplainedId: string }) {
   const today = todayInZone(ctx.school.timeZone)
   const found = await unexplainedFor(ctx, input.adultId, input.unexplainedId, today)
-  const span = readAbsenceSpan({ firstDay: found.day, fromTime: found.fromTime ?? undefined, toTime: found.toTime ?? undefined, reason: input.reason, note: input.note })
+  const span = readAbsenceSpan({
+    firstDay: found.day, fromTime: found.fromTime ?? undefined, toTime: found.toTime ?? undefined, reason: input.reason, note: input.note
+  })
   checkOffered(ctx, input.reason)
   const document = input.document && readAbsenceDocument(input.document)
   const row = { ...reportRow(ctx, found.childId, span, input), reportedBy: 'family' as const, adultId: input.adultId, explainsId: found.id }

@@ -53,23 +53,25 @@ async function checkOnRollThatDay(ctx: DomainContext, items: readonly Unexplaine
     for (const row of rows) spans.set(row.personId, [...spans.get(row.personId) ?? [], row])
   }
   const earliest = addDays(today, -absenceDaysAhead)
-  const problems: FieldProblem[] = []
-  items.forEach((item, index) => {
-    if (item.day > today) problems.push({ path: `absences[${index}].day`, message: `A day still to come (today is ${today} in the school's time zone).` })
-    else if (item.day < earliest) problems.push({ path: `absences[${index}].day`, message: `More than ${absenceDaysAhead} days ago (the earliest is ${earliest}).` })
-    else if (!(spans.get(item.personId) ?? []).some(span => isInForceOn(span, item.day))) {
-      problems.push({ path: `absences[${index}].personId`, message: 'Not a child on the school\'s roll that day.' })
+  const problemOf = (item: UnexplainedInput, index: number): FieldProblem | undefined => {
+    if (item.day > today) return { path: `absences[${index}].day`, message: `A day still to come (today is ${today} in the school's time zone).` }
+    if (item.day < earliest) return { path: `absences[${index}].day`, message: `More than ${absenceDaysAhead} days ago (the earliest is ${earliest}).` }
+    if (!(spans.get(item.personId) ?? []).some(span => isInForceOn(span, item.day))) {
+      return { path: `absences[${index}].personId`, message: 'Not a child on the school\'s roll that day.' }
     }
-  })
+    return undefined
+  }
+  const problems = items.flatMap((item, index) => problemOf(item, index) ?? [])
   if (problems.length) throw domainError('unprocessable', problems.map(problem => `${problem.path}: ${problem.message}`), { fields: problems })
 }
 
 /** The school's rows already kept for these keys. */
 async function keptRows(db: DomainContext['database']['db'], schoolId: string, items: readonly UnexplainedInput[]) {
   const kept = new Map<string, UnexplainedRow>()
+  const days = [...new Set(items.map(item => item.day))]
   for (const slice of slicesOf([...new Set(items.map(item => item.personId))])) {
     const rows = await db.select().from(unexplainedAbsences)
-      .where(and(eq(unexplainedAbsences.schoolId, schoolId), inArray(unexplainedAbsences.childId, slice), inArray(unexplainedAbsences.day, [...new Set(items.map(item => item.day))])))
+      .where(and(eq(unexplainedAbsences.schoolId, schoolId), inArray(unexplainedAbsences.childId, slice), inArray(unexplainedAbsences.day, days)))
     for (const row of rows) kept.set(keyOf(row.childId, row.day, row.periodKey), row)
   }
   return kept

@@ -65,7 +65,9 @@ describe('absences: the family, the office and the attendance system', () => {
     today = todayInZone(school.school.timeZone)
     await updateNotificationSettings(school.context, {
       digestTime: '17:00', optionalKinds: ['school'],
-      textGateway: { kind: 'kannel', sendsmsUrl: kannel.sendsmsUrl, username: kannel.username, password: kannel.password, from: '+6421000000', sendsPerSecond: 50 }
+      textGateway: {
+        kind: 'kannel', sendsmsUrl: kannel.sendsmsUrl, username: kannel.username, password: kannel.password, from: '+6421000000', sendsPerSecond: 50
+      }
     })
     Object.assign(ids, await writeChanges(school.context, async (tx, changes) => {
       const child = (givenNames: string) => insertPerson(tx, changes, school.id, { familyName: 'Rollcall', givenNames, dateOfBirth: '2016-03-04' })
@@ -134,7 +136,9 @@ describe('absences: the family, the office and the attendance system', () => {
   })
 
   it('records a phone call for an adult with standing, and refuses one named for an adult without', async () => {
-    const called = await recordAbsenceForFamily(school.context, { childId: ids.ben, firstDay: addDays(today, 2), reason: 'medical_appointment', fromTime: '09:00', toTime: '11:30', onBehalfOf: ids.mailer })
+    const called = await recordAbsenceForFamily(school.context, {
+      childId: ids.ben, firstDay: addDays(today, 2), reason: 'medical_appointment', fromTime: '09:00', toTime: '11:30', onBehalfOf: ids.mailer
+    })
     const card = await childAbsences(school.context, ids.ben, { limit: 20 })
     expect(card.items).toEqual([expect.objectContaining({ id: called.id, reportedBy: 'office', fromTime: '09:00', toTime: '11:30', sensitive: true })])
     const refused = await refusal(recordAbsenceForFamily(school.context, { childId: ids.ben, firstDay: today, reason: 'illness', onBehalfOf: ids.stranger }))
@@ -219,7 +223,8 @@ describe('absences: the family, the office and the attendance system', () => {
     expect(JSON.stringify(listed)).not.toContain('A fever')
     const events = await school.database.db.select({ kind: changeEvents.kind, recordId: changeEvents.recordId }).from(changeEvents)
       .where(and(eq(changeEvents.schoolId, school.id), eq(changeEvents.tableName, 'absences')))
-    expect(events.map(event => event.kind).sort()).toEqual(['absence.explained', 'absence.reported', 'absence.reported', 'absence.reported', 'absence.withdrawn'])
+    expect(events.map(event => event.kind).sort())
+      .toEqual(['absence.explained', 'absence.reported', 'absence.reported', 'absence.reported', 'absence.withdrawn'])
     expect((await recordUnexplainedAbsences(school.context, [sent])).absences[0]).toMatchObject({ new: false, explained: true })
   })
 

@@ -41,7 +41,9 @@ describe('absence notices under two workers, and documents', () => {
       const child = await insertPerson(tx, changes, school.id, { familyName: 'Lease', givenNames: 'Lou', dateOfBirth: '2016-03-04' })
       await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId: null })
       const adult = await insertPerson(tx, changes, school.id, { familyName: 'Lease', givenNames: 'Lee', email: 'lee.lease@example.org' })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null })
+      await insertParentalResponsibility(tx, changes, school.school, {
+        adultId: adult, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null
+      })
       return { childId: child, adultId: adult }
     }))
   })
@@ -77,12 +79,16 @@ describe('absence notices under two workers, and documents', () => {
   it('keeps a doctor\'s letter and serves it whole to staff who may open it, and refuses it where the reason is sensitive', async () => {
     const today = todayInZone(school.school.timeZone)
     const content = pdf.toString('base64')
-    const ill = await reportAbsence(school.context, { adultId, childId, firstDay: today, reason: 'illness', document: { name: 'Letter from Dr Who.pdf', content } })
+    const letter = { name: 'Letter from Dr Who.pdf', content }
+    const ill = await reportAbsence(school.context, { adultId, childId, firstDay: today, reason: 'illness', document: letter })
     const file = await absenceDocument(school.context, ill.id)
     expect(file).toMatchObject({ contentType: 'application/pdf', size: pdf.length, fileName: `absence-${ill.id}.pdf` })
     expect((await streamBytes(file.body)).equals(pdf)).toBe(true)
 
-    const medical = await reportAbsence(school.context, { adultId, childId, firstDay: today, reason: 'medical_appointment', note: 'Cardiology', document: { name: 'referral.pdf', content } })
+    const referral = { name: 'referral.pdf', content }
+    const medical = await reportAbsence(school.context, {
+      adultId, childId, firstDay: today, reason: 'medical_appointment', note: 'Cardiology', document: referral
+    })
     const office = { ...school.context, capabilities: new Set(capabilityNames.filter(name => name !== 'restricted.read')) }
     const refused = await absenceDocument(office, medical.id).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(DomainError)

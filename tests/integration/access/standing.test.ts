@@ -81,7 +81,7 @@ describe('standing in the family portal', () => {
 
   it('withholds the purposes a court order in force names, and no others; collection is not the portal\'s', async () => {
     expect(await standingOf(school, shared.father, shared.child, day)).toEqual({
-      purposes: granted(['billing', 'applications', 'consents', 'messages']),
+      purposes: granted(['billing', 'applications', 'consents', 'messages', 'attendance']),
       responsible: true,
       reasons: ['parental responsibility since 2015-04-02', 'court order 2026-03-04 limits details and contact until 2027-03-04']
     })

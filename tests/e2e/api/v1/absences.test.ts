@@ -37,9 +37,13 @@ describe('absences in /api/v1', () => {
       const child = await insertPerson(tx, changes, school.id, { familyName: 'Register', givenNames: 'Rae', dateOfBirth: '2016-03-04' })
       const other = await insertPerson(tx, changes, school.id, { familyName: 'Register', givenNames: 'Rex', dateOfBirth: '2013-03-04' })
       await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId: null })
-      await insertAffiliation(tx, changes, school.school, { personId: other, kind: 'student', validFrom: '2024-01-29', validTo: addDays(today, -10), yearLevel: '6', campusId: null })
+      await insertAffiliation(tx, changes, school.school, {
+        personId: other, kind: 'student', validFrom: '2024-01-29', validTo: addDays(today, -10), yearLevel: '6', campusId: null
+      })
       const adult = await insertPerson(tx, changes, school.id, { familyName: 'Register', givenNames: 'Rita', email: 'rita.register@example.org' })
-      await insertParentalResponsibility(tx, changes, school.school, { adultId: adult, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null })
+      await insertParentalResponsibility(tx, changes, school.school, {
+        adultId: adult, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null
+      })
       return { child, other, adult }
     }))
     writer = await school.token(['absence.write'])
@@ -78,7 +82,8 @@ describe('absences in /api/v1', () => {
   it('lists the family\'s explanation with what it explains, never a note, and announces it in the feed and by webhook', async () => {
     const receiver = await startReceiver()
     const hookToken = await school.tokenWithId(['absence.read'])
-    await createWebhookSubscription(school.context, { url: receiver.url, kinds: ['absence.explained', 'absence.withdrawn'], tokenId: hookToken.id }, privateAllowed)
+    const kinds = ['absence.explained' as const, 'absence.withdrawn' as const]
+    await createWebhookSubscription(school.context, { url: receiver.url, kinds, tokenId: hookToken.id }, privateAllowed)
     const { body } = await post({ absences: [{ personId: ids.child, day: today }] })
     const unexplainedId = body.absences[0].id as string
     await drainAbsenceNotices(school.database, [school.id])
@@ -89,7 +94,8 @@ describe('absences in /api/v1', () => {
     const listed = await callApi(`/api/v1/absences?from=${today}&to=${addDays(today, 30)}`, { token: reader })
     expect(listed.status, JSON.stringify(listed.body)).toBe(200)
     expect(listed.body.items).toEqual([{
-      id: explained.id, personId: ids.child, from: today, to: today, reason: 'illness', reportedAt: expect.any(String), reportedBy: 'family', explains: unexplainedId
+      id: explained.id, personId: ids.child, from: today, to: today, reason: 'illness', reportedAt: expect.any(String), reportedBy: 'family',
+      explains: unexplainedId
     }])
     expect(JSON.stringify(listed.body)).not.toContain('temperature')
     expect(expectEnvelope(await callApi(`/api/v1/absences?from=${today}&to=${addDays(today, -1)}`, { token: reader }), 400, 'validation_failed').fields)
@@ -97,7 +103,8 @@ describe('absences in /api/v1', () => {
     expectEnvelope(await callApi(`/api/v1/absences?from=${today}`, { token: reader }), 400, 'validation_failed')
     expectEnvelope(await callApi(`/api/v1/absences?from=${today}&to=${today}`, { token: writer }), 403, 'forbidden')
 
-    const feed = await callApi<{ items: FeedEvent[] }>('/api/v1/events?limit=1000&kinds=absence.explained,absence.withdrawn,absence.reported', { token: reader })
+    const kindsAsked = 'absence.explained,absence.withdrawn,absence.reported'
+    const feed = await callApi<{ items: FeedEvent[] }>(`/api/v1/events?limit=1000&kinds=${kindsAsked}`, { token: reader })
     expect(feed.body.items.map(item => [item.kind, item.id])).toEqual([
       ['absence.explained', explained.id], ['absence.reported', later.id], ['absence.withdrawn', later.id]
     ])
