@@ -13,6 +13,10 @@ import { reportAbsence } from '../../../server/domain/absences/report-absence'
 import { absenceDocument, childAbsences } from '../../../server/domain/absences/child-absences'
 import { documentTypeOf } from '../../../server/domain/absences/absence-documents'
 import { capabilityNames } from '../../../server/domain/access/catalogue'
+import { recordProtectionFlag } from '../../../server/domain/restricted/protection-flags'
+import { portalAbsences } from '../../../server/domain/absences/portal-absences'
+import { absenceDayList } from '../../../server/domain/absences/day-list'
+import { messageRecipients } from '../../../db/schema'
 import { newSchool } from '../../support/schools'
 
 type School = Awaited<ReturnType<typeof newSchool>>
@@ -97,5 +101,33 @@ describe('absence notices under two workers, and documents', () => {
     expect(card.items.find(item => item.id === medical.id)).toMatchObject({ note: null, documentName: null, hasDocument: true, sensitive: true })
     expect(card.items.find(item => item.id === ill.id)).toMatchObject({ documentName: 'Letter from Dr Who.pdf', sensitive: false })
     expect((await absenceDocument(school.context, medical.id)).contentType).toBe('application/pdf')
+  })
+
+  it('tells a protected child\'s absence only to the adult the flag names, and lists the child to restricted.read alone', async () => {
+    const today = todayInZone(school.school.timeZone)
+    const { child, safe, other } = await writeChanges(school.context, async (tx, changes) => {
+      const child = await insertPerson(tx, changes, school.id, { familyName: 'Shield', givenNames: 'Pip', dateOfBirth: '2016-05-06' })
+      await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '3', campusId: null })
+      const safe = await insertPerson(tx, changes, school.id, { familyName: 'Shield', givenNames: 'Safe', email: 'safe.shield@example.org' })
+      const other = await insertPerson(tx, changes, school.id, { familyName: 'Shield', givenNames: 'Other', email: 'other.shield@example.org' })
+      for (const adultId of [safe, other]) {
+        await insertParentalResponsibility(tx, changes, school.school, { adultId, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null })
+      }
+      return { child, safe, other }
+    })
+    await recordProtectionFlag(school.context, child, { kind: 'family_violence', validFrom: today, safeAdultIds: [safe] })
+    const { absences: [sent] } = await recordUnexplainedAbsences(school.context, [{ personId: child, day: today }])
+    const claimed = await claimAbsenceNotices(school.database, { owner: 'shield', leaseMs: 60_000 }, [school.id], 5)
+    expect(claimed.map(row => row.id)).toEqual([sent!.id])
+    expect(await noticeOfUnexplainedAbsence(school.database, claimed[0]!, 'shield')).toBe(true)
+    const [kept] = await school.database.db.select().from(unexplainedAbsences).where(eq(unexplainedAbsences.id, sent!.id))
+    const told = await school.database.db.select({ adultId: messageRecipients.adultId, status: messageRecipients.status }).from(messageRecipients)
+      .where(eq(messageRecipients.messageId, kept!.messageId!))
+    expect(told).toEqual([{ adultId: safe, status: 'pending' }])
+    expect((await portalAbsences(school.context, other, { limit: 10 })).unexplained).toEqual([])
+    expect((await portalAbsences(school.context, safe, { limit: 10 })).unexplained.map(item => item.id)).toEqual([sent!.id])
+    const office = { ...school.context, capabilities: new Set(capabilityNames.filter(name => name !== 'restricted.read')) }
+    expect((await absenceDayList(office, { limit: 100 })).items.map(line => line.child.id)).not.toContain(child)
+    expect((await absenceDayList(school.context, { limit: 100 })).items.find(line => line.child.id === child)).toMatchObject({ restricted: true })
   })
 })
