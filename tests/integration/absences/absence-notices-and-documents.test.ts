@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { messages, unexplainedAbsences } from '../../../db/schema'
+import { messageRecipients, messages, unexplainedAbsences } from '../../../db/schema'
 import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
 import { insertPerson } from '../../../server/domain/people/person-record'
@@ -16,7 +16,6 @@ import { capabilityNames } from '../../../server/domain/access/catalogue'
 import { recordProtectionFlag } from '../../../server/domain/restricted/protection-flags'
 import { portalAbsences } from '../../../server/domain/absences/portal-absences'
 import { absenceDayList } from '../../../server/domain/absences/day-list'
-import { messageRecipients } from '../../../db/schema'
 import { newSchool } from '../../support/schools'
 
 type School = Awaited<ReturnType<typeof newSchool>>
@@ -111,7 +110,9 @@ describe('absence notices under two workers, and documents', () => {
       const safe = await insertPerson(tx, changes, school.id, { familyName: 'Shield', givenNames: 'Safe', email: 'safe.shield@example.org' })
       const other = await insertPerson(tx, changes, school.id, { familyName: 'Shield', givenNames: 'Other', email: 'other.shield@example.org' })
       for (const adultId of [safe, other]) {
-        await insertParentalResponsibility(tx, changes, school.school, { adultId, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null })
+        await insertParentalResponsibility(tx, changes, school.school, {
+          adultId, childId: child, relationship: 'parent', validFrom: '2016-01-01', validTo: null
+        })
       }
       return { child, safe, other }
     })
