@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
-import { people, unexplainedAbsences } from '../../../db/schema'
+import { unexplainedAbsences } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { ClaimQueue } from '../../../db/claim-rows'
 import { intlLocale, type LanguageCode } from '../../../shared/languages'
@@ -23,17 +23,13 @@ function dayInWords(language: LanguageCode, day: string) {
 }
 
 /**
- * The notice of an absence the register found: its subject names no child (a text and a push carry the
- * subject to a lock screen); its body, read in the mail and the portal, names the child by their given names,
- * the day and the period, and links to the portal's Absences, where the family explains it.
+ * The notice of the register's absences of a day: it names no child, in the subject (a text and a push carry it to a
+ * lock screen) or the body (one message tells the families of every absence of a batch, each adult once however many
+ * of their children it holds); the portal's Absences, which it links to, shows each adult which child and when.
  */
-export function unexplainedAbsenceWords(
-  language: LanguageCode, values: { child: string, day: string, fromTime: string | null, toTime: string | null }
-): MessageText {
+export function unexplainedAbsenceWords(language: LanguageCode, day: string): MessageText {
   const words = mailWords(language).unexplainedAbsence
-  const period = values.fromTime && values.toTime ? fill(words.period, { from: values.fromTime, to: values.toTime }) : ''
-  const sentence = fill(words.body, { child: values.child, day: dayInWords(language, values.day), period })
-  return { subject: words.subject, body: `${sentence}\n\n${publicUrl()}/family/absences` }
+  return { subject: words.subject, body: `${fill(words.body, { day: dayInWords(language, day) })}\n\n${publicUrl()}/family/absences` }
 }
 
 /** Notices at most this many times before the row is left for the office to see (the child's card says it was not sent). */
@@ -56,56 +52,73 @@ export function claimAbsenceNotices(database: Database, lease: WorkerLease, scho
   return claimWork(database, absenceNoticeClaims(schoolIds), lease, limit)
 }
 
-/** Settles the row, while it is still this worker's: the notice written (or none to write), or a later attempt. */
-async function settle(database: Database, row: UnexplainedRow, owner: string, changes: Partial<UnexplainedRow>) {
-  await database.transaction(tx => tx.update(unexplainedAbsences).set({ ...changes, leaseOwner: null, leaseUntil: null })
-    .where(and(eq(unexplainedAbsences.id, row.id), eq(unexplainedAbsences.leaseOwner, owner))))
+/** Settles rows still this worker's: their notice written (or none to write), or a later attempt. */
+async function settle(database: Database, rows: readonly UnexplainedRow[], owner: string, changes: (row: UnexplainedRow) => Partial<UnexplainedRow>) {
+  if (rows.length === 0) return
+  await database.transaction(async (tx) => {
+    for (const row of rows) {
+      await tx.update(unexplainedAbsences).set({ ...changes(row), leaseOwner: null, leaseUntil: null })
+        .where(and(eq(unexplainedAbsences.id, row.id), eq(unexplainedAbsences.leaseOwner, owner)))
+    }
+  })
 }
 
-/**
- * Writes the notice of one of the register's absences to the child's adults with `attendance` standing today,
- * through sendMessage (kind `absences`, audience `absence:<id>`), so each adult's choices, texts, pushes and the
- * digest hold. The message and the row's `messageId` commit in one transaction, and only while the row is still
- * this worker's: a worker killed before the commit leaves no message, and the row is claimed again once its lease
- * ends; so each absence is told once. Nobody with standing to tell (no adult on file, or a flag keeping every one
- * of them away) settles it with no message. One explained before its notice went is not told.
- */
-export async function noticeOfUnexplainedAbsence(database: Database, row: UnexplainedRow, owner: string): Promise<boolean> {
-  if (row.explainedAt) {
-    await settle(database, row, owner, { noticeAt: timestampNow() })
-    return false
-  }
-  const school = await requireSchool(database, row.schoolId)
-  const [child] = await database.db.select({ givenNames: people.givenNames }).from(people).where(eq(people.id, row.childId))
+/** One notice for the rows of one school and day: how many absences it told of (0 when it was not written). */
+async function noticeOfDay(database: Database, rows: readonly UnexplainedRow[], owner: string): Promise<number> {
+  const school = await requireSchool(database, rows[0]!.schoolId)
+  const ids = rows.map(row => row.id)
   const ctx = {
     ...systemContext(database, school, 'absences:notify'),
     withinWrite: async (tx: Parameters<NonNullable<ReturnType<typeof systemContext>['withinWrite']>>[0], result: unknown) => {
       const messageId = (result as { id: string }).id
       const kept = await tx.update(unexplainedAbsences).set({ messageId, noticeAt: timestampNow(), leaseOwner: null, leaseUntil: null })
-        .where(and(eq(unexplainedAbsences.id, row.id), eq(unexplainedAbsences.leaseOwner, owner), isNull(unexplainedAbsences.noticeAt)))
+        .where(and(inArray(unexplainedAbsences.id, ids), eq(unexplainedAbsences.leaseOwner, owner), isNull(unexplainedAbsences.noticeAt)))
         .returning({ id: unexplainedAbsences.id })
-      if (!kept.length) throw new LeaseLost(row.id)
+      // Every row of the notice is still this worker's, or none is told by it: another worker has them now.
+      if (kept.length !== ids.length) throw new LeaseLost(ids[0]!)
     }
   }
   try {
     await sendMessage(ctx, noticeMessage(ctx, {
-      kind: 'absences', audience: `absence:${row.id}`,
-      words: language => unexplainedAbsenceWords(language, { child: child?.givenNames ?? '', day: row.day, fromTime: row.fromTime, toTime: row.toTime })
+      kind: 'absences', audience: ids.map(id => `absence:${id}`),
+      words: language => unexplainedAbsenceWords(language, rows[0]!.day)
     }))
-    return true
+    return rows.length
   } catch (error) {
-    if (error instanceof LeaseLost) return false
+    if (error instanceof LeaseLost) return 0
     if (error instanceof DomainError && error.code === 'audience_empty') {
-      await settle(database, row, owner, { noticeAt: timestampNow() })
-      return false
+      await settle(database, rows, owner, () => ({ noticeAt: timestampNow() }))
+      return 0
     }
-    const attempts = row.attempts + 1
     // Ids and counts only: never a child's name.
-    logger.warn({ schoolId: row.schoolId, unexplainedId: row.id, attempts, fault: error instanceof Error ? error.name : typeof error },
-      'the notice of an unexplained absence could not be written')
-    await settle(database, row, owner, attempts >= mostAttempts
-      ? { attempts, noticeAt: timestampNow() }
-      : { attempts, queuedAt: Date.now() + backoffMs(attempts, retrySchedule) })
-    return false
+    logger.warn({ schoolId: school.id, absences: rows.length, fault: error instanceof Error ? error.name : typeof error },
+      'the notice of unexplained absences could not be written')
+    await settle(database, rows, owner, row => row.attempts + 1 >= mostAttempts
+      ? { attempts: row.attempts + 1, noticeAt: timestampNow() }
+      : { attempts: row.attempts + 1, queuedAt: Date.now() + backoffMs(row.attempts + 1, retrySchedule) })
+    return 0
   }
+}
+
+/**
+ * Writes the notices of a batch of the register's absences (docs/absences.md, "Notices"): one message per school and
+ * day, through sendMessage (kind `absences`, its audience each absence as `absence:<id>`: the child's adults with
+ * `attendance` standing today), so each adult is told once however many of their children the batch holds, and their
+ * choices, texts, pushes and the digest hold. The message and every row's `messageId` commit in one transaction, and
+ * only while every row is still this worker's: a worker killed before the commit leaves no message, and the rows are
+ * claimed again once their lease ends; so each absence is told once. With nobody to tell (no adult on file, or
+ * standing keeping every one away) the rows are settled with no message. One explained before its notice went is not
+ * told. Answers how many absences were told of.
+ */
+export async function noticeOfUnexplainedAbsences(database: Database, rows: readonly UnexplainedRow[], owner: string): Promise<number> {
+  const explained = rows.filter(row => row.explainedAt)
+  await settle(database, explained, owner, () => ({ noticeAt: timestampNow() }))
+  const days = new Map<string, UnexplainedRow[]>()
+  for (const row of rows.filter(one => !one.explainedAt)) {
+    const key = `${row.schoolId} ${row.day}`
+    days.set(key, [...days.get(key) ?? [], row])
+  }
+  let told = 0
+  for (const group of days.values()) told += await noticeOfDay(database, group, owner)
+  return told
 }

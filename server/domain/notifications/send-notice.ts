@@ -7,13 +7,14 @@ import { schoolLanguages } from '../schools/school-languages'
 import { sendMessage } from '../messages/send-message'
 import type { MessageText } from '../messages/message-version'
 
-export interface NoticeInput { kind: NoticeKind, audience: string, words: (language: LanguageCode) => MessageText }
+/** A notice: its kind, its audience (a group, or several for one notice), and its words in a language. */
+export interface NoticeInput { kind: NoticeKind, audience: string | readonly string[], words: (language: LanguageCode) => MessageText }
 
 /** A notice as sendMessage takes it: the school's own language, and a version in each other language it offers. */
 export function noticeMessage(ctx: Pick<DomainContext, 'school'>, notice: NoticeInput) {
   const others = schoolLanguages(ctx.school).filter(code => code !== defaultLanguage) as LanguageCode[]
   return {
-    ...notice.words(defaultLanguage), audience: [notice.audience], kind: notice.kind,
+    ...notice.words(defaultLanguage), audience: typeof notice.audience === 'string' ? [notice.audience] : [...notice.audience], kind: notice.kind,
     versions: others.map(language => ({ language, ...notice.words(language) }))
   }
 }
@@ -38,7 +39,7 @@ export async function sendNotice(ctx: DomainContext, notice: NoticeInput) {
     return await sendMessage({ ...ctx, withinWrite: undefined }, noticeMessage(ctx, notice))
   } catch (error) {
     if (error instanceof DomainError && error.code === 'audience_empty') return null
-    logger.error({ schoolId: ctx.school.id, kind: notice.kind, audience: notice.audience.split(':')[0],
+    logger.error({ schoolId: ctx.school.id, kind: notice.kind, audience: [notice.audience].flat()[0]?.split(':')[0],
       fault: error instanceof Error ? error.name : typeof error }, 'a notice of a step already taken could not be written')
     return null
   }

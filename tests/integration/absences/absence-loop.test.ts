@@ -202,7 +202,9 @@ describe('absences: the family, the office and the attendance system', () => {
     expect(mails.find(recipient => recipient.adultId === ids.mailer)?.status).toBe('sent')
     const mailed = mail.mails.filter(one => one.to.includes(`${tag}-mel@example.org`)).map(readReceivedMail)
     expect(mailed).toHaveLength(1)
-    expect(mailed[0]!.text).toContain('Ben')
+    // The notice names no child anywhere: the portal, behind the family's sign-in, says which child and when.
+    expect(mailed[0]!.text).not.toContain('Ben')
+    expect(mailed[0]!.subject).toBe('Please tell us why your child was away')
     expect(mailed[0]!.text).toContain('/family/absences')
     // The separated parent has no standing on Ben, and the other children's stranger none: neither is told.
     expect(mails.map(recipient => recipient.adultId).sort()).toEqual([ids.mailer, ids.texter].sort())

@@ -7,7 +7,7 @@ import { insertPerson } from '../../../server/domain/people/person-record'
 import { writeChanges } from '../../../server/domain/shared/write-changes'
 import { todayInZone } from '../../../server/domain/days/clock'
 import { DomainError } from '../../../server/domain/shared/domain-error'
-import { claimAbsenceNotices, noticeOfUnexplainedAbsence } from '../../../server/domain/absences/absence-notices'
+import { claimAbsenceNotices, noticeOfUnexplainedAbsences } from '../../../server/domain/absences/absence-notices'
 import { recordUnexplainedAbsences } from '../../../server/domain/absences/unexplained-intake'
 import { reportAbsence } from '../../../server/domain/absences/report-absence'
 import { absenceDocument, childAbsences } from '../../../server/domain/absences/child-absences'
@@ -60,8 +60,8 @@ describe('absence notices under two workers, and documents', () => {
     const second = await claimAbsenceNotices(school.database, { owner: 'second', leaseMs: 60_000 }, [school.id], 5)
     expect(second.map(row => row.id)).toEqual([sent!.id])
     // The first, back from its stall, writes nothing: the row is no longer its own.
-    expect(await noticeOfUnexplainedAbsence(school.database, first[0]!, 'first')).toBe(false)
-    expect(await noticeOfUnexplainedAbsence(school.database, second[0]!, 'second')).toBe(true)
+    expect(await noticeOfUnexplainedAbsences(school.database, first, 'first')).toBe(0)
+    expect(await noticeOfUnexplainedAbsences(school.database, second, 'second')).toBe(1)
     const [row] = await school.database.db.select().from(unexplainedAbsences).where(eq(unexplainedAbsences.id, sent!.id))
     const written = await school.database.db.select({ id: messages.id }).from(messages).where(eq(messages.schoolId, school.id))
     expect(written.map(message => message.id)).toEqual([row!.messageId])
@@ -120,7 +120,7 @@ describe('absence notices under two workers, and documents', () => {
     const { absences: [sent] } = await recordUnexplainedAbsences(school.context, [{ personId: child, day: today }])
     const claimed = await claimAbsenceNotices(school.database, { owner: 'shield', leaseMs: 60_000 }, [school.id], 5)
     expect(claimed.map(row => row.id)).toEqual([sent!.id])
-    expect(await noticeOfUnexplainedAbsence(school.database, claimed[0]!, 'shield')).toBe(true)
+    expect(await noticeOfUnexplainedAbsences(school.database, claimed, 'shield')).toBe(1)
     const [kept] = await school.database.db.select().from(unexplainedAbsences).where(eq(unexplainedAbsences.id, sent!.id))
     const told = await school.database.db.select({ adultId: messageRecipients.adultId, status: messageRecipients.status }).from(messageRecipients)
       .where(eq(messageRecipients.messageId, kept!.messageId!))
@@ -130,5 +130,31 @@ describe('absence notices under two workers, and documents', () => {
     const office = { ...school.context, capabilities: new Set(capabilityNames.filter(name => name !== 'restricted.read')) }
     expect((await absenceDayList(office, { limit: 100 })).items.map(line => line.child.id)).not.toContain(child)
     expect((await absenceDayList(school.context, { limit: 100 })).items.find(line => line.child.id === child)).toMatchObject({ restricted: true })
+  })
+
+  it('tells a family of two absent children once, in one notice for the batch', async () => {
+    const today = todayInZone(school.school.timeZone)
+    const { twins, parent } = await writeChanges(school.context, async (tx, changes) => {
+      const parent = await insertPerson(tx, changes, school.id, { familyName: 'Twin', givenNames: 'Tama', email: 'tama.twin@example.org' })
+      const twins: string[] = []
+      for (const name of ['Ari', 'Ani']) {
+        const child = await insertPerson(tx, changes, school.id, { familyName: 'Twin', givenNames: name, dateOfBirth: '2017-01-02' })
+        await insertAffiliation(tx, changes, school.school, { personId: child, kind: 'student', validFrom: '2024-01-29', yearLevel: '2', campusId: null })
+        await insertParentalResponsibility(tx, changes, school.school, {
+          adultId: parent, childId: child, relationship: 'parent', validFrom: '2017-01-02', validTo: null
+        })
+        twins.push(child)
+      }
+      return { twins, parent }
+    })
+    const { absences: sent } = await recordUnexplainedAbsences(school.context, twins.map(personId => ({ personId, day: today })))
+    const claimed = await claimAbsenceNotices(school.database, { owner: 'twins', leaseMs: 60_000 }, [school.id], 10)
+    expect(claimed.map(row => row.id).sort()).toEqual(sent.map(row => row.id).sort())
+    expect(await noticeOfUnexplainedAbsences(school.database, claimed, 'twins')).toBe(2)
+    const rows = await school.database.db.select().from(unexplainedAbsences).where(eq(unexplainedAbsences.schoolId, school.id))
+    const messageIds = new Set(rows.filter(row => sent.some(one => one.id === row.id)).map(row => row.messageId))
+    expect(messageIds.size).toBe(1)
+    const told = await school.database.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, [...messageIds][0]!))
+    expect(told.map(row => [row.adultId, JSON.parse(row.childIds!).sort()])).toEqual([[parent, [...twins].sort()]])
   })
 })
