@@ -13,28 +13,28 @@ export interface DayListRequest { day?: string, q?: string, yearLevel?: string, 
 /** A name folded for search: case and accents aside, so "jose" finds José. */
 const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
-/** Each child's year level and homeroom on the day, read in slices. */
-async function placesOnDay(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string) {
-  const years = new Map<string, string | null>()
+/** Each child's name and year level on the day, and their homeroom, read in slices: two statements a slice. */
+async function childrenOnDay(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string) {
+  const children = new Map<string, { child: { id: string, familyName: string, givenNames: string }, yearLevel: string | null }>()
   const homerooms = new Map<string, string>()
   for (const slice of slicesOf([...new Set(childIds)])) {
-    const [spans, rooms] = await Promise.all([
-      ctx.database.db.select({ personId: affiliations.personId, yearLevel: affiliations.yearLevel }).from(affiliations)
-        .where(and(
-          eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice), inForceOn(affiliations, day)
-        )),
+    const [named, rooms] = await Promise.all([
+      ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel })
+        .from(people)
+        .leftJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, day)))
+        .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice), isNull(people.deletedAt))),
       ctx.database.db.select({ personId: classMembers.personId, code: classes.code }).from(classMembers)
         .innerJoin(classes, eq(classes.id, classMembers.classId))
         .where(and(eq(classMembers.schoolId, ctx.school.id), inArray(classMembers.personId, slice), eq(classes.kind, 'homeroom'), inForceOn(classMembers, day)))
     ])
-    for (const span of spans) years.set(span.personId, span.yearLevel)
+    for (const { yearLevel, ...child } of named) children.set(child.id, { child, yearLevel })
     // A child in two homerooms on the day (a move mid-way through) is listed under the first by code.
     for (const room of rooms) {
       const known = homerooms.get(room.personId)
       if (known === undefined || compareText(room.code, known) < 0) homerooms.set(room.personId, room.code)
     }
   }
-  return { years, homerooms }
+  return { children, homerooms }
 }
 
 /**
@@ -57,16 +57,10 @@ export async function absenceDayList(ctx: DomainContext, request: DayListRequest
   ])
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
   const childIds = [...new Set([...reported.map(row => row.childId), ...waiting.map(row => row.childId)])].filter(id => keepsRestricted || !restricted.has(id))
-  const names = new Map<string, { id: string, familyName: string, givenNames: string }>()
-  for (const slice of slicesOf(childIds)) {
-    const rows = await db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
-      .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice), isNull(people.deletedAt)))
-    for (const row of rows) names.set(row.id, row)
-  }
-  const { years, homerooms } = await placesOnDay(ctx, [...names.keys()], day)
+  const { children, homerooms } = await childrenOnDay(ctx, childIds, day)
   const lineOf = (childId: string) => {
-    const child = names.get(childId)
-    return child && { child, yearLevel: years.get(childId) ?? null, className: homerooms.get(childId) ?? null, restricted: restricted.has(childId) }
+    const found = children.get(childId)
+    return found && { ...found, className: homerooms.get(childId) ?? null, restricted: restricted.has(childId) }
   }
   const lines = [
     ...reported.flatMap((row) => {
@@ -89,14 +83,18 @@ export async function absenceDayList(ctx: DomainContext, request: DayListRequest
     })
   ]
   const needle = request.q ? folded(request.q) : undefined
-  const named = (child: { familyName: string, givenNames: string }) =>
-    folded(`${child.givenNames} ${child.familyName}`).includes(needle!) || folded(`${child.familyName} ${child.givenNames}`).includes(needle!)
-  const chosen = lines.filter(line => (!request.yearLevel || line.yearLevel === request.yearLevel) && (!needle || named(line.child)))
   const levels = ctx.school.lists.yearLevels
   const rank = (level: string | null) => level === null ? levels.length + 1 : (levels.indexOf(level) + 1 || levels.length)
-  chosen.sort((a, b) => rank(a.yearLevel) - rank(b.yearLevel) || compareText(a.className ?? '\uffff', b.className ?? '\uffff')
-    || compareText(folded(a.child.familyName), folded(b.child.familyName)) || compareText(folded(a.child.givenNames), folded(b.child.givenNames))
-    || compareText(a.kind, b.kind) || compareText(a.id, b.id))
+  // Each line's order and search keys made once: folding a name is the costly part of a comparison.
+  const keyed = lines.map(line => ({
+    line, rank: rank(line.yearLevel), room: line.className ?? '\uffff', family: folded(line.child.familyName), given: folded(line.child.givenNames)
+  }))
+  const chosen = keyed
+    .filter(({ line, family, given }) => (!request.yearLevel || line.yearLevel === request.yearLevel)
+      && (!needle || `${given} ${family}`.includes(needle) || `${family} ${given}`.includes(needle)))
+    .sort((a, b) => a.rank - b.rank || compareText(a.room, b.room) || compareText(a.family, b.family) || compareText(a.given, b.given)
+      || compareText(a.line.kind, b.line.kind) || compareText(a.line.id, b.line.id))
+    .map(({ line }) => line)
   const counts = {
     reported: chosen.filter(line => line.kind === 'reported').length,
     unexplained: chosen.filter(line => line.kind === 'unexplained').length,
