@@ -4,8 +4,8 @@
  * adults have a number the bench's own Kannel takes texts for. Measured: the seconds until the last request was
  * accepted, and until every family was notified: each absence's notice written, and a delivery of it to one of the
  * child's adults handed over (a text Kannel took, or a mail the bench's SMTP server has), or settled with nobody to tell. Target: within 2 minutes.
- * Then the office's day list of the demo school (2,000 students, today's absences written by the setup), with an
- * administrator's session cookie. Target: p50 under 100 ms.
+ * Before it, on a quiet server, the office's day list of the demo school (2,000 students, today's absences written by the
+ * setup), with an administrator's session cookie. Target: p50 under 100 ms.
  */
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -23,9 +23,12 @@ const deadlineSeconds = 300
 /** How many of the school's absences of the day are settled: told through a channel that handed over, or nobody to tell. */
 function notifiedCounter(url: string) {
   const config = readDatabaseConfig(url)
-  // Told: a delivery of the notice to one of the child's own adults was handed over (a notice tells a batch's families).
+  // Told: a delivery of the notice to one of the child's own adults was handed over (a notice tells a batch's families),
+  // or none of them is to be told (standing withheld every one: a protected child's).
   const query = `select count(*) as n from unexplained_absences u where u.school_id = $1 and u.day = $2 and u.notice_at is not null and (
     u.message_id is null
+    or not exists (select 1 from parental_responsibilities p join message_recipients r on r.school_id = p.school_id and r.adult_id = p.adult_id
+      where p.child_id = u.child_id and r.message_id = u.message_id and r.status <> 'withheld')
     or exists (select 1 from parental_responsibilities p join notification_deliveries d on d.adult_id = p.adult_id
       where p.child_id = u.child_id and d.message_id = u.message_id and d.status in ('sent', 'delivered'))
     or exists (select 1 from parental_responsibilities p join message_recipients r on r.school_id = p.school_id and r.adult_id = p.adult_id
@@ -79,6 +82,16 @@ export async function benchAbsences(options: AbsencesOptions): Promise<AbsencesR
       kannel.password])
     const missed: string[] = []
     if (setup.personIds.length < absenceTargets.absences) missed.push(`only ${setup.personIds.length} students on the roll`)
+    // The office's day list first, on a quiet server, as the office reads it before the register.
+    const headers = { cookie: options.demoCookie }
+    const path = `${options.serverUrl}/api/app/absences?day=${setup.today}&limit=100`
+    const first = await fetch(path, { headers })
+    const body = await first.json() as { counts?: { reported: number, unexplained: number } }
+    const lines = (body.counts?.reported ?? 0) + (body.counts?.unexplained ?? 0)
+    if (!first.ok || lines < setup.dayList.reported + setup.dayList.unexplained) throw new Error(`the day list answered ${first.status} with ${lines} lines`)
+    const result = await measure(path, headers, options.settings)
+    if (!(result.p50Ms < absenceTargets.dayListP50Ms)) missed.push(`day list p50 not under ${absenceTargets.dayListP50Ms} ms`)
+    if (result.failures) missed.push(`${result.failures} day list requests failed`)
     const started = performance.now()
     let slowest = 0
     for (let from = 0; from < setup.personIds.length; from += perRequest) {
@@ -107,15 +120,6 @@ export async function benchAbsences(options: AbsencesOptions): Promise<AbsencesR
     if (notified < expected) missed.push(`${expected - notified} families not notified after ${deadlineSeconds} s`)
     else if (!(notifiedSeconds < absenceTargets.notifiedSeconds)) missed.push(`notified in not under ${absenceTargets.notifiedSeconds} s`)
 
-    const headers = { cookie: options.demoCookie }
-    const path = `${options.serverUrl}/api/app/absences?day=${setup.today}&limit=100`
-    const first = await fetch(path, { headers })
-    const body = await first.json() as { counts?: { reported: number, unexplained: number } }
-    const lines = (body.counts?.reported ?? 0) + (body.counts?.unexplained ?? 0)
-    if (!first.ok || lines < setup.dayList.reported + setup.dayList.unexplained) throw new Error(`the day list answered ${first.status} with ${lines} lines`)
-    const result = await measure(path, headers, options.settings)
-    if (!(result.p50Ms < absenceTargets.dayListP50Ms)) missed.push(`day list p50 not under ${absenceTargets.dayListP50Ms} ms`)
-    if (result.failures) missed.push(`${result.failures} day list requests failed`)
     return {
       absences: expected, acceptSeconds, slowestRequestSeconds: slowest, noticedSeconds, notifiedSeconds, notified,
       dayList: { p50Ms: result.p50Ms, p99Ms: result.p99Ms, lines }, missed
