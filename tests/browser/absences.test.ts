@@ -77,6 +77,18 @@ describe('the office\'s absences: Today, the day list, the child\'s record and t
     await aroha.getByText('Acknowledged').waitFor()
     await expect.poll(() => page.locator('[data-absence-counts]').innerText()).toMatch(/Acknowledged\s+1/)
 
+    // Print the day: every line of the day in the print-only table, the frame, filters and buttons left off paper.
+    await page.evaluate(() => Object.assign(globalThis, { print: () => Object.assign(globalThis, { printed: true }) }))
+    await page.getByRole('button', { name: 'Print the day' }).click()
+    await page.waitForFunction(() => (globalThis as { printed?: boolean }).printed === true)
+    await page.emulateMedia({ media: 'print' })
+    const printed = page.locator('.absence-print-list')
+    expect(await printed.innerText()).toMatch(/Kingi, Wiremu[\s\S]*Ngata, Aroha/)
+    expect(await page.getByRole('button', { name: 'Print the day' }).isVisible()).toBe(false)
+    expect(await table.isVisible()).toBe(false)
+    if (process.env.ROLLBOOK_TEST_SCREENSHOTS === '1') await page.screenshot({ path: 'tests/artifacts/absences-print.png', fullPage: true })
+    await page.emulateMedia({ media: 'screen' })
+
     // The day is the address's: a bookmark of another day opens that day.
     await page.goto(`${siteUrl()}/staff/absences?day=${addDays(families.today, 1)}`)
     await page.getByText('No absences on this day').waitFor()
