@@ -47,9 +47,12 @@ export function useAbsenceTimeWords() {
  */
 export function useAbsenceDay(filters: MaybeRefOrGetter<AbsenceDayFilters>) {
   const answered = ref<Pick<AbsenceDay, 'day' | 'counts'> | null>(null)
+  // The counts of the latest request only, as the list keeps its items: a slow answer to an older search is dropped.
+  let asked = 0
   const list = reactive(usePagedList<AbsenceDayLine, AbsenceDayFilters>(async (query) => {
+    const request = ++asked
     const page = await $fetch('/api/app/absences', { query })
-    answered.value = { day: page.day, counts: page.counts }
+    if (request === asked) answered.value = { day: page.day, counts: page.counts }
     return page
   }, { limit: 50, filters }))
   // The school's year levels, lowest first, as the directory offers them.
