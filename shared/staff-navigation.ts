@@ -18,6 +18,7 @@ export interface StaffPlace {
 export const staffAreas: readonly StaffPlace[] = [
   { label: 'staff.nav.today', icon: 'i-lucide-house', to: '/staff' },
   { label: 'staff.nav.people', icon: 'i-lucide-users', to: '/staff/people', capability: 'person.read' },
+  { label: 'staff.nav.absences', icon: 'i-lucide-calendar-x', to: '/staff/absences', capability: 'absences.manage' },
   { label: 'staff.nav.admissions', icon: 'i-lucide-inbox', to: '/staff/admissions', capability: 'admissions.manage' },
   { label: 'staff.nav.tours', icon: 'i-lucide-calendar-days', to: '/staff/tours', capability: 'admissions.manage' },
   { label: 'staff.nav.starters', icon: 'i-lucide-user-plus', to: '/staff/starters', capability: 'starter.read' },
@@ -51,6 +52,7 @@ export const staffSettings: readonly StaffPlace[] = [
   { label: 'staff.nav.sections.exports', icon: 'i-lucide-file-down', to: '/staff/settings/exports', capability: 'export.read' },
   { label: 'staff.nav.sections.portal', icon: 'i-lucide-house-heart', to: '/staff/settings/portal', capability: 'settings.manage' },
   { label: 'staff.nav.sections.notifications', icon: 'i-lucide-bell', to: '/staff/settings/notifications', capability: 'settings.manage' },
+  { label: 'staff.nav.sections.absences', icon: 'i-lucide-calendar-x', to: '/staff/settings/absences', capability: 'settings.manage' },
   { label: 'staff.nav.sections.activity', icon: 'i-lucide-history', to: '/staff/settings/activity', capability: 'settings.manage' }
 ]
 

@@ -21,7 +21,8 @@ describe('the person record\'s cards write their lists and terms once', () => {
   })
 
   it('uses each in every card that shows a list of the record or its terms', () => {
-    expect(writing(/<PersonSpanList\b/)).toEqual(['PersonAdmissions.vue', 'PersonBilling.vue', 'PersonFamily.vue', 'PersonNames.vue', 'PersonRestricted.vue'])
+    expect(writing(/<PersonSpanList\b/))
+      .toEqual(['PersonAbsences.vue', 'PersonAdmissions.vue', 'PersonBilling.vue', 'PersonFamily.vue', 'PersonNames.vue', 'PersonRestricted.vue'])
     expect(writing(/<PersonFacts\b/)).toEqual(['PersonNames.vue', 'PersonNotifications.vue', 'PersonPortal.vue'])
   })
 })

@@ -76,7 +76,16 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
     body: { subject: 'Closed', body: 'The school is closed.', audience: ['year:1'] }
   },
   { method: 'POST', path: '/api/app/messages/text-length', capability: 'messages.send', body: { subject: 'Closed' } },
-  { method: 'GET', path: '/api/app/people/per_doesnotexist/notifications', capability: 'messages.send' }
+  { method: 'GET', path: '/api/app/people/per_doesnotexist/notifications', capability: 'messages.send' },
+  { method: 'GET', path: '/api/app/absences', capability: 'absences.manage' },
+  {
+    method: 'POST', path: '/api/app/absences', capability: 'absences.manage', body: { childId: 'per_doesnotexist', firstDay: '2027-02-01', reason: 'illness' }
+  },
+  { method: 'POST', path: '/api/app/absences/abs_doesnotexist/acknowledge', capability: 'absences.manage', body: {} },
+  { method: 'GET', path: '/api/app/absences/abs_doesnotexist/document', capability: 'absences.manage' },
+  { method: 'GET', path: '/api/app/absences/settings', capability: 'absences.manage' },
+  { method: 'PUT', path: '/api/app/absences/settings', capability: 'settings.manage', body: { reasons: ['illness'], sensitiveReasons: [] } },
+  { method: 'GET', path: '/api/app/people/per_doesnotexist/absences', capability: 'absences.manage' }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 
