@@ -108,7 +108,8 @@ export const officeAbsenceSchema = portalAbsenceSchema.omit({ canWithdraw: true 
   documentName: z.string().nullable(),
   hasDocument: z.boolean(),
   sensitive: z.boolean(),
-  reportedByName: z.string().describe('Who reported it: the adult, or the member of staff and for whom.'),
+  reportedByAdult: z.string().nullable().describe('The adult who reported it, or for whom the office recorded it: their name.'),
+  enteredByName: z.string().nullable().describe('For an absence the office recorded: who in the office, as the screens name staff.'),
   acknowledgedAt: timestamp.nullable(),
   acknowledgedByName: z.string().nullable(),
   withdrawnAt: timestamp.nullable()

@@ -35,7 +35,8 @@ async function adultNames(ctx: Pick<DomainContext, 'database' | 'school'>, ids: 
 }
 
 /**
- * Absences as the office reads them: who reported each (the adult, or the member of staff and for whom), who
+ * Absences as the office reads them: who reported each (the adult, and for one the office recorded, who in the office:
+ * parts, so each screen words them in its language), who
  * acknowledged it, and the note and document only where the reason is not one the school marks sensitive, or
  * the caller holds `restricted.read`.
  */
@@ -45,15 +46,15 @@ export async function officeAbsenceViews(ctx: Pick<DomainContext, 'database' | '
     actorLabels(ctx.database.db, ctx.school.id, rows.flatMap(row => [row.enteredBy, row.acknowledgedBy]))
   ])
   return rows.map((row) => {
-    const adult = row.adultId ? names.get(row.adultId) ?? 'an adult no longer on file' : null
-    const entered = row.enteredBy ? labels.get(row.enteredBy) ?? 'the office' : null
+    const adult = row.adultId ? names.get(row.adultId) ?? null : null
+    const entered = row.enteredBy ? labels.get(row.enteredBy) ?? null : null
     const opens = opensAbsenceDetail(ctx, row.reason)
     const sensitive = sensitiveAbsenceReasons(ctx.school).includes(row.reason)
     return {
       id: row.id, childId: row.childId, firstDay: row.fromDay, lastDay: row.toDay, fromTime: row.fromTime, toTime: row.toTime, reason: row.reason,
       note: opens ? row.note : null, documentName: opens ? row.documentName : null, hasDocument: row.documentKey !== null, sensitive,
       reportedBy: row.reportedBy, reportedAt: row.reportedAt,
-      reportedByName: row.reportedBy === 'family' ? adult ?? 'a family member' : adult ? `${entered} for ${adult}` : entered ?? 'the office',
+      reportedByAdult: adult, enteredByName: entered,
       acknowledged: row.acknowledgedAt !== null, acknowledgedAt: row.acknowledgedAt,
       acknowledgedByName: row.acknowledgedBy ? labels.get(row.acknowledgedBy) ?? null : null,
       withdrawn: row.withdrawnAt !== null, withdrawnAt: row.withdrawnAt, explains: row.explainsId

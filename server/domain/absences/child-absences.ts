@@ -5,6 +5,7 @@ import { domainError } from '../shared/domain-error'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { officeAbsenceViews, opensAbsenceDetail } from './absence-views'
 import { readStoredAbsenceDocument } from './absence-documents'
+import { recordActivity } from '../activity/record-activity'
 
 /**
  * The child's record's Absences card (docs/absences.md, "The office's side"): a page of the child's absences,
@@ -38,7 +39,7 @@ export async function childAbsences(ctx: DomainContext, childId: string, page: {
 /**
  * An absence's document for the office: `not_found` for an absence of another school or with none, and
  * `forbidden` naming `restricted.read` where the school marks its reason sensitive and the caller lacks it.
- * Each opening is recorded in Activity as a restricted view would be, without the document's name.
+ * Each opening is recorded in Activity (`absence_document.opened`, on the child), without the document's name.
  */
 export async function absenceDocument(ctx: DomainContext, absenceId: string) {
   const [row] = await ctx.database.db.select().from(absences).where(and(eq(absences.schoolId, ctx.school.id), eq(absences.id, absenceId)))
@@ -48,6 +49,10 @@ export async function absenceDocument(ctx: DomainContext, absenceId: string) {
       { data: { missingScope: 'restricted.read' } })
   }
   const body = await readStoredAbsenceDocument(row.documentKey)
+  // Who opened which child's document, and when: never its name, which a parent may have written a diagnosis into.
+  await ctx.database.transaction(tx => recordActivity(tx, ctx, {
+    kind: 'absence_document.opened', subjectType: 'person', subjectId: row.childId, summary: `An absence's document opened (${row.id})`
+  }))
   const extension = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[row.documentType] ?? 'bin'
   return { fileName: `absence-${row.id}.${extension}`, contentType: row.documentType, size: row.documentBytes ?? 0, body }
 }

@@ -35,7 +35,8 @@ export const activityKinds = {
   'portal_sections.changed': 'A family portal section switched on or off',
   'detail_request.decided': 'A family\'s request to change their details approved or rejected',
   'notifications.changed': 'The notification settings changed (digest time, kinds families may turn off, the text gateway)',
-  'absence_settings.changed': 'The absence reasons offered, or those marked sensitive, changed'
+  'absence_settings.changed': 'The absence reasons offered, or those marked sensitive, changed',
+  'absence_document.opened': 'A document sent with an absence opened'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

@@ -131,7 +131,7 @@ describe('absences: the family, the office and the attendance system', () => {
     expect(await acknowledgeAbsence(school.context, day.items[0]!.id)).toEqual(first)
     expect((await whatNeedsAHand(school.context)).absences).toMatchObject({ reported: 1, waitingForAcknowledgement: 0 })
     const card = await childAbsences(school.context, ids.ada, { limit: 20 })
-    expect(card.items[1]).toMatchObject({ reason: 'illness', acknowledged: true, reportedByName: 'Tess Rollcall', note: 'A fever.' })
+    expect(card.items[1]).toMatchObject({ reason: 'illness', acknowledged: true, reportedByAdult: 'Tess Rollcall', enteredByName: null, note: 'A fever.' })
     expect(card.items[0]).toMatchObject({ withdrawn: true })
   })
 

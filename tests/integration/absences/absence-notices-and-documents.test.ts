@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { messageRecipients, messages, unexplainedAbsences } from '../../../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { activity, messageRecipients, messages, unexplainedAbsences } from '../../../db/schema'
 import { insertAffiliation } from '../../../server/domain/affiliations/open-affiliation'
 import { insertParentalResponsibility } from '../../../server/domain/people/parental-responsibility'
 import { insertPerson } from '../../../server/domain/people/person-record'
@@ -87,6 +87,8 @@ describe('absence notices under two workers, and documents', () => {
     const file = await absenceDocument(school.context, ill.id)
     expect(file).toMatchObject({ contentType: 'application/pdf', size: pdf.length, fileName: `absence-${ill.id}.pdf` })
     expect((await streamBytes(file.body)).equals(pdf)).toBe(true)
+    const opened = await school.database.db.select().from(activity).where(and(eq(activity.schoolId, school.id), eq(activity.kind, 'absence_document.opened')))
+    expect(opened.map(entry => [entry.subjectId, entry.summary])).toEqual([[childId, `An absence's document opened (${ill.id})`]])
 
     const referral = { name: 'referral.pdf', content }
     const medical = await reportAbsence(school.context, {

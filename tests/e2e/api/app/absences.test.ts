@@ -119,7 +119,7 @@ describe('/api/app/absences: the day list, acknowledging, recording for a family
     expect((await as(office, `/api/app/absences?day=${families.today}`)).body.counts.acknowledged).toBe(1)
     const record = await as(office, `/api/app/people/${families.aroha}/absences`)
     expect(record.body.items.find((absence: { id: string }) => absence.id === reported)).toMatchObject({
-      acknowledged: true, acknowledgedAt: once.body.acknowledgedAt, reportedBy: 'family', reportedByName: 'Hine Ngata'
+      acknowledged: true, acknowledgedAt: once.body.acknowledgedAt, reportedBy: 'family', reportedByAdult: 'Hine Ngata'
     })
     expectEnvelope(await as(office, '/api/app/absences/abs_doesnotexist/acknowledge', { method: 'POST', body: {} }), 404, 'not_found')
   })
@@ -142,7 +142,8 @@ describe('/api/app/absences: the day list, acknowledging, recording for a family
       id: recorded.body.id, firstDay: families.today, lastDay: addDays(families.today, 1), reason: 'illness', note: 'A cold.', reportedBy: 'office',
       acknowledged: false, withdrawn: false, hasDocument: false, documentName: null
     })
-    expect(record.body.items[0].reportedByName).toContain('Moana Tuhoe')
+    expect(record.body.items[0].reportedByAdult).toContain('Moana Tuhoe')
+    expect(record.body.items[0].enteredByName).toEqual(expect.any(String))
   })
 
   it('keeps a sensitive reason\'s document from the office without restricted.read, and serves it to an administrator', async () => {
