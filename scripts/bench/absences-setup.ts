@@ -1,7 +1,7 @@
 /**
  * Setup for the absences row (issue 39), in a process of its own as the other bench steps. In the large school: its
  * text gateway set to the bench's Kannel, a token holding `absence.write` for the attendance system, and the first
- * 10,000 students on the roll today (by id), whom the morning's burst names. In the demo school: today's absences as a
+ * students on the roll today (by id, as many as the row asks), whom the morning's burst names. In the demo school: today's absences as a
  * morning has them, written straight to the tables (this is the bench's school, not a measurement): a report for one
  * student in twelve, a third of them acknowledged and some for part of the day, and one in forty found by the register
  * with no report, each already told. Prints, as JSON, the token and the students' ids.
@@ -17,9 +17,9 @@ import { issueToken } from '../../server/domain/tokens/manage-tokens'
 import { newId } from '../../server/domain/shared/ids'
 import { todayInZone } from '../../server/domain/days/clock'
 import { inForceOn } from '../../server/domain/days/in-force'
+import { recordedActor } from '../../server/domain/shared/actor'
 
-const [largeSchoolId = '', demoSchoolId = '', sendsmsUrl = '', username = '', password = ''] = process.argv.slice(2)
-const burst = 10_000
+const [largeSchoolId = '', demoSchoolId = '', sendsmsUrl = '', username = '', password = '', burst = '0'] = process.argv.slice(2)
 const database = openDatabase()
 const large = systemContext(database, await requireSchool(database, largeSchoolId), 'bench')
 await updateNotificationSettings(large, {
@@ -30,7 +30,7 @@ const today = todayInZone(large.school.timeZone)
 const students = (schoolId: string, limit: number) => database.db.selectDistinct({ id: affiliations.personId }).from(affiliations)
   .where(and(eq(affiliations.schoolId, schoolId), eq(affiliations.kind, 'student'), inForceOn(affiliations, today)))
   .orderBy(asc(affiliations.personId)).limit(limit)
-const personIds = (await students(largeSchoolId, burst)).map(row => row.id)
+const personIds = (await students(largeSchoolId, Number(burst))).map(row => row.id)
 
 const demo = await students(demoSchoolId, 100_000)
 const at = new Date().toISOString()
@@ -44,7 +44,7 @@ const reported = demo.filter((_, index) => index % 12 === 0).map((row, index) =>
   adultId: adults.get(row.id) ?? null, reportedAt: at, acknowledgedAt: index % 3 === 0 ? at : null, updatedAt: at
 }))
 const waiting = demo.filter((_, index) => index % 40 === 1).map(row => ({
-  id: newId('uab'), schoolId: demoSchoolId, childId: row.id, day: today, periodKey: '', receivedAt: at, receivedBy: 'system:bench',
+  id: newId('uab'), schoolId: demoSchoolId, childId: row.id, day: today, periodKey: '', receivedAt: at, receivedBy: recordedActor(large.actor),
   noticeAt: at, queuedAt: Date.now(), attempts: 0
 }))
 await database.transaction(async (tx) => {

@@ -79,7 +79,7 @@ export async function benchAbsences(options: AbsencesOptions): Promise<AbsencesR
   const counter = notifiedCounter(options.databaseUrl)
   try {
     const setup = options.step(['scripts/bench/absences-setup.ts', options.largeSchoolId, options.demoSchoolId, kannel.sendsmsUrl, kannel.username,
-      kannel.password])
+      kannel.password, String(absenceTargets.absences)])
     const missed: string[] = []
     if (setup.personIds.length < absenceTargets.absences) missed.push(`only ${setup.personIds.length} students on the roll`)
     // The office's day list first, on a quiet server, as the office reads it before the register.

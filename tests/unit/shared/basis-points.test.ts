@@ -49,6 +49,7 @@ describe('the whole and the percentage are written in one place', () => {
     'server/domain/webhooks/post-webhook.ts': 'milliseconds a delivery may take',
     'scripts/bench/export-producer.ts': 'people the benchmark seeds per batch',
     'scripts/bench/emergency.ts': 'adults an emergency reaches in the benchmark',
+    'scripts/bench/absences.ts': 'absences the attendance system posts in the benchmark\'s morning',
     'server/domain/notifications/texts/kannel-gateway.ts': 'milliseconds Kannel may take to answer',
     'server/domain/notifications/texts/twilio-gateway.ts': 'milliseconds Twilio may take to answer'
   }
