@@ -50,8 +50,12 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   /** Problems the schema cannot see, such as values the school does not list; told with the schema's. */
   bodyChecks?: (body: unknown, school: SchoolRef) => FieldProblem[]
   maxBodyBytes?: number
-  /** The body is a file of megabytes: the request needs an upload slot (upload-slots.ts) before its body is read, kept until it is answered. */
-  upload?: boolean
+  /**
+   * The body is a file of megabytes: the request needs an upload slot (upload-slots.ts) before its body is read, kept until
+   * it is answered. `{ above }`: only a body past that many bytes (or of no stated length) does, as a form that may carry a
+   * document (an absence's doctor's letter) but mostly does not.
+   */
+  upload?: boolean | { above: number }
   /**
    * Answer JSON in `response`'s shape, or, when this names a media type (`text/csv; charset=utf-8`),
    * a file: the handler returns `fileAnswer(…)` (file-answer.ts), whose name, type and size `response`
@@ -102,6 +106,15 @@ export type RouteDeclarationOf = RouteDeclaration<AnyObject, AnyObject, z.ZodTyp
 export type DeclaredRoute<Answer = unknown> = EventHandler<EventHandlerRequest, Promise<Answer>> & { declaration: RouteDeclarationOf, surface: Surface }
 
 const emptyObject = z.strictObject({})
+
+/** Whether the request takes an upload slot: every one of an upload route, or, for `{ above }`, one whose body may be past it. */
+function needsUploadSlot(event: H3Event, upload: RouteDeclarationOf['upload']): boolean {
+  if (!upload) return false
+  if (upload === true) return true
+  // The HTTP parser holds a body to its stated length, so a body cannot outgrow a small Content-Length.
+  const stated = Number(getRequestHeader(event, 'content-length') ?? Number.NaN)
+  return !(stated <= upload.above)
+}
 
 /** Checks an answer against its declared schema when the server runs the tests: a stray answer fails loudly. */
 function checkAnswer(schema: z.ZodType, answer: unknown) {
@@ -197,7 +210,7 @@ export function defineSurfaceRoute<
     }
 
     // Held until the answer is made, whatever happens to the connection: the work holds the memory.
-    const releaseUpload = declaration.upload ? takeUploadSlot(principal.school.id) : undefined
+    const releaseUpload = needsUploadSlot(event, declaration.upload) ? takeUploadSlot(principal.school.id) : undefined
     try {
       const body = declaration.body ? await readJsonBody(event, declaration.maxBodyBytes ?? 1_000_000) : undefined
       const ctx: RouteContext<Q, P, B> = {
