@@ -204,7 +204,8 @@ describe('the portal\'s absences', () => {
     const future = seen.body.items.find((item: { canWithdraw: boolean }) => item.canWithdraw)
     expect(future).toBeDefined()
     const before = await school.database.db.select().from(absences).where(eq(absences.schoolId, school.id))
-    expectEnvelope(await preview('/api/app/portal/absences', { childId: families.aroha, firstDay: families.today, reason: 'illness' }), 403, 'preview_read_only')
+    const body = { childId: families.aroha, firstDay: families.today, reason: 'illness' }
+    expectEnvelope(await preview('/api/app/portal/absences', body), 403, 'preview_read_only')
     expectEnvelope(await preview(`/api/app/portal/absences/${future.id}/withdraw`, {}), 403, 'preview_read_only')
     const found = await recordUnexplainedAbsences(school.context, [{ personId: families.aroha, day: families.today }])
     expectEnvelope(await preview(`/api/app/portal/absences/unexplained/${found.absences[0]!.id}/explain`, { reason: 'illness' }), 403, 'preview_read_only')

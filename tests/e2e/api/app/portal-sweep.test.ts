@@ -164,7 +164,8 @@ const reportAbsence = (run: Run, adult: string, child: string, day: string) =>
 async function unexplainedFor(run: Run, adult: string, child: string) {
   const minute = String(run.swept.adults.indexOf(adult)).padStart(2, '0')
   try {
-    const found = await recordUnexplainedAbsences(run.swept.school.context, [{ personId: child, day: run.swept.today, from: `08:${minute}`, to: `09:${minute}` }])
+    const period = { from: `08:${minute}`, to: `09:${minute}` }
+    const found = await recordUnexplainedAbsences(run.swept.school.context, [{ personId: child, day: run.swept.today, ...period }])
     return found.absences[0]!.id
   } catch {
     return 'uab_unknownabsence000000'
