@@ -82,6 +82,8 @@ describe('the family portal\'s Absences', () => {
       .resolves.toMatch(new RegExp(`Kahu Ngata\\s+${weekday(families.today)}, the whole day`))
     await expect(page.locator(`[data-absence="Aroha ${addDays(families.today, 5)}"]`).innerText())
       .resolves.toContain(`${weekday(addDays(families.today, 5))} · Family reason`)
+    // Most reports are for today, the school's: the form starts there.
+    await expect(page.getByLabel('First day away').inputValue()).resolves.toBe(families.today)
     await axeAtPhoneWidth(page, 'family-absences')
     await checkScreen(page, 'family-absences')
   })
