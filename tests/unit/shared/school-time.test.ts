@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { dayAt, formatClockTime, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime } from '../../../shared/school-time'
+import {
+  dayAt, formatClockTime, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime
+} from '../../../shared/school-time'
 
 /** A 09:30 tour in Sydney on Tuesday 1 December 2026 (AEDT, UTC+11). */
 const tour = '2026-11-30T22:30:00.000Z'
