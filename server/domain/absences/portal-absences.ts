@@ -4,6 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../days/clock'
 import { addDays } from '../days/calendar'
 import { isNotEndedBefore } from '../days/in-force'
+import { compareText } from '../shared/compare-text'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { childrenWithStanding } from '../access/children-shown'
 import { absenceDaysAhead } from '../../../shared/schemas/absences'
@@ -17,7 +18,7 @@ export interface PortalAbsencesPage { limit: number, after?: [string, string] }
 /** The days a child is on the roll from today on, as the form offers them: the span in force today, or the next one to begin. */
 async function rollDaysAhead(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string, today: string) {
   const spans = (await studentSpansOf(ctx.database.db, ctx.school.id, childId)).filter(span => isNotEndedBefore(span, today))
-  const next = spans.sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0]
+  const next = spans.sort((a, b) => compareText(a.validFrom, b.validFrom))[0]
   return { firstDay: next?.validFrom ?? null, lastDay: next ? next.validTo : null }
 }
 
