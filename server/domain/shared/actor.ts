@@ -17,7 +17,8 @@ export type Actor =
  * tests' own writes; `notifications:deliver` for every channel's delivery workers and the gateways'
  * delivery reports, which record a notice's outcome; `absences:notify` for the notices of absences the attendance system reported.
  */
-export type SystemName = 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify' | 'bench' | 'test'
+export type SystemName =
+  'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

@@ -12,7 +12,8 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * family access, `dcr` a family's detail change request; `fsc` fee schedule, `fsv` its version, `fpr` billing
  * period, `fln` fee line, `fcr` concession rule; `cpp` consent purpose, `cak` consent ask,
  * `cns` consent answer, `msg` message, `mrc` message recipient, `mvr` a message's version in another language,
- * `acm` club member (`activity_members`); `nch` a notification choice, `ndl` a text, push or digest delivery, `psh` a push subscription; `abs` an absence, `uab` an absence the register found with no report.
+ * `acm` club member (`activity_members`); `nch` a notification choice, `ndl` a text, push or digest delivery, `psh` a push
+ * subscription; `abs` an absence, `uab` an absence the register found with no report.
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'

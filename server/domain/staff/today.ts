@@ -30,7 +30,9 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   const may = (capability: Capability, module?: ModuleName) => holdsCapability(ctx, capability) && (!module || moduleSwitch(school, module) !== 'off')
   const restricted = holdsCapability(ctx, 'restricted.read')
 
-  const [enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults, absenceDay] = await Promise.all([
+  const [
+    enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults, absenceDay
+  ] = await Promise.all([
     may('admissions.manage', 'admissions')
       ? db.select({ n: count() }).from(enquiries)
           .where(
