@@ -19,6 +19,8 @@ export function useScopeWords() {
     'people.sync': t('common.scopes.peopleSync'),
     'export.read': t('common.scopes.exportRead'),
     'restricted.read': t('common.scopes.restrictedRead'),
+    'absence.read': t('common.scopes.absenceRead'),
+    'absence.write': t('common.scopes.absenceWrite'),
     'event.read': t('common.scopes.eventRead')
   }))
   return (name: string, serverWords: string) => Object.hasOwn(words.value, name) ? words.value[name]! : serverWords
