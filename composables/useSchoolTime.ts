@@ -1,5 +1,5 @@
 import {
-  dayAt, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime, type DayStyle, type InstantStyle
+  dayAt, formatClockTime, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime, type DayStyle, type InstantStyle
 } from '~~/shared/school-time'
 import { intlLocale } from '~~/shared/languages'
 
@@ -31,6 +31,8 @@ export function useSchoolTime() {
     instant: (at: string | Date, style: InstantStyle = 'dateTime') => formatInstant(at, reader(), style),
     /** A calendar day (`YYYY-MM-DD`), never shifted. */
     day: (day: string, style: DayStyle = 'medium') => formatDay(day, locale.value, style),
+    /** A time of day on the school's wall clock (`HH:MM`), never shifted. */
+    clockTime: (time: string) => formatClockTime(time, locale.value),
     /** The school's calendar day an instant falls on, as `YYYY-MM-DD`. */
     dayOf: (at: string | Date) => dayAt(at, clock.value.timeZone),
     /** Today in the school's zone, as `YYYY-MM-DD`. */

@@ -55,6 +55,16 @@ function keptFormat<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: stri
 const dateFormat = (locale: string, timeZone: string, style: string, options: Intl.DateTimeFormatOptions) =>
   keptFormat(`date ${locale} ${timeZone} ${style}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone }))
 
+/**
+ * A time of day on the school's wall clock (`HH:MM`, as an absence's period keeps it) in the reader's locale: "9:30 AM".
+ * It names no instant, so it is written in UTC, where no zone can move it.
+ */
+export function formatClockTime(time: string, locale: string): string {
+  const at = new Date(`1970-01-01T${time}:00Z`)
+  if (!/^\d{2}:\d{2}$/.test(time) || Number.isNaN(at.getTime())) return time
+  return dateFormat(locale, 'UTC', 'clockTime', instantStyles.time).format(at)
+}
+
 /** An instant on the school's wall clock in the reader's locale; an unreadable value is given back as it came. */
 export function formatInstant(instant: string | Date, clock: ReaderClock, style: InstantStyle = 'dateTime'): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant

@@ -165,7 +165,7 @@ describe('the office\'s side of the family portal', () => {
     await open(parent.page, '/family')
     const menu = parent.page.getByRole('navigation', { name: 'Family portal' })
     expect(await menu.getByRole('link').allTextContents())
-      .toEqual(['Children', 'Our details', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Notifications', 'Passkeys'])
+      .toEqual(['Children', 'Our details', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Absences', 'Our data', 'Notifications', 'Passkeys'])
     await open(parent.page, '/family/payers')
     await expect(parent.page.getByRole('alert').innerText()).resolves.toContain('The school has switched this part of the family portal off.')
     await checkScreen(parent.page, 'family-section-off')

@@ -66,7 +66,9 @@ describe('the family portal', () => {
     await page.getByRole('heading', { name: 'Hello, Ngozi' }).waitFor()
     const menu = page.getByRole('navigation', { name: 'Family portal' })
     expect(await menu.getByRole('link').allTextContents())
-      .toEqual(['Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Our data', 'Notifications', 'Passkeys'])
+      .toEqual([
+        'Children', 'Our details', 'Who pays', 'Applications and tours', 'Consents', 'Messages', 'Fees', 'Absences', 'Our data', 'Notifications', 'Passkeys'
+      ])
     await checkScreen(page, 'family-home')
 
     await page.getByRole('link', { name: 'Add a passkey' }).click()
@@ -225,7 +227,7 @@ describe('the family portal', () => {
 
     it.each([
       '/family', '/family/children/:child', '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents',
-      '/family/messages', '/family/data', '/family/notifications', '/family/passkeys'
+      '/family/messages', '/family/absences', '/family/data', '/family/notifications', '/family/passkeys'
     ])('%s', async (pagePath) => {
       const path = pagePath.replace(':child', child)
       const problems: string[] = []

@@ -238,7 +238,7 @@ describe('the screens in each shipped language', () => {
     const browser = await useBrowser()
     const pages = [
       '/family', `/family/children/${family.child}`, '/family/details', '/family/payers', '/family/applications', '/family/fees',
-      '/family/consents', '/family/messages', '/family/data', '/family/notifications', '/family/passkeys'
+      '/family/consents', '/family/messages', '/family/absences', '/family/data', '/family/notifications', '/family/passkeys'
     ]
     const problems = (await Promise.all(shippedLanguages.filter(language => language.code !== 'en').map(async (language) => {
       const found: string[] = []

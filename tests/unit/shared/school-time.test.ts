@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { dayAt, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime } from '../../../shared/school-time'
+import {
+  dayAt, formatClockTime, formatCount, formatDay, formatInstant, formatMoney, formatShare, instantOfWallTime, wallTime
+} from '../../../shared/school-time'
 
 /** A 09:30 tour in Sydney on Tuesday 1 December 2026 (AEDT, UTC+11). */
 const tour = '2026-11-30T22:30:00.000Z'
@@ -52,11 +54,14 @@ describe('a day is never shifted by a zone', () => {
     expect(formatDay('2026-12-01', 'en', 'long')).toBe('December 1, 2026')
     expect(formatDay('2026-12-01', 'en', 'weekday')).toBe('Tue, Dec 1, 2026')
     expect(formatDay('2027-01-01', 'ar-u-nu-latn')).not.toMatch(/[\u0660-\u0669]/)
+    expect(formatClockTime('09:30', 'en')).toMatch(/^9:30\sAM$/)
+    expect(formatClockTime('13:05', 'es')).toBe('13:05')
   })
 
   it('gives back what is not a day', () => {
     expect(formatDay('2026-13-01', 'en')).toBe('2026-13-01')
     expect(formatDay('soon', 'en')).toBe('soon')
+    expect(formatClockTime('9:30', 'en')).toBe('9:30')
   })
 })
 

@@ -119,7 +119,7 @@ describe('the family portal: a child, who pays, and the sections the school swit
       expectEnvelope(await get(`/api/app/portal/children/${families.aroha}`, families.mother), 403, 'section_off')
       expectEnvelope(await get('/api/app/portal/payers', families.mother), 403, 'section_off')
       expect((await get('/api/app/portal', families.mother)).body.sections.map((section: { name: string }) => section.name))
-        .toEqual(['details', 'applications', 'consents', 'messages', 'fees'])
+        .toEqual(['details', 'applications', 'consents', 'messages', 'fees', 'absences'])
       expect((await callApi(`/api/app/people/${families.mother}/portal-preview`, { method: 'POST', headers: { cookie: office } })).status).toBe(200)
       expect((await callApi(`/api/app/portal/children/${families.aroha}`, { headers: { cookie: office } })).body)
         .toMatchObject({ child: { id: families.aroha } })

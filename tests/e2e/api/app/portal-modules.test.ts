@@ -38,7 +38,8 @@ describe('the family portal under the school\'s module switches', () => {
       // The rest of the portal is not billing's; its menu leaves billing's sections out.
       const home = await get('/api/app/portal')
       expect(home.status).toBe(200)
-      expect(home.body.sections.map((section: { name: string }) => section.name)).toEqual(['children', 'details', 'applications', 'consents', 'messages'])
+      expect(home.body.sections.map((section: { name: string }) => section.name))
+        .toEqual(['children', 'details', 'applications', 'consents', 'messages', 'absences'])
       expect((await get(`/api/app/portal/children/${family.child}`)).status).toBe(200)
     } finally {
       await switchModule('billing', 'on')
@@ -55,6 +56,11 @@ describe('the family portal under the school\'s module switches', () => {
       )
       expect(await count()).toBe(0)
       expect((await get('/api/app/portal/details')).status).toBe(200)
+      // Absences are people's too: read, never reported.
+      expectEnvelope(await callApi(
+        '/api/app/portal/absences', { headers: { cookie: mother }, body: { childId: family.child, firstDay: '2026-01-01', reason: 'illness' } }
+      ), 403, 'component_off')
+      expect((await get('/api/app/portal/absences')).status).toBe(200)
       expect((await get('/api/app/portal')).status).toBe(200)
     } finally {
       await switchModule('people', 'on')

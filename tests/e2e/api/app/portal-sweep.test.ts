@@ -14,6 +14,8 @@ import { recordCourtOrder } from '../../../../server/domain/restricted/court-ord
 import { recordProtectionFlag } from '../../../../server/domain/restricted/protection-flags'
 import { seedDemoPortalFamilies } from '../../../../server/domain/setup/demo/demo-portal-families'
 import { todayInZone } from '../../../../server/domain/days/clock'
+import { addDays } from '../../../../server/domain/days/calendar'
+import { recordUnexplainedAbsences } from '../../../../server/domain/absences/unexplained-intake'
 import { writeChanges } from '../../../../server/domain/shared/write-changes'
 import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { courtOrderPurposes, type StandingPurpose } from '../../../../shared/vocabulary'
@@ -81,7 +83,7 @@ class Verdicts {
   /** The children the portal may not name to the adult anywhere: withheld for every purpose. */
   hidden(adult: string) {
     return this.swept.children.filter(child =>
-      !(['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const).some(purpose => this.shows(adult, child, purpose)))
+      !(['details', 'contact', 'billing', 'applications', 'consents', 'messages', 'attendance'] as const).some(purpose => this.shows(adult, child, purpose)))
   }
 }
 
@@ -141,6 +143,32 @@ function aDevice() {
   return {
     endpoint: `https://push.example.org/send/${randomBytes(12).toString('hex')}`,
     keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+  }
+}
+
+/**
+ * Absences' reports and explanations take a document, and a school has at most two uploads in progress (`rate_limited`
+ * past them): the four adults swept at once send theirs one at a time.
+ */
+let uploading: Promise<unknown> = Promise.resolve()
+function oneUploadAtATime(send: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  const sent = uploading.then(send, send)
+  uploading = sent.catch(() => {})
+  return sent
+}
+
+const reportAbsence = (run: Run, adult: string, child: string, day: string) =>
+  oneUploadAtATime(() => as(run, adult, '/api/app/portal/absences', { body: { childId: child, firstDay: day, reason: 'illness' } }))
+
+/** An unexplained absence of the child today in a period of the adult's own, where the child is on the roll; else an id naming none. */
+async function unexplainedFor(run: Run, adult: string, child: string) {
+  const minute = String(run.swept.adults.indexOf(adult)).padStart(2, '0')
+  try {
+    const period = { from: `08:${minute}`, to: `09:${minute}` }
+    const found = await recordUnexplainedAbsences(run.swept.school.context, [{ personId: child, day: run.swept.today, ...period }])
+    return found.absences[0]!.id
+  } catch {
+    return 'uab_unknownabsence000000'
   }
 }
 
@@ -238,6 +266,26 @@ const sweeps: Record<string, Sweep> = {
     else expectEnvelope(answer, 404, 'not_found')
     return [answer]
   },
+  'absences/index.get.ts': list('/api/app/portal/absences', 'attendance', body => body.children.map((child: { id: string }) => child.id)),
+  'absences/index.post.ts': perChild('attendance', (run, adult, child) => reportAbsence(run, adult, child, run.swept.today), (answer) => {
+    expect(answer.status).toBe(201)
+    expect(answer.body.id).toMatch(/^abs_/)
+  }, { status: 403, code: 'standing_withheld' }),
+  // Each adult withdraws the absence they report for a child ahead; the others' ids, and a child's they may not see, are refused alike.
+  'absences/[id]/withdraw.post.ts': perChild('attendance', async (run, adult, child) => {
+    const reported = await reportAbsence(run, adult, child, addDays(run.swept.today, 7))
+    return as(run, adult, `/api/app/portal/absences/${reported.body.id ?? 'abs_unknownabsence000000'}/withdraw`, { body: {} })
+  }, (answer) => {
+    expect(answer.status).toBe(200)
+    expect(answer.body.withdrawnAt).toMatch(/Z$/)
+  }, { status: 403, code: 'standing_withheld' }),
+  // The register finds each child missing in a period of the adult's own, so no adult's explanation answers another's.
+  'absences/unexplained/[id]/explain.post.ts': perChild('attendance', async (run, adult, child) => {
+    const id = await unexplainedFor(run, adult, child)
+    return oneUploadAtATime(() => as(run, adult, `/api/app/portal/absences/unexplained/${id}/explain`, { body: { reason: 'illness' } }))
+  }, (answer) => {
+    expect(answer.status).toBe(201)
+  }, { status: 403, code: 'standing_withheld' }),
   'data.get.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/data')
     expect(answer.status).toBe(200)
@@ -420,7 +468,7 @@ describe.each([['the test families', testFamilies], ['the demo\'s portal familie
   })
 
   it('covers every case: each purpose is both shown and withheld somewhere in the school', () => {
-    for (const purpose of ['details', 'contact', 'billing', 'applications', 'consents', 'messages'] as const) {
+    for (const purpose of ['details', 'contact', 'billing', 'applications', 'consents', 'messages', 'attendance'] as const) {
       const verdicts = new Set(run.swept.adults.flatMap(adult => run.swept.children.map(child => run.verdicts.shows(adult, child, purpose))))
       expect([...verdicts].sort(), purpose).toEqual([false, true])
     }
