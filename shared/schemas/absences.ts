@@ -213,3 +213,9 @@ export const absenceSchema = z.object({
 }).register(apiSchemas, { id: 'Absence' })
 
 export const absencesPageSchema = pageOf(absenceSchema, 'AbsencePage')
+
+/** The most bytes a report or an explanation may be: a document in base64 and the rest of the form. */
+export const absenceBodyBytes = Math.ceil(absenceDocumentBytes * 4 / 3) + 64 * 1024
+
+/** A report this small carries no document worth the name, and takes no upload slot: a morning's reports are many. */
+export const absenceUploadAbove = 64 * 1024

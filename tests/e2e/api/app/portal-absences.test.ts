@@ -102,6 +102,13 @@ describe('the portal\'s absences', () => {
     expect(kept?.withdrawnAt).toBeNull()
   })
 
+  it('takes a morning\'s reports at once: a report without a document takes no upload slot', async () => {
+    const days = Array.from({ length: 6 }, (_, index) => addDays(families.today, 20 + index))
+    const answers = await Promise.all(days.map(firstDay => report(families.father, { childId: extra.kahu, firstDay, reason: 'family_reason' })))
+    expect(answers.map(answer => answer.status)).toEqual(days.map(() => 201))
+    for (const answer of answers) await as(families.father, `/api/app/portal/absences/${answer.body.id}/withdraw`, {})
+  })
+
   it('pages the absences newest first with nextCursor', async () => {
     const first = await read(families.mother, '?limit=1')
     expect(first.items).toHaveLength(1)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { definePortalRoute } from '../../../../utils/portal-route'
-import { absenceDocumentBytes, portalAbsenceInput } from '../../../../../shared/schemas/absences'
+import { absenceBodyBytes, absenceUploadAbove, portalAbsenceInput } from '../../../../../shared/schemas/absences'
 import { reportAbsence } from '../../../../domain/absences/report-absence'
 
 /**
@@ -9,6 +9,6 @@ import { reportAbsence } from '../../../../domain/absences/report-absence'
  */
 export default definePortalRoute({
   summary: 'Report a child\'s absence', tag: 'Family portal', rateLimit: 30, module: 'people', section: 'absences', status: 201,
-  body: portalAbsenceInput, maxBodyBytes: Math.ceil(absenceDocumentBytes * 4 / 3) + 64 * 1024, upload: true,
+  body: portalAbsenceInput, maxBodyBytes: absenceBodyBytes, upload: { above: absenceUploadAbove },
   response: z.object({ id: z.string() }), errors: ['section_off', 'preview_read_only', 'standing_withheld', 'unprocessable']
 }, ctx => reportAbsence(ctx, { ...ctx.body, adultId: ctx.portal.adultId }))
