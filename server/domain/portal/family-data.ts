@@ -11,11 +11,11 @@ import { compareText } from '../shared/compare-text'
 
 /**
  * The scopes through which an integration reads people's records (names, spans, who pays, starters'
- * contacts, rosters, warehouse files, restricted records). The others write, or read no family
- * (tours), or only say that something changed (the events feed).
+ * contacts, rosters, warehouse files, restricted records, a child's absences and their reasons). The others
+ * write, or read no family (tours), or only say that something changed (the events feed).
  */
 export const scopesReachingPeople: readonly Scope[] = [
-  'person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read'
+  'person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read', 'absence.read'
 ]
 
 /**
