@@ -138,6 +138,8 @@ describe('the family portal\'s Absences', () => {
     await page.getByText('Absence withdrawn', { exact: true }).waitFor()
     await item.getByText('Withdrawn', { exact: true }).waitFor()
     await expect(item.getByRole('button').count()).resolves.toBe(0)
+    // Its buttons gone, the focus is on the absence itself, not lost to the page.
+    await expect(item.evaluate(element => element === document.activeElement)).resolves.toBe(true)
   })
 
   it('explains the absence the school asked about', async () => {
