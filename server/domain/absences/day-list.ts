@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import { absences, affiliations, classes, classMembers, people, unexplainedAbsences } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../days/clock'
 import { inForceOn } from '../days/in-force'
 import { compareText } from '../shared/compare-text'
 import { listSlice } from '../shared/list-slice'
-import { slicesOf } from '../../../db/id-slices'
 import { childrenUnderRestrictionAt, listsRestrictedChildren } from '../access/withholding'
 
 export interface DayListRequest { day?: string, q?: string, yearLevel?: string, limit: number, after?: [number] }
@@ -13,58 +12,58 @@ export interface DayListRequest { day?: string, q?: string, yearLevel?: string, 
 /** A name folded for search: case and accents aside, so "jose" finds José. */
 const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
-/** Each child's name and year level on the day, and their homeroom, read in slices: two statements a slice. */
-async function childrenOnDay(ctx: Pick<DomainContext, 'database' | 'school'>, childIds: readonly string[], day: string) {
-  const children = new Map<string, { child: { id: string, familyName: string, givenNames: string }, yearLevel: string | null }>()
-  const homerooms = new Map<string, string>()
-  for (const slice of slicesOf([...new Set(childIds)])) {
-    const [named, rooms] = await Promise.all([
-      ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames, yearLevel: affiliations.yearLevel })
-        .from(people)
-        .leftJoin(affiliations, and(eq(affiliations.personId, people.id), eq(affiliations.kind, 'student'), inForceOn(affiliations, day)))
-        .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, slice), isNull(people.deletedAt))),
-      ctx.database.db.select({ personId: classMembers.personId, code: classes.code }).from(classMembers)
-        .innerJoin(classes, eq(classes.id, classMembers.classId))
-        .where(and(eq(classMembers.schoolId, ctx.school.id), inArray(classMembers.personId, slice), eq(classes.kind, 'homeroom'), inForceOn(classMembers, day)))
-    ])
-    for (const { yearLevel, ...child } of named) children.set(child.id, { child, yearLevel })
-    // A child in two homerooms on the day (a move mid-way through) is listed under the first by code.
-    for (const room of rooms) {
-      const known = homerooms.get(room.personId)
-      if (known === undefined || compareText(room.code, known) < 0) homerooms.set(room.personId, room.code)
-    }
-  }
-  return { children, homerooms }
-}
-
 /**
  * A school day's absences for the office (`/staff/absences?day=`; docs/absences.md, "The day list"): every
  * absence reported for the day and not withdrawn, and every absence the register found that no family has
  * explained, by year level (the school's order), homeroom and name, with the day's counts. A child under a
  * protection flag or a court order on the day is listed, marked, to staff holding `restricted.read`, and left
  * out for anyone else (withholding.ts, `office_list`). Held whole and paged in memory: a day's absences are a
- * few hundred at most, and the order wanted (year level, homeroom, name) is not one an index gives.
+ * few hundred at most, and the order wanted (year level, homeroom, name) is not one an index gives. Each list is
+ * one statement joining the child's name and year level, and the homerooms one more, so no list of ids is bound.
  */
 export async function absenceDayList(ctx: DomainContext, request: DayListRequest) {
   const day = request.day ?? todayInZone(ctx.school.timeZone)
   const { db } = ctx.database
-  const [reported, waiting, restricted] = await Promise.all([
-    db.select().from(absences)
-      .where(and(eq(absences.schoolId, ctx.school.id), lte(absences.fromDay, day), gte(absences.toDay, day), isNull(absences.withdrawnAt))),
-    db.select().from(unexplainedAbsences)
-      .where(and(eq(unexplainedAbsences.schoolId, ctx.school.id), eq(unexplainedAbsences.day, day), isNull(unexplainedAbsences.explainedAt))),
+  const schoolId = ctx.school.id
+  const child = { id: people.id, familyName: people.familyName, givenNames: people.givenNames }
+  const student = (childId: typeof absences.childId) =>
+    and(eq(affiliations.personId, childId), eq(affiliations.kind, 'student'), inForceOn(affiliations, day))
+  const reportedOnDay = and(eq(absences.schoolId, schoolId), lte(absences.fromDay, day), gte(absences.toDay, day), isNull(absences.withdrawnAt))
+  const waitingOnDay = and(eq(unexplainedAbsences.schoolId, schoolId), eq(unexplainedAbsences.day, day), isNull(unexplainedAbsences.explainedAt))
+  const [reported, waiting, rooms, restricted] = await Promise.all([
+    db.select({ row: absences, child, yearLevel: affiliations.yearLevel }).from(absences)
+      .innerJoin(people, and(eq(people.id, absences.childId), isNull(people.deletedAt)))
+      .leftJoin(affiliations, student(absences.childId))
+      .where(reportedOnDay),
+    db.select({ row: unexplainedAbsences, child, yearLevel: affiliations.yearLevel }).from(unexplainedAbsences)
+      .innerJoin(people, and(eq(people.id, unexplainedAbsences.childId), isNull(people.deletedAt)))
+      .leftJoin(affiliations, student(unexplainedAbsences.childId))
+      .where(waitingOnDay),
+    db.select({ personId: classMembers.personId, code: classes.code }).from(classMembers)
+      .innerJoin(classes, eq(classes.id, classMembers.classId))
+      .where(and(
+        eq(classMembers.schoolId, schoolId), eq(classes.kind, 'homeroom'), inForceOn(classMembers, day),
+        or(
+          inArray(classMembers.personId, db.select({ id: absences.childId }).from(absences).where(reportedOnDay)),
+          inArray(classMembers.personId, db.select({ id: unexplainedAbsences.childId }).from(unexplainedAbsences).where(waitingOnDay))
+        )
+      )),
     childrenUnderRestrictionAt(ctx, day)
   ])
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
-  const childIds = [...new Set([...reported.map(row => row.childId), ...waiting.map(row => row.childId)])].filter(id => keepsRestricted || !restricted.has(id))
-  const { children, homerooms } = await childrenOnDay(ctx, childIds, day)
-  const lineOf = (childId: string) => {
-    const found = children.get(childId)
-    return found && { ...found, className: homerooms.get(childId) ?? null, restricted: restricted.has(childId) }
+  // A child in two homerooms on the day (a move mid-way through) is listed under the first by code.
+  const homerooms = new Map<string, string>()
+  for (const room of rooms) {
+    const known = homerooms.get(room.personId)
+    if (known === undefined || compareText(room.code, known) < 0) homerooms.set(room.personId, room.code)
   }
+  const lineOf = (found: { child: { id: string, familyName: string, givenNames: string }, yearLevel: string | null }) =>
+    keepsRestricted || !restricted.has(found.child.id)
+      ? { child: found.child, yearLevel: found.yearLevel, className: homerooms.get(found.child.id) ?? null, restricted: restricted.has(found.child.id) }
+      : undefined
   const lines = [
-    ...reported.flatMap((row) => {
-      const place = lineOf(row.childId)
+    ...reported.flatMap(({ row, ...found }) => {
+      const place = lineOf(found)
       return place
         ? [{
             kind: 'reported' as const, id: row.id, ...place, fromTime: row.fromTime, toTime: row.toTime, reason: row.reason, reportedBy: row.reportedBy,
@@ -72,8 +71,8 @@ export async function absenceDayList(ctx: DomainContext, request: DayListRequest
           }]
         : []
     }),
-    ...waiting.flatMap((row) => {
-      const place = lineOf(row.childId)
+    ...waiting.flatMap(({ row, ...found }) => {
+      const place = lineOf(found)
       return place
         ? [{
             kind: 'unexplained' as const, id: row.id, ...place, fromTime: row.fromTime, toTime: row.toTime, reason: null, reportedBy: null,
