@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, lte, or, type Column } from 'drizzle-orm'
 import { absences, affiliations, classes, classMembers, people, unexplainedAbsences } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { todayInZone } from '../days/clock'
@@ -26,7 +26,7 @@ export async function absenceDayList(ctx: DomainContext, request: DayListRequest
   const { db } = ctx.database
   const schoolId = ctx.school.id
   const child = { id: people.id, familyName: people.familyName, givenNames: people.givenNames }
-  const student = (childId: typeof absences.childId) =>
+  const student = (childId: Column) =>
     and(eq(affiliations.personId, childId), eq(affiliations.kind, 'student'), inForceOn(affiliations, day))
   const reportedOnDay = and(eq(absences.schoolId, schoolId), lte(absences.fromDay, day), gte(absences.toDay, day), isNull(absences.withdrawnAt))
   const waitingOnDay = and(eq(unexplainedAbsences.schoolId, schoolId), eq(unexplainedAbsences.day, day), isNull(unexplainedAbsences.explainedAt))
