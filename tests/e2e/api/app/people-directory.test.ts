@@ -126,13 +126,15 @@ describe('GET /api/app/today', () => {
       pausedSyncRuns: 0,
       failingWebhooks: 0,
       unreachableAdults: 0,
+      absences: { reported: 0, unexplained: 0, waitingForAcknowledgement: 0 },
       courtOrdersEnding: { count: 1, childIds: [started.studentId] }
     })
 
     // The office holds no restricted.read: the protected child is neither counted nor linked.
     const office = await callApi('/api/app/today', { headers: { cookie: (await staffSession(school, 'office')).cookie } })
     expect(office.body).toEqual({
-      today, newEnquiries: 0, applications: { submitted: 1, offered: 0, accepted: 1 }, toursWithPlaces: 1, starters: 0, unreachableAdults: 0
+      today, newEnquiries: 0, applications: { submitted: 1, offered: 0, accepted: 1 }, toursWithPlaces: 1, starters: 0, unreachableAdults: 0,
+      absences: { reported: 0, unexplained: 0, waitingForAcknowledgement: 0 }
     })
 
     const teacher = await callApi('/api/app/today', { headers: { cookie: (await staffSession(school, 'teacher')).cookie } })
