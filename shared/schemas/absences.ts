@@ -193,8 +193,8 @@ export const unexplainedAbsenceAnswer = z.object({
 export const unexplainedAbsencesAnswer = z.object({ absences: z.array(unexplainedAbsenceAnswer) })
 
 export const absencesQuery = z.strictObject({
-  from: day.describe('The first day: absences with any day from here on.'),
-  to: day.describe('The last day (inclusive), at most 366 days after `from`.'),
+  from: day.optional().describe('The first day: absences with any day from here on; default today in the school\'s time zone.'),
+  to: day.optional().describe('The last day (inclusive), at most 366 days after `from`; default `from`.'),
   ...pageQueryShape
 })
 

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List absences
-         * @description Absences families reported or explained, and the office recorded for them, with any day between `from` and `to`, earliest first. A part of a day has `from` and `to` as date-times with the school's offset. No note and no document: those stay on the school's screens. A withdrawn absence is not listed; `absence.withdrawn` tells a reader that saw it.
+         * @description Absences families reported or explained, and the office recorded for them, with any day between `from` and `to` (default: today in the school's time zone), earliest first. A part of a day has `from` and `to` as date-times with the school's offset. No note and no document: those stay on the school's screens. A withdrawn absence is not listed; `absence.withdrawn` tells a reader that saw it.
          */
         get: operations["getAbsences"];
         put?: never;
@@ -1039,11 +1039,11 @@ export type $defs = Record<string, never>;
 export interface operations {
     getAbsences: {
         parameters: {
-            query: {
-                /** @description The first day: absences with any day from here on. */
-                from: string;
-                /** @description The last day (inclusive), at most 366 days after `from`. */
-                to: string;
+            query?: {
+                /** @description The first day: absences with any day from here on; default today in the school's time zone. */
+                from?: string;
+                /** @description The last day (inclusive), at most 366 days after `from`; default `from`. */
+                to?: string;
                 /** @description Items per page, 1 to 1000; default 100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, with the same filters. */

@@ -3,6 +3,7 @@ import { absences } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
 import { validationFailed } from '../shared/domain-error'
 import { addDays, zonedDateTime } from '../days/calendar'
+import { todayInZone } from '../days/clock'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import type { AbsenceRecord } from './absence-views'
 
@@ -23,10 +24,13 @@ export function absenceForIntegrations(row: AbsenceRecord, timeZone: string) {
 
 /**
  * The absences families reported or explained, and the office recorded, with any day between `from` and `to`
+ * (today alone when neither is given)
  * (docs/absences.md, "The attendance system's side"), earliest first, by cursor; a withdrawn one is not listed
  * (its `absence.withdrawn` event tells a reader who saw it).
  */
-export async function listAbsences(ctx: DomainContext, page: { limit: number, after?: [string, string] }, window: { from: string, to: string }) {
+export async function listAbsences(ctx: DomainContext, page: { limit: number, after?: [string, string] }, asked: { from?: string, to?: string }) {
+  const from = asked.from ?? todayInZone(ctx.school.timeZone)
+  const window = { from, to: asked.to ?? from }
   if (window.to < window.from) throw validationFailed([{ path: 'to', message: `The window ends (${window.to}) before it begins (${window.from}).` }])
   if (window.to > addDays(window.from, widestWindow)) throw validationFailed([{ path: 'to', message: `At most ${widestWindow} days after \`from\`.` }])
   const rows = await ctx.database.db.select().from(absences)
