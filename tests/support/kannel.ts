@@ -35,8 +35,23 @@ export interface Kannel {
   stop(): Promise<void>
 }
 
-/** Starts bearerbox, then smsbox and fakesmsc once bearerbox listens, and resolves when sendsms answers and the SMSC is online. */
+/**
+ * Starts Kannel (startKannelOnce), again on other ports when one it was given was taken first: a port is chosen free
+ * and handed to bearerbox, and another test's process may bind it in between ("Address already in use").
+ */
 export async function startKannel(options: KannelOptions = {}): Promise<Kannel> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startKannelOnce(options)
+    } catch (error) {
+      if (attempt < 3 && error instanceof Error && error.message.includes('Address already in use')) continue
+      throw error
+    }
+  }
+}
+
+/** Starts bearerbox, then smsbox and fakesmsc once bearerbox listens, and resolves when sendsms answers and the SMSC is online. */
+async function startKannelOnce(options: KannelOptions): Promise<Kannel> {
   const folder = mkdtempSync(join(tmpdir(), 'rollbook-kannel-'))
   const ports = { admin: await freePort(), smsbox: await freePort(), smsc: await freePort(), sendsms: await freePort() }
   const adminPassword = 'harness-admin'
@@ -170,7 +185,10 @@ async function until(ready: () => Promise<boolean>, what: string, folder: string
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (await ready().catch(() => false)) return
-    if (Date.now() > deadline) throw new Error(`Kannel did not start within ${timeoutMs} ms (waiting until ${what}):\n${logTails(folder)}`)
+    // A box that panicked (a port taken, say) never answers: said at once rather than at the deadline.
+    const tails = logTails(folder)
+    if (tails.includes('PANIC:')) throw new Error(`Kannel stopped while starting (waiting until ${what}):\n${tails}`)
+    if (Date.now() > deadline) throw new Error(`Kannel did not start within ${timeoutMs} ms (waiting until ${what}):\n${tails}`)
     await new Promise(done => setTimeout(done, 100))
   }
 }
@@ -178,7 +196,7 @@ async function until(ready: () => Promise<boolean>, what: string, folder: string
 function logTails(folder: string): string {
   return ['bearerbox.log', 'smsbox.log'].map((name) => {
     try {
-      return `${name}:\n${readFileSync(join(folder, name), 'utf8').split('\n').slice(-15).join('\n')}`
+      return `${name}:\n${readFileSync(join(folder, name), 'utf8').split('\n').slice(-30).join('\n')}`
     } catch {
       return `${name}: none`
     }
