@@ -120,6 +120,8 @@ describe('admissions through the screens\' interface', () => {
     const { cookie: office } = await staffSession(own, 'office')
     const list = (query: string) => callApi(`/api/app/admissions/enquiries${query}`, { headers: { cookie: office } })
     await recordEnquiry(own.context, enquiryInput('Ngata'))
+    // Received a moment later: two enquiries of the same millisecond are ordered by their random ids.
+    await new Promise(done => setTimeout(done, 5))
     const second = await recordEnquiry(own.context, enquiryInput('Parata'))
     const all = (await list('')).body.items
     expect(all.map((item: { id: string }) => item.id)[0]).toBe(second.id)
