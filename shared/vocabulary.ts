@@ -49,6 +49,14 @@ export const consentAnsweredBy = ['every_adult', 'any_adult'] as const
 export type ConsentAnsweredBy = typeof consentAnsweredBy[number]
 
 /** `open` until its closing day; `closed` by the office early; `cancelled` when its subject was cancelled or stopped taking answers. */
+/** Whether an ask's answers are signed: the adult's typed name and the statement ticked (docs/consents.md, "Signatures"). */
+export const consentSignatures = ['none', 'required'] as const
+export type ConsentSignature = typeof consentSignatures[number]
+
+/** The kinds of question an ask may carry (docs/consents.md, "Questions"). */
+export const askQuestionKinds = ['short_text', 'long_text', 'yes_no', 'choice', 'date'] as const
+export type AskQuestionKind = typeof askQuestionKinds[number]
+
 export const consentAskStatuses = ['open', 'closed', 'cancelled'] as const
 export type ConsentAskStatus = typeof consentAskStatuses[number]
 

@@ -2,10 +2,10 @@
  * Consents (docs/consents.md): the school's consent purposes, its asks to families, and the answers
  * adults give for a child, each kept (a later answer supersedes an earlier one, never overwrites it).
  */
-import { table, text, index, uniqueIndex, primaryKey } from '../dialect'
+import { table, text, integer, index, uniqueIndex, primaryKey } from '../dialect'
 import { schools } from './schools'
 import { people } from './people'
-import type { ConsentAnswer, ConsentAnsweredBy, ConsentAskStatus, ConsentLasting } from '../../shared/vocabulary'
+import type { ConsentAnswer, ConsentAnsweredBy, ConsentAskStatus, ConsentLasting, ConsentSignature } from '../../shared/vocabulary'
 
 export {
   consentAnswers, consentAnsweredBy, consentAskStatuses, consentLastings, type ConsentAnswer, type ConsentAnsweredBy, type ConsentAskStatus,
@@ -38,9 +38,39 @@ export const consentAsks = table('consent_asks', {
   occasionOn: text('occasion_on'),
   answeredBy: text('answered_by').$type<ConsentAnsweredBy>().notNull(),
   status: text('status').$type<ConsentAskStatus>().notNull(),
+  /** The school's words families read with the ask, in the school's language. */
+  text: text('text'),
+  /** `required`: each answer is signed with the adult's typed name and the statement ticked (docs/consents.md, "Signatures"). */
+  signature: text('signature').$type<ConsentSignature>().notNull().default('none'),
+  /** The ask's own questions (`AskQuestion[]`, JSON): answered with each `yes`. */
+  questions: text('questions').notNull().default('[]'),
+  /** When reminders go by themselves (`ReminderSchedule`, JSON): days after sending and days before closing. */
+  reminderSchedule: text('reminder_schedule').notNull().default('{"afterSending":[],"beforeClosing":[]}'),
+  /** The next day a scheduled reminder is due, in the school's zone; null when none is left. The reminder worker claims by it. */
+  nextReminderOn: text('next_reminder_on'),
+  /** When the first signed answer was recorded: from then on the words signed cannot change. */
+  signedAt: text('signed_at'),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull()
-}, t => [index('consent_asks_school_id_created_at_idx').on(t.schoolId, t.createdAt)])
+}, t => [
+  index('consent_asks_school_id_created_at_idx').on(t.schoolId, t.createdAt),
+  index('consent_asks_next_reminder_on_idx').on(t.nextReminderOn)
+])
+
+/** Every reminder of an ask, scheduled or sent by the office now: a scheduled one is sent once (`due` unique per ask). */
+export const consentAskReminders = table('consent_ask_reminders', {
+  id: text('id').primaryKey(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  askId: text('ask_id').notNull().references(() => consentAsks.id),
+  /** `after:3`, `before:1` for a scheduled reminder (the day it was due follows), `now:<id>` for one the office sent. */
+  due: text('due').notNull(),
+  dueOn: text('due_on').notNull(),
+  messageId: text('message_id'),
+  /** How many adults it went to. */
+  adults: integer('adults').notNull(),
+  sentBy: text('sent_by'),
+  sentAt: text('sent_at').notNull()
+}, t => [uniqueIndex('consent_ask_reminders_ask_id_due_idx').on(t.askId, t.due)])
 
 /** The children an ask is for: its audience's children on the day it was made. */
 export const consentAskChildren = table('consent_ask_children', {
@@ -64,6 +94,16 @@ export const consents = table('consents', {
   answer: text('answer').$type<ConsentAnswer>().notNull(),
   effectiveFrom: text('effective_from').notNull(),
   enteredBy: text('entered_by'),
+  /** A signed answer: the name typed, the account signed in, the client's address and browser family. */
+  signedName: text('signed_name'),
+  signedAccountId: text('signed_account_id'),
+  signedAddress: text('signed_address'),
+  signedBrowser: text('signed_browser'),
+  /** SHA-256 (hex) of exactly what was shown (signed-words.ts), and the language it was shown in. */
+  shownHash: text('shown_hash'),
+  shownLanguage: text('shown_language'),
+  /** The answers to the ask's questions, JSON `{ [questionId]: value }`, kept with the answer (and its signature). */
+  formAnswers: text('form_answers'),
   createdAt: text('created_at').notNull()
 }, t => [
   index('consents_school_id_ask_id_child_id_idx').on(t.schoolId, t.askId, t.childId),
