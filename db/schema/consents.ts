@@ -102,8 +102,10 @@ export const consents = table('consents', {
   /** SHA-256 (hex) of exactly what was shown (signed-words.ts), and the language it was shown in. */
   shownHash: text('shown_hash'),
   shownLanguage: text('shown_language'),
-  /** The answers to the ask's questions, JSON `{ [questionId]: value }`, kept with the answer (and its signature). */
+  /** The answers to the ask's questions, JSON `{ [questionId]: value }`, kept with the answer (and its signature); the medical ones apart. */
   formAnswers: text('form_answers'),
+  /** The answers to its medical questions: a restricted column in exports (docs/consents.md, "Questions"). */
+  medicalAnswers: text('medical_answers'),
   createdAt: text('created_at').notNull()
 }, t => [
   index('consents_school_id_ask_id_child_id_idx').on(t.schoolId, t.askId, t.childId),

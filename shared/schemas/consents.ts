@@ -198,7 +198,9 @@ export const consentAnswerDetailSchema = z.object({
     value: formAnswerValue }))
 })
 /** A hash read off a receipt, checked against the record. */
-export const receiptCheckInput = z.strictObject({ hash: z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'Type the 64 characters of the receipt\'s hash.') })
+export const receiptCheckInput = z.strictObject({
+  hash: z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'Type the 64 characters of the receipt\'s hash.')
+})
 export const receiptCheckSchema = z.object({ matches: z.boolean(), shownHash: z.string(), currentHash: z.string() })
 
 /** One reminder of an ask: scheduled (`after:3`, `before:1`) or sent now by the office (`now:…`). */

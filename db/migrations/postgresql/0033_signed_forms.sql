@@ -23,6 +23,7 @@ ALTER TABLE "consents" ADD COLUMN "signed_browser" text COLLATE "C";--> statemen
 ALTER TABLE "consents" ADD COLUMN "shown_hash" text COLLATE "C";--> statement-breakpoint
 ALTER TABLE "consents" ADD COLUMN "shown_language" text COLLATE "C";--> statement-breakpoint
 ALTER TABLE "consents" ADD COLUMN "form_answers" text COLLATE "C";--> statement-breakpoint
+ALTER TABLE "consents" ADD COLUMN "medical_answers" text COLLATE "C";--> statement-breakpoint
 ALTER TABLE "consent_ask_reminders" ADD CONSTRAINT "consent_ask_reminders_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consent_ask_reminders" ADD CONSTRAINT "consent_ask_reminders_ask_id_consent_asks_id_fk" FOREIGN KEY ("ask_id") REFERENCES "public"."consent_asks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "consent_ask_reminders_ask_id_due_idx" ON "consent_ask_reminders" USING btree ("ask_id","due");--> statement-breakpoint

@@ -26,4 +26,5 @@ ALTER TABLE `consents` ADD `signed_address` text;--> statement-breakpoint
 ALTER TABLE `consents` ADD `signed_browser` text;--> statement-breakpoint
 ALTER TABLE `consents` ADD `shown_hash` text;--> statement-breakpoint
 ALTER TABLE `consents` ADD `shown_language` text;--> statement-breakpoint
-ALTER TABLE `consents` ADD `form_answers` text;
+ALTER TABLE `consents` ADD `form_answers` text;--> statement-breakpoint
+ALTER TABLE `consents` ADD `medical_answers` text;

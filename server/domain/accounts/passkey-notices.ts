@@ -23,6 +23,12 @@ export function browserNamed(userAgent: string | undefined): { browser?: string,
   return { browser: browsers.find(([pattern]) => pattern.test(agent))?.[1], system: systems.find(([pattern]) => pattern.test(agent))?.[1] }
 }
 
+/** The browser family a `User-Agent` names, in the list's words ("Firefox on Windows"), or null: what a signed consent keeps. */
+export function browserFamily(userAgent: string | undefined): string | null {
+  const { browser, system } = browserNamed(userAgent)
+  return browser ? system ? `${browser} on ${system}` : browser : system ?? null
+}
+
 export interface PasskeyChange {
   change: 'added' | 'removed'
   passkeyName: string

@@ -73,16 +73,46 @@ async function askChildrenPage(ctx: ReadContext, askId: string, keepsRestricted:
  * so comparing days would tell when a court order or a flag began or ended. A child under restriction today
  * is listed, marked, to a caller holding `restricted.read` and left out for anyone else (`office_list`).
  */
-export async function askAnswersPage(ctx: DomainContext, askId: string, day: string, page: { limit: number, after?: [string, string] }) {
+export async function askAnswersPage(
+  ctx: DomainContext, askId: string, day: string, page: { limit: number, after?: [string, string] }, options: { waiting?: boolean } = {}
+) {
   assertDayReadable(ctx, day)
   const { ask, purpose } = await askWithPurpose(ctx, askId)
   const keepsRestricted = listsRestrictedChildren(ctx, 'office_list')
+  if (options.waiting) return waitingPage(ctx, ask, purpose, keepsRestricted, day, page)
   const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, page)
   const slice = keysetSlice(rows, page.limit, row => row, (last): [string, string] => [last.nameKey, last.id])
   const restricted = await restrictedMarks(ctx, keepsRestricted, slice.items)
   return {
     items: (await answerItems(ctx, ask, purpose, slice.items, day)).map(item => ({ ...item, restricted: restricted.has(item.child.id) })),
     next: slice.next
+  }
+}
+
+/**
+ * Who is still to answer: the ask's children at not yet on the day, a page in name order. Where a child stands is
+ * worked out from the answers, not kept, so the ask's children are read on in name order, a page's worth at a
+ * time, until the page is full: at most the ask's children for a page, 2,000 for a whole school.
+ */
+async function waitingPage(
+  ctx: DomainContext, ask: AskRow, purpose: PurposeRow, keepsRestricted: boolean, day: string, page: { limit: number, after?: [string, string] }
+) {
+  const found: Awaited<ReturnType<typeof answerItems>> = []
+  const keys = new Map<string, [string, string]>()
+  let after = page.after
+  for (;;) {
+    const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, { limit: page.limit, after })
+    const batch = rows.slice(0, page.limit)
+    for (const row of batch) keys.set(row.id, [row.nameKey, row.id])
+    found.push(...(await answerItems(ctx, ask, purpose, batch, day)).filter(item => item.status === 'not_yet'))
+    if (found.length > page.limit || rows.length <= page.limit) break
+    after = [batch.at(-1)!.nameKey, batch.at(-1)!.id]
+  }
+  const items = found.slice(0, page.limit)
+  const restricted = await restrictedMarks(ctx, keepsRestricted, items.map(item => item.child))
+  return {
+    items: items.map(item => ({ ...item, restricted: restricted.has(item.child.id) })),
+    next: found.length > page.limit ? keys.get(items.at(-1)!.child.id)! : null
   }
 }
 

@@ -28,6 +28,9 @@ export interface AdultAnswer {
   effectiveFrom: string | null
   answeredAt: string | null
   enteredBy: string | null
+  /** The answer in force, and whether it was signed. */
+  answerId: string | null
+  signed: boolean
 }
 export interface ChildAnswers { childId: string, status: ChildConsentStatus, adults: AdultAnswer[] }
 
@@ -79,7 +82,7 @@ export async function answersOfChildren(ctx: ReadContext, ask: AskRow, purpose: 
       const current = answerInForce(byChildAdult.get(`${childId} ${adultId}`) ?? [], day)
       return {
         adultId, answer: current?.answer ?? null, effectiveFrom: current?.effectiveFrom ?? null, answeredAt: current?.createdAt ?? null,
-        enteredBy: current?.enteredBy ?? null
+        enteredBy: current?.enteredBy ?? null, answerId: current?.id ?? null, signed: Boolean(current?.shownHash)
       }
     })
     return { childId, status: statusOf(ask, adults), adults }

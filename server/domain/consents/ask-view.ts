@@ -1,5 +1,7 @@
 import type { consentAsks, consentPurposes } from '../../../db/schema'
 import { purposeView } from './consent-purposes'
+import { askQuestions } from './signed-words'
+import { reminderScheduleOf } from './reminder-schedule'
 
 export type AskRow = typeof consentAsks.$inferSelect
 export type PurposeRow = typeof consentPurposes.$inferSelect
@@ -21,6 +23,12 @@ export function askView(ask: AskRow, purpose: PurposeRow, today: string) {
     answeredBy: ask.answeredBy,
     status: ask.status,
     open: askIsOpen(ask, today),
+    text: ask.text,
+    signature: ask.signature,
+    questions: askQuestions(ask),
+    reminders: reminderScheduleOf(ask),
+    nextReminderOn: ask.nextReminderOn,
+    signedAt: ask.signedAt,
     createdAt: ask.createdAt
   }
 }

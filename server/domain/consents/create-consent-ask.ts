@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { consentAskChildren, consentAsks, consentPurposes } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
-import type { ConsentAnsweredBy } from '../../../shared/vocabulary'
+import type { ConsentAnsweredBy, ConsentSignature } from '../../../shared/vocabulary'
+import type { ReminderSchedule } from '../../../shared/schemas/consents'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { newId } from '../shared/ids'
@@ -9,6 +10,8 @@ import { timestampNow, todayInZone } from '../days/clock'
 import { writeChanges } from '../shared/write-changes'
 import { audienceUnknown, reachOf, resolveGroups } from '../messages/audience'
 import { askView, type AskRow } from './ask-view'
+import { nextReminderOn, scheduledReminders } from './reminder-schedule'
+import { numberedQuestions, type QuestionInput } from './ask-questions'
 
 export interface ConsentAskInput {
   purposeId: string
@@ -17,6 +20,10 @@ export interface ConsentAskInput {
   closesOn: string
   occasionOn?: string | null
   answeredBy: ConsentAnsweredBy
+  text?: string | null
+  signature?: ConsentSignature
+  questions?: QuestionInput[]
+  reminders?: ReminderSchedule
 }
 
 /**
@@ -45,9 +52,12 @@ export async function createConsentAsk(ctx: DomainContext, input: ConsentAskInpu
   const childIds = resolved.entries.map(entry => entry.childId)
   return writeChanges(ctx, async (tx, changes) => {
     const at = timestampNow()
+    const reminders = input.reminders ?? { afterSending: [], beforeClosing: [] }
     const ask: AskRow = {
       id: newId('cak'), schoolId: ctx.school.id, purposeId: purpose.id, subject, audience: JSON.stringify(input.audience), closesOn: input.closesOn,
-      occasionOn: input.occasionOn ?? null, answeredBy: input.answeredBy, status: 'open', createdAt: at, updatedAt: at
+      occasionOn: input.occasionOn ?? null, answeredBy: input.answeredBy, status: 'open', text: input.text?.trim() || null,
+      signature: input.signature ?? 'none', questions: JSON.stringify(numberedQuestions(input.questions ?? [])), reminderSchedule: JSON.stringify(reminders),
+      nextReminderOn: nextReminderOn(scheduledReminders(reminders, today, input.closesOn), new Set()), signedAt: null, createdAt: at, updatedAt: at
     }
     await tx.insert(consentAsks).values(ask)
     await bulkInsert(tx, consentAskChildren, childIds.map(childId => ({ askId: ask.id, childId, schoolId: ctx.school.id })))

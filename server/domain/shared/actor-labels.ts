@@ -13,6 +13,7 @@ const systemWords: Record<SystemName, string> = {
   'webhooks:deliver': 'the webhook worker',
   'notifications:deliver': 'the notification workers',
   'absences:notify': 'the absence notices',
+  'consents:remind': 'the consent reminders',
   'bench': 'the benchmark',
   'test': 'the tests'
 }

@@ -15,10 +15,11 @@ export type Actor =
  * only: `cli` for every command of the admin CLI, a task by its task name, `first-start` and `demo`
  * for what the server makes at its first start, `bench` and `test` for the benchmark's and the
  * tests' own writes; `notifications:deliver` for every channel's delivery workers and the gateways'
- * delivery reports, which record a notice's outcome; `absences:notify` for the notices of absences the attendance system reported.
+ * delivery reports, which record a notice's outcome; `absences:notify` for the notices of absences the attendance system reported;
+ * `consents:remind` for an ask's scheduled reminders.
  */
 export type SystemName =
-  | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify' | 'bench' | 'test'
+  | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify' | 'consents:remind' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

@@ -29,12 +29,15 @@ describe('the consents export table', () => {
     expect(file.rows).toBe(2)
     const { text } = await storedFile(storage, file.storageKey)
     const [header, ...lines] = text.split('\r\n').slice(0, -1)
-    expect(header).toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,answer,enteredByStaff')
-    expect(lines.map(line => line.split(',').slice(7)))
+    // The answers to medical questions are restricted: not in the file unless the school says otherwise.
+    expect(header).toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,answer,enteredByStaff,shownHash,shownLanguage,'
+      + 'signedName,signedAddress,signedBrowser,formAnswers')
+    expect(lines.map(line => line.split(',').slice(7, 11)))
       .toEqual(expect.arrayContaining([['Excursion', '\'=Zoo', 'yes', 'false'], ['Excursion', '\'=Zoo', 'no', 'true']]))
     await classifyExportColumn(school.context, 'consents.answer', 'restricted')
     const again = (await produceSchoolExports(school.context, { storage })).find(produced => produced.tableKey === 'consents')!
     expect((await storedFile(storage, again.storageKey)).text.split('\r\n')[0])
-      .toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,enteredByStaff')
+      .toBe('id,askId,purposeId,childId,adultId,effectiveFrom,createdAt,purpose,subject,enteredByStaff,shownHash,shownLanguage,signedName,'
+        + 'signedAddress,signedBrowser,formAnswers')
   })
 })

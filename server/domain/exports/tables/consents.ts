@@ -4,7 +4,9 @@ import { defineExportTable } from '../export-table'
 
 /**
  * Every answer ever given (docs/consents.md): the ids and days are general; what the adult answered,
- * about what, and whether the office typed it in from paper are personal, as they tell of a family.
+ * about what, and whether the office typed it in from paper are personal, as they tell of a family; so are a
+ * signature's name, address and browser and the form's answers. The hash of what was signed, and the language it
+ * was shown in, are general. The answers to medical questions are restricted.
  */
 export default defineExportTable({
   key: 'consents',
@@ -26,6 +28,13 @@ export default defineExportTable({
     },
     { name: 'subject', class: 'personal', value: sql`(select ${consentAsks.subject} from ${consentAsks} where ${consentAsks.id} = ${consents.askId})` },
     { name: 'answer', class: 'personal', value: consents.answer },
-    { name: 'enteredByStaff', class: 'personal', value: sql`case when ${consents.enteredBy} is null then 'false' else 'true' end` }
+    { name: 'enteredByStaff', class: 'personal', value: sql`case when ${consents.enteredBy} is null then 'false' else 'true' end` },
+    { name: 'shownHash', class: 'general', value: consents.shownHash },
+    { name: 'shownLanguage', class: 'general', value: consents.shownLanguage },
+    { name: 'signedName', class: 'personal', value: consents.signedName },
+    { name: 'signedAddress', class: 'personal', value: consents.signedAddress },
+    { name: 'signedBrowser', class: 'personal', value: consents.signedBrowser },
+    { name: 'formAnswers', class: 'personal', value: consents.formAnswers },
+    { name: 'medicalAnswers', class: 'restricted', value: consents.medicalAnswers }
   ]
 })
