@@ -86,7 +86,7 @@ describe('PortalConsentAsk', () => {
   })
 
   it('says nothing of where the child stands on an ask every adult answers, and links a signed answer\'s receipt', async () => {
-    const signing = { statement: 'I give my consent.', language: 'en', shownHash: 'a'.repeat(64) }
+    const signing = { statement: 'I give my consent.', language: 'en' as const, shownHash: 'a'.repeat(64) }
     const ask = await mountSuspended(PortalConsentAsk, { props: { item: consentItem({
       ask: { answeredBy: 'every_adult', signature: 'required', text: 'The class visits the zoo.' },
       item: { status: null, myAnswer: 'yes', myAnswerId: 'cns_1', mySignedAt: '2026-11-20T01:00:00.000Z', signing }
