@@ -165,3 +165,22 @@ describe('an excursion form both parents sign', () => {
     expect(await refusalOf(ownAnswer(school.context, families.mother, 'cns_doesnotexist000000'))).toMatchObject({ code: 'not_found' })
   })
 })
+
+describe('a scheduled reminder two workers find due at once', () => {
+  it('is sent once: the reminder, its log and the next day commit together, and the second worker writes nothing', async () => {
+    const school = await newSchool({ name: 'Twice Reminded School' })
+    const families = await seedPortalFamilies(school)
+    await seedClass(school, '3T', [families.aroha])
+    const purposeId = (await createConsentPurpose(school.context, { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' })).id
+    const askId = (await createConsentAsk(school.context, {
+      purposeId, subject: 'Zoo', audience: ['class:3T'], closesOn: addDays(families.today, 10), answeredBy: 'any_adult',
+      reminders: { afterSending: [2], beforeClosing: [] }
+    })).id
+    const later = new Date(Date.now() + 2 * 86_400_000 + 60_000)
+    const reached = await Promise.all([sendDueReminders(school.database, askId, later), sendDueReminders(school.database, askId, later)])
+    expect(reached.filter(adults => adults > 0)).toEqual([2])
+    expect(await school.database.db.select({ id: messages.id }).from(messages).where(eq(messages.askId, askId))).toHaveLength(1)
+    expect((await askReminders(school.context, askId)).items).toEqual([expect.objectContaining({ due: 'after:2', adults: 2 })])
+  })
+})
+
