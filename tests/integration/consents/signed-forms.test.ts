@@ -184,3 +184,27 @@ describe('a scheduled reminder two workers find due at once', () => {
   })
 })
 
+describe('the page of those still to answer', () => {
+  it('pages through exactly the children still at not yet, in name order, one at a time', async () => {
+    const school = await newSchool({ name: 'Still Waiting School' })
+    const families = await seedPortalFamilies(school)
+    const purposeId = (await createConsentPurpose(school.context, { name: 'Photographs', aboutNamedThing: false, lasting: 'each_occasion' })).id
+    const askId = (await createConsentAsk(school.context, {
+      purposeId, audience: ['year:3'], closesOn: addDays(families.today, 5), answeredBy: 'any_adult'
+    })).id
+    await recordConsentAnswer(school.context, { askId, childId: families.aroha, adultId: families.mother, answer: 'yes' })
+    const all = (await askAnswersPage(school.context, askId, families.today, { limit: 100 })).items
+    const expected = all.filter(item => item.status === 'not_yet').map(item => item.child.id)
+    expect(expected.length).toBeGreaterThan(1)
+    expect(expected).not.toContain(families.aroha)
+    const seen: string[] = []
+    let after: [string, string] | undefined
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await askAnswersPage(school.context, askId, families.today, { limit: 1, after }, { waiting: true })
+      seen.push(...page.items.map(item => item.child.id))
+      if (!page.next) break
+      after = page.next
+    }
+    expect(seen).toEqual(expected)
+  })
+})
