@@ -55,10 +55,17 @@ export function claimAbsenceNotices(database: Database, lease: WorkerLease, scho
 /** Settles rows still this worker's: their notice written (or none to write), or a later attempt. */
 async function settle(database: Database, rows: readonly UnexplainedRow[], owner: string, changes: (row: UnexplainedRow) => Partial<UnexplainedRow>) {
   if (rows.length === 0) return
+  // Rows given the same change are settled by one update: a batch's rows have mostly been tried as often as each other.
+  const alike = new Map<string, { change: Partial<UnexplainedRow>, ids: string[] }>()
+  for (const row of rows) {
+    const change = changes(row)
+    const key = JSON.stringify(change)
+    alike.set(key, { change, ids: [...alike.get(key)?.ids ?? [], row.id] })
+  }
   await database.transaction(async (tx) => {
-    for (const row of rows) {
-      await tx.update(unexplainedAbsences).set({ ...changes(row), leaseOwner: null, leaseUntil: null })
-        .where(and(eq(unexplainedAbsences.id, row.id), eq(unexplainedAbsences.leaseOwner, owner)))
+    for (const { change, ids } of alike.values()) {
+      await tx.update(unexplainedAbsences).set({ ...change, leaseOwner: null, leaseUntil: null })
+        .where(and(inArray(unexplainedAbsences.id, ids), eq(unexplainedAbsences.leaseOwner, owner)))
     }
   })
 }

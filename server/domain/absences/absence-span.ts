@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import { slicesOf } from '../../../db/id-slices'
 import { affiliations } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { FieldProblem } from '../../../shared/error-catalogue'
@@ -53,8 +54,18 @@ export function checkAbsenceHorizon(span: AbsenceSpan, today: string, paths = { 
 
 /** The child's student spans: the days they are on the roll. */
 export async function studentSpansOf(db: Db, schoolId: string, childId: string) {
-  return db.select({ validFrom: affiliations.validFrom, validTo: affiliations.validTo }).from(affiliations)
-    .where(and(eq(affiliations.schoolId, schoolId), eq(affiliations.personId, childId), eq(affiliations.kind, 'student')))
+  return (await studentSpansOfChildren(db, schoolId, [childId])).get(childId) ?? []
+}
+
+/** The student spans of each of these children, read in slices of ids: a child with none is not in the map. */
+export async function studentSpansOfChildren(db: Db, schoolId: string, childIds: readonly string[]) {
+  const spans = new Map<string, { validFrom: string, validTo: string | null }[]>()
+  for (const slice of slicesOf([...new Set(childIds)])) {
+    const rows = await db.select({ personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo }).from(affiliations)
+      .where(and(eq(affiliations.schoolId, schoolId), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice)))
+    for (const { personId, ...span } of rows) spans.set(personId, [...spans.get(personId) ?? [], span])
+  }
+  return spans
 }
 
 /** Whether every day of the span is on the roll: both ends in one student span (spans of a child never overlap). */

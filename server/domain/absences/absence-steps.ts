@@ -5,7 +5,8 @@ import { domainError } from '../shared/domain-error'
 import { timestampNow, todayInZone } from '../days/clock'
 import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
-import { showsChild, standingOf, standingWithheld } from '../access/standing'
+import { standingWithheld } from '../access/standing'
+import { hasAttendanceStanding } from './report-absence'
 
 /**
  * An adult withdraws an absence before its first day: one they reported, or the office recorded on their
@@ -18,8 +19,7 @@ export async function withdrawAbsence(ctx: DomainContext, input: { adultId: stri
   return writeChanges(ctx, async (tx, changes) => {
     const [row] = await tx.select().from(absences)
       .where(and(eq(absences.schoolId, ctx.school.id), eq(absences.id, input.absenceId), eq(absences.adultId, input.adultId)))
-    const readCtx = { school: ctx.school, database: { ...ctx.database, db: tx } }
-    if (!row || !showsChild(await standingOf(readCtx, input.adultId, row.childId, today), 'attendance')) throw standingWithheld()
+    if (!row || !await hasAttendanceStanding(ctx, input.adultId, row.childId, today, tx)) throw standingWithheld()
     if (row.withdrawnAt) throw domainError('conflict', ['This absence was withdrawn already.'])
     const at = timestampNow()
     const withdrawn = await tx.update(absences).set({ withdrawnAt: at, withdrawnBy: recordedActor(ctx.actor), updatedAt: at })

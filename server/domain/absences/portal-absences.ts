@@ -9,16 +9,15 @@ import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { childrenWithStanding } from '../access/children-shown'
 import { absenceDaysAhead } from '../../../shared/schemas/absences'
 import { offeredAbsenceReasons } from './absence-settings'
-import { studentSpansOf } from './absence-span'
+import { studentSpansOfChildren } from './absence-span'
 import { familyAbsenceView } from './absence-views'
 
 /** A page of a family's absences: newest first day first, after `[fromDay, id]` of the last one shown. */
 export interface PortalAbsencesPage { limit: number, after?: [string, string] }
 
 /** The days a child is on the roll from today on, as the form offers them: the span in force today, or the next one to begin. */
-async function rollDaysAhead(ctx: Pick<DomainContext, 'database' | 'school'>, childId: string, today: string) {
-  const spans = (await studentSpansOf(ctx.database.db, ctx.school.id, childId)).filter(span => isNotEndedBefore(span, today))
-  const next = spans.sort((a, b) => compareText(a.validFrom, b.validFrom))[0]
+function rollDaysAhead(childSpans: readonly { validFrom: string, validTo: string | null }[], today: string) {
+  const next = childSpans.filter(span => isNotEndedBefore(span, today)).sort((a, b) => compareText(a.validFrom, b.validFrom))[0]
   return { firstDay: next?.validFrom ?? null, lastDay: next ? next.validTo : null }
 }
 
@@ -33,7 +32,8 @@ export async function portalAbsences(ctx: DomainContext, adultId: string, page: 
   const today = todayInZone(ctx.school.timeZone)
   const shown = await childrenWithStanding(ctx, adultId, 'attendance', today)
   const childIds = shown.map(child => child.id)
-  const children = await Promise.all(shown.map(async child => ({ ...child, ...await rollDaysAhead(ctx, child.id, today) })))
+  const spans = await studentSpansOfChildren(ctx.database.db, ctx.school.id, childIds)
+  const children = shown.map(child => ({ ...child, ...rollDaysAhead(spans.get(child.id) ?? [], today) }))
   const [waiting, rows] = childIds.length
     ? await Promise.all([
         ctx.database.db.select().from(unexplainedAbsences)

@@ -19,7 +19,7 @@ export interface AbsenceReasonInput { reason: AbsenceReason, note?: string, docu
 type AbsenceRow = typeof absences.$inferInsert
 
 /** Whether the adult may report for the child on the day: `attendance` standing, and `details` with it, as every portal answer about a child asks. */
-async function hasAttendanceStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, day: string, db?: Db) {
+export async function hasAttendanceStanding(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, childId: string, day: string, db?: Db) {
   const readCtx = db ? { school: ctx.school, database: { ...ctx.database, db } } : ctx
   return showsChild(await standingOf(readCtx, adultId, childId, day), 'attendance')
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { affiliations, schools, unexplainedAbsences } from '../../../db/schema'
+import { schools, unexplainedAbsences } from '../../../db/schema'
 import type { FieldProblem } from '../../../shared/error-catalogue'
 import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
@@ -11,6 +11,7 @@ import { recordedActor } from '../shared/actor'
 import { announceOutboxCommit } from '../shared/outbox-signal'
 import { slicesOf } from '../../../db/id-slices'
 import { absenceDaysAhead } from '../../../shared/schemas/absences'
+import { studentSpansOfChildren } from './absence-span'
 
 export interface UnexplainedInput { personId: string, day: string, from?: string, to?: string }
 
@@ -45,13 +46,7 @@ function checkPeriods(items: readonly UnexplainedInput[]) {
  * than 60 days gone: the register found a child missing today or on a day lately past.
  */
 async function checkOnRollThatDay(ctx: DomainContext, items: readonly UnexplainedInput[], today: string) {
-  const spans = new Map<string, { validFrom: string, validTo: string | null }[]>()
-  for (const slice of slicesOf([...new Set(items.map(item => item.personId))])) {
-    const rows = await ctx.database.db.select({ personId: affiliations.personId, validFrom: affiliations.validFrom, validTo: affiliations.validTo })
-      .from(affiliations)
-      .where(and(eq(affiliations.schoolId, ctx.school.id), eq(affiliations.kind, 'student'), inArray(affiliations.personId, slice)))
-    for (const row of rows) spans.set(row.personId, [...spans.get(row.personId) ?? [], row])
-  }
+  const spans = await studentSpansOfChildren(ctx.database.db, ctx.school.id, items.map(item => item.personId))
   const earliest = addDays(today, -absenceDaysAhead)
   const problemOf = (item: UnexplainedInput, index: number): FieldProblem | undefined => {
     if (item.day > today) return { path: `absences[${index}].day`, message: `A day still to come (today is ${today} in the school's time zone).` }

@@ -23,10 +23,14 @@ async function namesOf(ctx: ReadContext, ids: readonly string[]) {
   return new Map(rows.map(row => [row.id, row]))
 }
 
-async function answerItems(
-  ctx: ReadContext, ask: AskRow, purpose: PurposeRow, children: { id: string, familyName: string, givenNames: string }[], day: string
-) {
-  const states = await answersOfChildren(ctx, ask, purpose, children.map(child => child.id), day)
+type ChildName = { id: string, familyName: string, givenNames: string }
+
+async function answerItems(ctx: ReadContext, ask: AskRow, purpose: PurposeRow, children: ChildName[], day: string) {
+  return itemsOf(ctx, children, await answersOfChildren(ctx, ask, purpose, children.map(child => child.id), day))
+}
+
+/** The children's items from where each stands (`states`, in the children's order), with their adults' names. */
+async function itemsOf(ctx: ReadContext, children: ChildName[], states: Awaited<ReturnType<typeof answersOfChildren>>) {
   const names = await namesOf(ctx, states.flatMap(state => state.adults.map(adult => adult.adultId)))
   return children.map((child, i) => ({
     child: { id: child.id, familyName: child.familyName, givenNames: child.givenNames },
@@ -91,28 +95,32 @@ export async function askAnswersPage(
 
 /**
  * Who is still to answer: the ask's children at not yet on the day, a page in name order. Where a child stands is
- * worked out from the answers, not kept, so the ask's children are read on in name order, a page's worth at a
+ * worked out from the answers, not kept, so the ask's children are read on in name order, several pages' worth at a
  * time, until the page is full: at most the ask's children for a page, 2,000 for a whole school.
  */
 async function waitingPage(
   ctx: DomainContext, ask: AskRow, purpose: PurposeRow, keepsRestricted: boolean, day: string, page: { limit: number, after?: [string, string] }
 ) {
-  const found: Awaited<ReturnType<typeof answerItems>> = []
-  const keys = new Map<string, [string, string]>()
+  const found: { child: ChildName & { nameKey: string }, state: Awaited<ReturnType<typeof answersOfChildren>>[number] }[] = []
+  // Read ahead four pages' worth at a time: where a child stands costs little more for 200 children than for 50, and
+  // each read is a round trip (a page of 50 waiting in an ask half answered takes one read, not two or three).
+  const chunk = Math.min(1000, Math.max(200, page.limit * 4))
   let after = page.after
   for (;;) {
-    const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, { limit: page.limit, after })
-    const batch = rows.slice(0, page.limit)
-    for (const row of batch) keys.set(row.id, [row.nameKey, row.id])
-    found.push(...(await answerItems(ctx, ask, purpose, batch, day)).filter(item => item.status === 'not_yet'))
-    if (found.length > page.limit || rows.length <= page.limit) break
+    const rows = await askChildrenPage(ctx, ask.id, keepsRestricted, { limit: chunk, after })
+    const batch = rows.slice(0, chunk)
+    const states = await answersOfChildren(ctx, ask, purpose, batch.map(row => row.id), day)
+    found.push(...batch.map((child, i) => ({ child, state: states[i]! })).filter(({ state }) => state.status === 'not_yet'))
+    if (found.length > page.limit || rows.length <= chunk) break
     after = [batch.at(-1)!.nameKey, batch.at(-1)!.id]
   }
-  const items = found.slice(0, page.limit)
+  const shown = found.slice(0, page.limit)
+  const items = await itemsOf(ctx, shown.map(({ child }) => child), shown.map(({ state }) => state))
   const restricted = await restrictedMarks(ctx, keepsRestricted, items.map(item => item.child))
+  const last = shown.at(-1)?.child
   return {
     items: items.map(item => ({ ...item, restricted: restricted.has(item.child.id) })),
-    next: found.length > page.limit ? keys.get(items.at(-1)!.child.id)! : null
+    next: found.length > page.limit && last ? [last.nameKey, last.id] as [string, string] : null
   }
 }
 

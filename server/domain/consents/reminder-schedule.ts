@@ -1,7 +1,9 @@
 import type { ReminderSchedule } from '../../../shared/schemas/consents'
 import { addDays } from '../days/calendar'
 import { dayInZone } from '../days/clock'
-import type { AskRow } from './ask-view'
+import type { consentAsks } from '../../../db/schema'
+
+type AskRow = typeof consentAsks.$inferSelect
 
 /** One scheduled reminder of an ask: `after:3` three days after it was sent, `before:1` the day before it closes. */
 export interface DueReminder { due: string, dueOn: string }

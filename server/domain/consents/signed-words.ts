@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto'
 import type { AskQuestion } from '../../../shared/schemas/consents'
 import { defaultLanguage, shippedLanguage, type LanguageCode } from '../../../shared/languages'
 import { mailWords } from '../mail/render-mail'
-import type { AskRow, PurposeRow } from './ask-view'
+import type { consentAsks, consentPurposes } from '../../../db/schema'
+
+type AskRow = typeof consentAsks.$inferSelect
+type PurposeRow = typeof consentPurposes.$inferSelect
 
 /**
  * Exactly what an adult is shown when they sign (docs/consents.md, "Signatures"): the ask's title (its

@@ -36,7 +36,7 @@ export const webhookEventCauses = {
   'fee_schedule.updated': 'A fee schedule\'s draft is edited, published or discarded, or a correction (a new version) is started.',
   'consent_purpose.created': 'The school adds a consent purpose.',
   'consent_ask.created': 'The office asks families for consent.',
-  'consent_ask.updated': 'A consent ask is closed early or cancelled.',
+  'consent_ask.updated': 'A consent ask is closed early, cancelled, reworded before any answer is signed, or its closing day or reminders move.',
   'consent.created': 'An adult gives a first answer to a consent ask for a child (in the portal, or the office from a paper form).',
   'consent.updated': 'An adult answers a consent ask again for a child, superseding an earlier answer (a withdrawal, for one).',
   'message.created': 'The office sends a message to families.',

@@ -165,3 +165,46 @@ describe('an excursion form both parents sign', () => {
     expect(await refusalOf(ownAnswer(school.context, families.mother, 'cns_doesnotexist000000'))).toMatchObject({ code: 'not_found' })
   })
 })
+
+describe('a scheduled reminder two workers find due at once', () => {
+  it('is sent once: the reminder, its log and the next day commit together, and the second worker writes nothing', async () => {
+    const school = await newSchool({ name: 'Twice Reminded School' })
+    const families = await seedPortalFamilies(school)
+    await seedClass(school, '3T', [families.aroha])
+    const purposeId = (await createConsentPurpose(school.context, { name: 'Excursion', aboutNamedThing: true, lasting: 'each_occasion' })).id
+    const askId = (await createConsentAsk(school.context, {
+      purposeId, subject: 'Zoo', audience: ['class:3T'], closesOn: addDays(families.today, 10), answeredBy: 'any_adult',
+      reminders: { afterSending: [2], beforeClosing: [] }
+    })).id
+    const later = new Date(Date.now() + 2 * 86_400_000 + 60_000)
+    const reached = await Promise.all([sendDueReminders(school.database, askId, later), sendDueReminders(school.database, askId, later)])
+    expect(reached.filter(adults => adults > 0)).toEqual([2])
+    expect(await school.database.db.select({ id: messages.id }).from(messages).where(eq(messages.askId, askId))).toHaveLength(1)
+    expect((await askReminders(school.context, askId)).items).toEqual([expect.objectContaining({ due: 'after:2', adults: 2 })])
+  })
+})
+
+describe('the page of those still to answer', () => {
+  it('pages through exactly the children still at not yet, in name order, one at a time', async () => {
+    const school = await newSchool({ name: 'Still Waiting School' })
+    const families = await seedPortalFamilies(school)
+    const purposeId = (await createConsentPurpose(school.context, { name: 'Photographs', aboutNamedThing: false, lasting: 'each_occasion' })).id
+    const askId = (await createConsentAsk(school.context, {
+      purposeId, audience: ['year:3'], closesOn: addDays(families.today, 5), answeredBy: 'any_adult'
+    })).id
+    await recordConsentAnswer(school.context, { askId, childId: families.aroha, adultId: families.mother, answer: 'yes' })
+    const all = (await askAnswersPage(school.context, askId, families.today, { limit: 100 })).items
+    const expected = all.filter(item => item.status === 'not_yet').map(item => item.child.id)
+    expect(expected.length).toBeGreaterThan(1)
+    expect(expected).not.toContain(families.aroha)
+    const seen: string[] = []
+    let after: [string, string] | undefined
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await askAnswersPage(school.context, askId, families.today, { limit: 1, after }, { waiting: true })
+      seen.push(...page.items.map(item => item.child.id))
+      if (!page.next) break
+      after = page.next
+    }
+    expect(seen).toEqual(expected)
+  })
+})
