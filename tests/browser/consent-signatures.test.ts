@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
+import { and, eq } from 'drizzle-orm'
+import { consentAsks } from '../../db/schema'
 import { createConsentAsk } from '../../server/domain/consents/create-consent-ask'
 import { createConsentPurpose } from '../../server/domain/consents/consent-purposes'
 import { recordConsentAnswer } from '../../server/domain/consents/record-answer'
@@ -191,5 +193,23 @@ describe('signed consent forms', () => {
     await detail.getByRole('button', { name: 'Check', exact: true }).click()
     await expect.poll(() => detail.locator('[data-receipt-check]').innerText()).toMatch(/^No match\s/)
     await checkScreen(page, 'staff-consent-answer-detail', ['[role="dialog"]'], { phone: false })
+  })
+
+  it('offers to reword an unsigned ask, and shows the server\'s refusal in the form when an answer is signed meanwhile', async () => {
+    const page = await signedInPage(browser, (await staffSession(school, 'office')).cookie, 1280, 'consent-signatures-reword')
+    await page.goto(`${siteUrl()}/staff/consents`)
+    await page.getByRole('row').filter({ hasText: 'Museum' }).getByRole('button', { name: 'Answers to Excursion' }).click()
+    await page.locator('#ask-answers').getByRole('button', { name: 'Edit the words' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Text for families').fill('A morning at the museum, back by noon.')
+    // Rawiri signs in the portal while the office is editing: the words are now fixed.
+    const [museum] = await school.database.db.select({ id: consentAsks.id }).from(consentAsks)
+      .where(and(eq(consentAsks.schoolId, school.id), eq(consentAsks.subject, 'Museum')))
+    await recordConsentAnswer(school.context, {
+      askId: museum!.id, childId: families.aroha, adultId: families.father, answer: 'yes', answers: { q2: 'Bus' }, signature: { name: 'Rawiri Ngata' },
+      signer: { accountId: 'acc_browsertest00000', address: '192.0.2.9', browser: 'Firefox on Android' }
+    })
+    await dialog.getByRole('button', { name: 'Save the words' }).click()
+    await dialog.getByRole('alert').getByText('Answers are signed for these words: make a new ask to correct them.').waitFor()
   })
 })
