@@ -19,7 +19,8 @@ export type Actor =
  * `consents:remind` for an ask's scheduled reminders.
  */
 export type SystemName =
-  | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify' | 'consents:remind' | 'bench' | 'test'
+  | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify'
+  | 'consents:remind' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

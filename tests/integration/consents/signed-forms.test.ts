@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, PDFStream } from 'pdf-lib'
 import { changeEvents, consentAsks, consents, messageRecipients, messages } from '../../../db/schema'
 import { changeConsentAsk } from '../../../server/domain/consents/change-consent-ask'
 import { createConsentAsk } from '../../../server/domain/consents/create-consent-ask'
@@ -22,7 +22,8 @@ import { newSchool } from '../../support/schools'
 function attachedFile(pdf: PDFDocument): Uint8Array {
   const names = pdf.catalog.lookup(PDFName.of('Names'), PDFDict).lookup(PDFName.of('EmbeddedFiles'), PDFDict).lookup(PDFName.of('Names'), PDFArray)
   const spec = names.lookup(1, PDFDict)
-  const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFRawStream)
+  // PDFDict's lookup is typed for PDFStream, whose kind an embedded file's raw stream is.
+  const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFStream) as PDFRawStream
   return decodePDFRawStream(stream).decode()
 }
 

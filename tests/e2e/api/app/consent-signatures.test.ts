@@ -1,5 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { addDays } from '../../../../server/domain/days/calendar'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
@@ -72,8 +71,8 @@ describe('signed consent forms through the routes', () => {
     const oversized = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`q${i + 1}`, 'x'.repeat(4990)]))
     expectEnvelope(await portal(families.mother, '/answers', { ...base, answers: oversized, signature: { name: 'Hine Ngata', agreed: true } }),
       400, 'validation_failed')
-    expectEnvelope(await portal(families.mother, '/answers', { ...base, answers: medical, signature: { name: 'Hine Ngata', agreed: true }, shownHash: 'a'.repeat(64) }),
-      409, 'conflict')
+    const changedWords = { ...base, answers: medical, signature: { name: 'Hine Ngata', agreed: true }, shownHash: 'a'.repeat(64) }
+    expectEnvelope(await portal(families.mother, '/answers', changedWords), 409, 'conflict')
   })
 
   it('keeps the signature with the account, address and browser, and the office reads and checks it', async () => {
@@ -107,7 +106,9 @@ describe('signed consent forms through the routes', () => {
 
   it('hands the parent and the office the receipt as a PDF, and nobody else', async () => {
     const item = (await portal(families.mother, '')).body.items.find((found: { ask: { id: string } }) => found.ask.id === askId)
-    const receipt = await fetch(`${inject('baseUrl')}/api/app/portal/consents/answers/${item.myAnswerId}/receipt`, { headers: { cookie: cookies[families.mother]! } })
+    const receipt = await fetch(`${inject('baseUrl')}/api/app/portal/consents/answers/${item.myAnswerId}/receipt`, {
+      headers: { cookie: cookies[families.mother]! }
+    })
     expect(receipt.status).toBe(200)
     expect(receipt.headers.get('content-type')).toBe('application/pdf')
     expect(receipt.headers.get('content-disposition')).toContain(`consent-receipt-${item.myAnswerId}.pdf`)
