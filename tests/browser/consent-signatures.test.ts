@@ -195,10 +195,14 @@ describe('signed consent forms', () => {
     await checkScreen(page, 'staff-consent-answer-detail', ['[role="dialog"]'], { phone: false })
   })
 
-  it('offers to reword an unsigned ask, and shows the server\'s refusal in the form when an answer is signed meanwhile', async () => {
+  it('sends a reminder now and lists it; offers to reword an unsigned ask, and shows the server\'s refusal when an answer is signed meanwhile', async () => {
     const page = await signedInPage(browser, (await staffSession(school, 'office')).cookie, 1280, 'consent-signatures-reword')
     await page.goto(`${siteUrl()}/staff/consents`)
     await page.getByRole('row').filter({ hasText: 'Museum' }).getByRole('button', { name: 'Answers to Excursion' }).click()
+    const reminders = page.locator('#ask-answers [data-reminders]')
+    await reminders.getByText('No reminder sent yet.').waitFor()
+    await reminders.getByRole('button', { name: 'Send a reminder now' }).click()
+    await expect.poll(() => reminders.innerText()).toMatch(/Sent by the office: to \d+ adults?\s/)
     await page.locator('#ask-answers').getByRole('button', { name: 'Edit the words' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Text for families').fill('A morning at the museum, back by noon.')
