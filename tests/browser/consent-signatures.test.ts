@@ -195,7 +195,7 @@ describe('signed consent forms', () => {
     await checkScreen(page, 'staff-consent-answer-detail', ['[role="dialog"]'], { phone: false })
   })
 
-  it('sends a reminder now and lists it; offers to reword an unsigned ask, and shows the server\'s refusal when an answer is signed meanwhile', async () => {
+  it('sends a reminder now; offers to reword an unsigned ask, refused once an answer is signed; still changes the schedule', async () => {
     const page = await signedInPage(browser, (await staffSession(school, 'office')).cookie, 1280, 'consent-signatures-reword')
     await page.goto(`${siteUrl()}/staff/consents`)
     await page.getByRole('row').filter({ hasText: 'Museum' }).getByRole('button', { name: 'Answers to Excursion' }).click()
@@ -215,5 +215,11 @@ describe('signed consent forms', () => {
     })
     await dialog.getByRole('button', { name: 'Save the words' }).click()
     await dialog.getByRole('alert').getByText('Answers are signed for these words: make a new ask to correct them.').waitFor()
+    // The reminders' schedule is not among the words signed: it still changes.
+    await page.keyboard.press('Escape')
+    await reminders.getByRole('button', { name: 'Change the schedule' }).click()
+    await page.getByRole('dialog').getByLabel('Days before closing').fill('2')
+    await page.getByRole('dialog').getByRole('button', { name: 'Save the schedule' }).click()
+    await expect.poll(() => reminders.innerText()).toContain('They go by themselves on days 3, 7 after sending and 2 before closing.')
   })
 })
