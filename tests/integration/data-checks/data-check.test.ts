@@ -11,6 +11,7 @@ import { confirmDataCheck, correctDataCheck, portalDataCheck } from '../../../se
 import { apiChildContacts, childCareOnRecord, recordChildContacts } from '../../../server/domain/data-checks/record-child-care'
 import { approveDetailRequest, listDetailRequests } from '../../../server/domain/portal/detail-approvals'
 import { portalHome } from '../../../server/domain/portal/portal-home'
+import { listExportColumns } from '../../../server/domain/exports/column-classes'
 import { portalDataCheckCorrectInput } from '../../../shared/schemas/data-checks'
 import { seedClass, seedYearFamilies } from '../../support/consent-fixtures'
 import { familySession } from '../../support/family-sessions'
@@ -157,5 +158,12 @@ describe('the yearly data check', () => {
     })
     expect(care.emergencyContacts).toEqual([expect.objectContaining({ personId: families.parents[1]!.id, name: 'Parent Family1', phone: '+64 21 555 0199' })])
     expect(care.collectors).toEqual([expect.objectContaining({ personId: null, name: 'Gran' })])
+  })
+
+  it('exports a child\'s medical needs as restricted columns, and the contacts as personal', async () => {
+    const columns = await listExportColumns(school.context)
+    const classOf = (name: string) => columns.find(column => column.column === name)?.class
+    expect([classOf('child_medical_needs.need'), classOf('child_medical_needs.care')]).toEqual(['restricted', 'restricted'])
+    expect([classOf('child_contacts.name'), classOf('child_contacts.phone'), classOf('child_contacts.kind')]).toEqual(['personal', 'personal', 'general'])
   })
 })
