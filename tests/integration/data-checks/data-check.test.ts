@@ -16,6 +16,8 @@ import { portalDataCheckCorrectInput } from '../../../shared/schemas/data-checks
 import { seedClass, seedYearFamilies } from '../../support/consent-fixtures'
 import { familySession } from '../../support/family-sessions'
 import { newSchool } from '../../support/schools'
+import { systemContext } from '../../../server/domain/shared/context'
+import { updateSchoolSettings } from '../../../server/domain/schools/school-settings'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -165,5 +167,14 @@ describe('the yearly data check', () => {
     const classOf = (name: string) => columns.find(column => column.column === name)?.class
     expect([classOf('child_medical_needs.need'), classOf('child_medical_needs.care')]).toEqual(['restricted', 'restricted'])
     expect([classOf('child_contacts.name'), classOf('child_contacts.phone'), classOf('child_contacts.kind')]).toEqual(['personal', 'personal', 'general'])
+  })
+
+  it('refuses a correction of names the SIS keeps with held_elsewhere, and records no answer', async () => {
+    const updated = await updateSchoolSettings(school.context, { heldElsewhere: ['names'] })
+    const sis = systemContext(school.database, updated, 'test')
+    const before = (await portalDataCheck(sis, families.parents[2]!.id, today)).check
+    expect(await refusal(correctDataCheck(sis, caller(2), { checkId, own: { familyName: 'Renamed' } }, today))).toMatchObject({ code: 'held_elsewhere' })
+    expect((await portalDataCheck(sis, families.parents[2]!.id, today)).check).toEqual(before)
+    await updateSchoolSettings(sis, { heldElsewhere: [] })
   })
 })
