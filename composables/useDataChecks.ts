@@ -28,12 +28,13 @@ export interface CareNeedWords { legend: string, none: string, need: string, car
 const escapePattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * A field of an entry of a list in a form: its name as the browser's check names it (`children.0.collectors.1.phone`) and
- * a pattern for the server's (`children[0].collectors[1].phone`), so both problems stand beside it.
+ * A field of an entry of a list in a form: its name as the server's `data.fields` name it (`children[0].collectors[1].phone`:
+ * the form keeps only refusals naming a field it has) and a pattern for the browser's own check
+ * (`children.0.collectors.1.phone`), so both problems stand beside it. `path` is the list's place in the form's state.
  */
 export function careField(path: string, i: number, name: string) {
   const serverPath = path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')
-  return { name: `${path}.${i}.${name}`, errorPattern: new RegExp(`^${escapePattern(`${serverPath}[${i}].${name}`)}$`) }
+  return { name: `${serverPath}[${i}].${name}`, errorPattern: new RegExp(`^${escapePattern(`${path}.${i}.${name}`)}$`) }
 }
 
 /**

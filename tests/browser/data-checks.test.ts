@@ -135,6 +135,17 @@ describe('the yearly data check on the screens', () => {
     await checkScreen(page, 'family-data-check-form')
     await page.setViewportSize({ width: 390, height: 844 })
     await collectors.getByLabel('Phone').fill('+64 21 555 0190')
+    // A refusal only the server can give stands beside the entry's field it names (`data.fields`, the server's path).
+    const refusal = {
+      statusCode: 400, statusMessage: 'Validation failed',
+      data: {
+        code: 'validation_failed', detail: ['children[0].collectors[0].phone: Give a phone number.'],
+        fields: [{ path: 'children[0].collectors[0].phone', message: 'Give a phone number.' }]
+      }
+    }
+    await page.route('**/api/app/portal/data-check/corrections', route => route.fulfill({ status: 400, json: refusal }), { times: 1 })
+    await page.getByRole('button', { name: 'Send the corrections' }).click()
+    await collectors.getByText('Give a phone number.').waitFor()
     await page.getByRole('button', { name: 'Send the corrections' }).click()
     await page.getByText('Corrections sent', { exact: true }).waitFor()
     await page.getByText(/^Your corrections are with the school office/).waitFor()
