@@ -141,6 +141,13 @@ export const portalDataCheckCorrectInput = z.strictObject({
   checkId: recordId('dck'),
   own: ownCorrection.optional(),
   children: z.array(childCorrectionInput).max(20, 'At most 20.').optional()
+}).superRefine((input, context) => {
+  // A child once: two corrections of one child would have the later silently replace the earlier.
+  const seen = new Set<string>()
+  for (const [i, child] of (input.children ?? []).entries()) {
+    if (seen.has(child.childId)) context.addIssue({ code: 'custom', path: ['children', i, 'childId'], message: 'This child is named twice.' })
+    seen.add(child.childId)
+  }
 })
 export type DataCheckCorrection = z.output<typeof portalDataCheckCorrectInput>
 

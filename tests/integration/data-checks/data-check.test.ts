@@ -142,6 +142,8 @@ describe('the yearly data check', () => {
     expect(parsed.error!.issues.map(issue => issue.path.join('.'))).toEqual(
       expect.arrayContaining(['children.0.collectors.0.name', 'children.0.collectors.1.name', 'children.0.collectors.1.phone'])
     )
+    const twice = portalDataCheckCorrectInput.safeParse({ checkId, children: [{ childId: families.children[3]! }, { childId: families.children[3]! }] })
+    expect(twice.error!.issues.map(issue => [issue.path.join('.'), issue.message])).toEqual([['children.1.childId', 'This child is named twice.']])
   })
 
   it('refuses an adult on file the family may not name, and a correction that changes nothing', async () => {
