@@ -21,6 +21,7 @@ export function useScopeWords() {
     'restricted.read': t('common.scopes.restrictedRead'),
     'absence.read': t('common.scopes.absenceRead'),
     'absence.write': t('common.scopes.absenceWrite'),
+    'contact.read': t('common.scopes.contactRead'),
     'event.read': t('common.scopes.eventRead')
   }))
   return (name: string, serverWords: string) => Object.hasOwn(words.value, name) ? words.value[name]! : serverWords

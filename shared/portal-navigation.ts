@@ -36,6 +36,8 @@ export const portalPaths = {
   home: '/family',
   noAccess: '/family/no-access',
   passkeys: '/family/passkeys',
+  /** The data check (docs/data-check.md), part of Our details: the front page leads to it while one waits for the adult. */
+  dataCheck: '/family/data-check',
   child: (id: string) => `/family/children/${id}`
 } as const
 

@@ -25,6 +25,7 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'staff.nav.classes', icon: 'i-lucide-book-open-check', to: '/staff/classes', capability: 'roster.read' },
   { label: 'staff.nav.fees', icon: 'i-lucide-receipt', to: '/staff/fees', capability: 'fees.manage' },
   { label: 'staff.nav.familyRequests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' },
+  { label: 'staff.nav.dataChecks', icon: 'i-lucide-list-checks', to: '/staff/data-checks', capability: 'families.manage' },
   { label: 'staff.nav.consents', icon: 'i-lucide-clipboard-check', to: '/staff/consents', capability: 'consents.manage' },
   { label: 'staff.nav.messages', icon: 'i-lucide-mail', to: '/staff/messages', capability: 'messages.send' }
 ]

@@ -97,7 +97,7 @@ export const webhookEventKinds = [
   'consent_purpose.created', 'consent_ask.created', 'consent_ask.updated', 'consent.created', 'consent.updated',
   'message.created', 'activity_member.created', 'activity_member.deleted',
   'notification.failed',
-  'absence.reported', 'absence.explained', 'absence.withdrawn'
+  'absence.reported', 'absence.explained', 'absence.withdrawn', 'contact.updated'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 
@@ -198,3 +198,15 @@ export type AbsenceReason = typeof absenceReasons[number]
 /** Who reported an absence: an adult in the portal, or the office for them (a phone call, a note at the desk). */
 export const absenceReporters = ['family', 'office'] as const
 export type AbsenceReporter = typeof absenceReporters[number]
+
+/** The two lists of people on a child's record the office calls or hands the child to (docs/data-check.md). */
+export const childContactKinds = ['emergency', 'collector'] as const
+export type ChildContactKind = typeof childContactKinds[number]
+
+/** A data check's life: open until its closing day has passed or the office closes it. */
+export const dataCheckStatuses = ['open', 'closed'] as const
+export type DataCheckStatus = typeof dataCheckStatuses[number]
+
+/** Where an adult asked in a data check stands: not answered yet, confirmed all as on file, or sent corrections. */
+export const dataCheckAnswerStates = ['waiting', 'confirmed', 'corrected'] as const
+export type DataCheckAnswerState = typeof dataCheckAnswerStates[number]

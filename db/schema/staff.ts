@@ -73,6 +73,8 @@ export const detailRequests = table('detail_requests', {
   id: text('id').primaryKey(),
   schoolId: text('school_id').notNull().references(() => schools.id),
   personId: text('person_id').notNull(),
+  /** Null for the adult's own details; a child's id for their emergency contacts, collectors and medical needs (docs/data-check.md). */
+  childId: text('child_id'),
   accountId: text('account_id').notNull().references(() => accounts.id),
   changes: text('changes').notNull(),
   before: text('before').notNull(),

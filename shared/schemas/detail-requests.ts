@@ -7,6 +7,12 @@ import { emailAddress, phoneNumber } from './enquiries'
 export const detailFields = ['familyName', 'givenNames', 'email', 'phone'] as const
 export type DetailField = typeof detailFields[number]
 
+/** The parts of a child's record a family corrects in the data check (docs/data-check.md): each a list, sent whole. */
+export const childDetailFields = ['emergencyContacts', 'collectors', 'medicalNeeds'] as const
+export type ChildDetailField = typeof childDetailFields[number]
+/** Any field a request may change: an adult's own, or a child's list. */
+export type DetailChangeField = DetailField | ChildDetailField
+
 export const detailRequestStates = ['pending', 'approved', 'rejected'] as const
 
 /** A family's request to change their details: any of the four, with the field schemas the person routes use. */
@@ -23,12 +29,19 @@ export const detailRequestInput = z.strictObject({
 export type DetailRequestInput = z.output<typeof detailRequestInput>
 
 /** One field of a request: what it was when asked, and what the family asks for. */
-const detailChangeSchema = z.object({ field: z.enum(detailFields), before: z.string().nullable(), after: z.string() })
+const detailChangeSchema = z.object({
+  field: z.enum([...detailFields, ...childDetailFields]),
+  /** A child's list is written one line an entry. */
+  before: z.string().nullable(),
+  after: z.string()
+})
 
 /** A request as the family sees it: its state, the office's reason for a rejection, and its dates. */
 export const ownDetailRequestSchema = z.object({
   id: z.string(),
   state: z.enum(detailRequestStates),
+  /** Null for the adult's own details; the child whose lists it corrects otherwise. */
+  childId: z.string().nullable(),
   changes: z.array(detailChangeSchema),
   reason: z.string().nullable(),
   createdAt: timestamp,
@@ -53,6 +66,7 @@ export const detailRequestParams = z.object({ id: recordId('dcr').describe('The 
 /** A request as the office works it: whose it is, what it changes from what, and when it was asked and decided. */
 export const officeDetailRequestSchema = ownDetailRequestSchema.extend({
   adult: z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() }),
+  child: z.object({ id: z.string(), familyName: z.string(), givenNames: z.string() }).nullable(),
   /** 1 when asked, one more each time the family replaced it: the office decides the version it showed. */
   version: z.number().int().min(1),
   decidedBy: z.string().nullable()
@@ -71,4 +85,7 @@ export const detailRejectionInput = z.strictObject({ reason: plainLine(500, 'Giv
 export const detailDecisionSchema = z.object({ id: z.string(), state: z.enum(['approved', 'rejected']), decidedAt: timestamp })
 
 /** Each detail a family may ask to change, in the words both the portal and the office's queue show. */
-export const detailFieldWords: Record<DetailField, string> = { familyName: 'Family name', givenNames: 'Given names', email: 'Email', phone: 'Phone' }
+export const detailFieldWords: Record<DetailChangeField, string> = {
+  familyName: 'Family name', givenNames: 'Given names', email: 'Email', phone: 'Phone',
+  emergencyContacts: 'Emergency contacts', collectors: 'Who may collect', medicalNeeds: 'Medical needs'
+}

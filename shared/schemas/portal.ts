@@ -17,6 +17,8 @@ export const portalHomeSchema = z.object({
   /** The sections to offer; `off` only for staff previewing a section the school switched off for families. */
   sections: z.array(z.object({ name: z.enum(portalSections), off: z.boolean() })),
   children: z.array(personName),
+  /** The data check waiting for the adult's answer (docs/data-check.md): shown first until answered; null when none. */
+  dataCheck: z.object({ id: z.string(), closesOn: day }).nullable(),
   /** The school's zone and currency: the portal writes every time and amount with them. */
   schoolClock: schoolClockSchema
 })

@@ -227,7 +227,7 @@ describe('the family portal', () => {
 
     it.each([
       '/family', '/family/children/:child', '/family/details', '/family/payers', '/family/applications', '/family/fees', '/family/consents',
-      '/family/messages', '/family/absences', '/family/data', '/family/notifications', '/family/passkeys'
+      '/family/messages', '/family/absences', '/family/data-check', '/family/data', '/family/notifications', '/family/passkeys'
     ])('%s', async (pagePath) => {
       const path = pagePath.replace(':child', child)
       const problems: string[] = []

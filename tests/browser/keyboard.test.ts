@@ -17,7 +17,7 @@ import { walkScreen } from '../support/keyboard-walk'
 // (the demo's Bennetts), so the record is the same whatever ids a run makes.
 const screens = [
   '/staff', '/staff/people', '/staff/people/:student', '/staff/admissions', '/staff/admissions/enquiries', '/staff/tours', '/staff/starters',
-  '/staff/classes', '/staff/consents', '/staff/messages', '/staff/fees', '/staff/families/requests', '/staff/absences'
+  '/staff/classes', '/staff/consents', '/staff/messages', '/staff/fees', '/staff/families/requests', '/staff/data-checks', '/staff/absences'
 ]
 // A screen's dialog each, opened and closed with the keyboard: a form of fields, choices and a date.
 const dialogs: Record<string, string> = {

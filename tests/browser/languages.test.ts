@@ -238,7 +238,7 @@ describe('the screens in each shipped language', () => {
     const browser = await useBrowser()
     const pages = [
       '/family', `/family/children/${family.child}`, '/family/details', '/family/payers', '/family/applications', '/family/fees',
-      '/family/consents', '/family/messages', '/family/absences', '/family/data', '/family/notifications', '/family/passkeys'
+      '/family/consents', '/family/messages', '/family/absences', '/family/data-check', '/family/data', '/family/notifications', '/family/passkeys'
     ]
     const problems = (await Promise.all(shippedLanguages.filter(language => language.code !== 'en').map(async (language) => {
       const found: string[] = []
@@ -276,7 +276,8 @@ describe('the screens in each shipped language', () => {
     const browser = await useBrowser()
     const pages = [
       '/staff', '/staff/people', `/staff/people/${family.child}`, '/staff/tours', '/staff/admissions', '/staff/starters', '/staff/classes',
-      '/staff/fees', '/staff/consents', '/staff/messages', '/staff/families/requests', '/staff/absences', '/staff/account/passkeys', '/staff/settings',
+      '/staff/fees', '/staff/consents', '/staff/messages', '/staff/families/requests', '/staff/data-checks', '/staff/absences',
+      '/staff/account/passkeys', '/staff/settings',
       // Not Roles: each capability's name (`staff.manage`) and description are the server's, English (docs/translating.md).
       '/staff/settings/school', '/staff/settings/modules', '/staff/settings/portal', '/staff/settings/staff',
       '/staff/settings/tokens', '/staff/settings/webhooks', '/staff/settings/exports', '/staff/settings/rostering', '/staff/settings/hris',

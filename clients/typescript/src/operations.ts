@@ -18,6 +18,7 @@ export const operationTable = [
   { operationId: 'getPeople', method: 'get', path: '/people', idempotent: false, cursor: 'cursor' },
   { operationId: 'getPeopleById', method: 'get', path: '/people/{id}', idempotent: false },
   { operationId: 'getPeopleByIdBilling', method: 'get', path: '/people/{id}/billing', idempotent: false },
+  { operationId: 'getPeopleByIdContacts', method: 'get', path: '/people/{id}/contacts', idempotent: false },
   { operationId: 'postPeopleSync', method: 'post', path: '/people/sync', idempotent: true },
   { operationId: 'getRosterByFormat', method: 'get', path: '/roster/{format}', idempotent: false },
   { operationId: 'postStaffImport', method: 'post', path: '/staff/import', idempotent: true },

@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/people/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a child's emergency contacts and collectors
+         * @description The child's emergency contacts and the people who may collect them, each in the order the school calls them, with their phone numbers; an adult on file is named by `personId` as well. Medical needs never leave through `/api/v1`. `person.read` does not reach this: it needs `contact.read`. A person of another school is `not_found`; a person with no contacts on file has two empty lists.
+         */
+        get: operations["getPeopleByIdContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/people/sync": {
         parameters: {
             query?: never;
@@ -615,6 +635,23 @@ export interface components {
              * @example 2026-03-01T09:30:00.000Z
              */
             receivedAt: string;
+        };
+        ChildContact: {
+            /** @description The adult on file, when the contact is one. */
+            personId: string | null;
+            name: string;
+            phone: string;
+            relationship: string | null;
+            /** @description 1 is called first. */
+            order: number;
+        };
+        ChildContacts: {
+            personId: string;
+            emergencyContacts: components["schemas"]["ChildContact"][];
+            /** @description Who may collect the child, besides the adults with parental responsibility. */
+            collectors: components["schemas"]["ChildContact"][];
+            /** @description When either list last changed; null when none was ever written. */
+            updatedAt: string | null;
         };
         Concession: {
             /** @example cnc_0k3v9x2m7q1w8e4r6t5y */
@@ -1938,7 +1975,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            kind: "person.created" | "person.updated" | "person.deleted" | "affiliation.created" | "affiliation.updated" | "billing.updated" | "enquiry.created" | "booking.created" | "application.created" | "application.updated" | "enrolment.created" | "sync_run.updated" | "staff_import.completed" | "export.produced" | "tour.created" | "tour.updated" | "class.created" | "class.updated" | "class_member.created" | "class_member.updated" | "teaching_assignment.created" | "teaching_assignment.updated" | "academic_session.created" | "academic_session.updated" | "course.created" | "course.updated" | "affiliation.deleted" | "staff_check.created" | "staff_check.updated" | "enquiry.updated" | "fee_schedule.created" | "fee_schedule.updated" | "consent_purpose.created" | "consent_ask.created" | "consent_ask.updated" | "consent.created" | "consent.updated" | "message.created" | "activity_member.created" | "activity_member.deleted" | "notification.failed" | "absence.reported" | "absence.explained" | "absence.withdrawn";
+                            kind: "person.created" | "person.updated" | "person.deleted" | "affiliation.created" | "affiliation.updated" | "billing.updated" | "enquiry.created" | "booking.created" | "application.created" | "application.updated" | "enrolment.created" | "sync_run.updated" | "staff_import.completed" | "export.produced" | "tour.created" | "tour.updated" | "class.created" | "class.updated" | "class_member.created" | "class_member.updated" | "teaching_assignment.created" | "teaching_assignment.updated" | "academic_session.created" | "academic_session.updated" | "course.created" | "course.updated" | "affiliation.deleted" | "staff_check.created" | "staff_check.updated" | "enquiry.updated" | "fee_schedule.created" | "fee_schedule.updated" | "consent_purpose.created" | "consent_ask.created" | "consent_ask.updated" | "consent.created" | "consent.updated" | "message.created" | "activity_member.created" | "activity_member.deleted" | "notification.failed" | "absence.reported" | "absence.explained" | "absence.withdrawn" | "contact.updated";
                             /** @description The record's table, in the plural: `people`, `affiliations`, `enquiries`, … */
                             table: string;
                             /** @description The changed record's id: read it from its endpoint. */
@@ -2401,6 +2438,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /** @description `bad_request`: Bad request. `validation_failed`: Some fields are missing or wrong. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: Not signed in or token not valid. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: Not permitted. `component_off`: This part of the service is switched off. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: Not found. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Something went wrong on our side. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPeopleByIdContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildContacts"];
                 };
             };
             /** @description `bad_request`: Bad request. `validation_failed`: Some fields are missing or wrong. */

@@ -21,6 +21,7 @@ export const scopeCatalogue = {
   'restricted.read': 'parenting orders, court documents, exit reasons, merge history',
   'absence.read': 'read the absences families and the office reported, and those they explained, between two days (no note, no document)',
   'absence.write': 'tell the school of a child the register found missing with no report, so their family is asked why',
+  'contact.read': 'read a child\'s emergency contacts and who may collect them, with their phone numbers (never medical needs)',
   'event.read': 'read the events feed: the school\'s changes in order, of the kinds the token\'s other scopes reach'
 } as const
 

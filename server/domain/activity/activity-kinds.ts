@@ -36,7 +36,10 @@ export const activityKinds = {
   'detail_request.decided': 'A family\'s request to change their details approved or rejected',
   'notifications.changed': 'The notification settings changed (digest time, kinds families may turn off, the text gateway)',
   'absence_settings.changed': 'The absence reasons offered, or those marked sensitive, changed',
-  'absence_document.opened': 'A document sent with an absence opened'
+  'absence_document.opened': 'A document sent with an absence opened',
+  'child_care.changed': 'A child\'s emergency contacts, collectors or medical needs changed on their record',
+  'data_check.started': 'A data check started',
+  'data_check.reminded': 'The adults a data check still waits for reminded'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

@@ -58,7 +58,9 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   // What the attendance system reads back: the absences it asked about and those families reported.
   'absence.reported': 'absence.read',
   'absence.explained': 'absence.read',
-  'absence.withdrawn': 'absence.read'
+  'absence.withdrawn': 'absence.read',
+  // A child's emergency contacts or collectors changed: the contact list of GET /api/v1/people/{id}/contacts.
+  'contact.updated': 'contact.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import {
-  affiliations, applicationAdults, applications, campuses, classes, classMembers, clubMembers, consentAsks, parentalResponsibilities, people,
-  unexplainedAbsences
+  affiliations, applicationAdults, applications, campuses, classes, classMembers, clubMembers, consentAsks, dataCheckAdults, dataCheckChildren,
+  parentalResponsibilities, people, unexplainedAbsences
 } from '../../../db/schema'
 import type { StandingPurpose } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
@@ -19,7 +19,8 @@ import { compareByName } from '../people/name-key'
  * (`ask:<id>:unanswered`), and named adults (`adult:<person id>`); and two for the notices Rollbook
  * writes itself, which the office's audience schema does not take: an application's adults
  * (`application:<id>`), the payers of a published fee version's statements (`payers:<version id>`) and the
- * adults of a child the attendance system found absent with no report (`absence:<unexplained absence id>`).
+ * adults of a child the attendance system found absent with no report (`absence:<unexplained absence id>`) and the adults a
+ * data check still waits for (`datacheck:<check id>`, or one class's: `datacheck:<check id>:<class code>`).
  * A group resolves to children, each with the adults it may reach (all of the child's adults, or only
  * some); standing on the day then decides who of those may be told. What the office is answered about a
  * named adult never depends on whether standing withholds them (Reach.named, docs/messages.md "Named adults").
@@ -83,6 +84,19 @@ async function childrenOfGroup(ctx: ReadContext, group: string, day: string): Pr
       const [absence] = await db.select({ childId: unexplainedAbsences.childId }).from(unexplainedAbsences)
         .where(and(eq(unexplainedAbsences.schoolId, schoolId), eq(unexplainedAbsences.id, value)))
       return absence && [{ childId: absence.childId }]
+    }
+    case 'datacheck': {
+      const [checkId, classCode] = [rest[0] ?? '', rest.length > 1 ? rest.slice(1).join(':') : undefined]
+      const rows = await db.select({ childId: dataCheckChildren.childId, adultId: dataCheckChildren.adultId }).from(dataCheckChildren)
+        .innerJoin(dataCheckAdults, and(eq(dataCheckAdults.checkId, dataCheckChildren.checkId), eq(dataCheckAdults.adultId, dataCheckChildren.adultId)))
+        .where(and(
+          eq(dataCheckChildren.schoolId, schoolId), eq(dataCheckChildren.checkId, checkId), eq(dataCheckAdults.state, 'waiting'),
+          classCode === undefined ? undefined : eq(dataCheckChildren.classCode, classCode)
+        ))
+      if (!rows.length) return undefined
+      const byChild = new Map<string, Set<string>>()
+      for (const row of rows) byChild.set(row.childId, (byChild.get(row.childId) ?? new Set()).add(row.adultId))
+      return [...byChild].map(([childId, adults]) => ({ childId, onlyAdults: adults }))
     }
     case 'payers': {
       const payers = await payersOfFeeVersion(ctx, value)

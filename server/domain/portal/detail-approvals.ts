@@ -1,5 +1,5 @@
 import { lockAdultRequests } from './detail-requests'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { detailRequests, people } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { DetailField } from '../../../shared/schemas/detail-requests'
@@ -16,6 +16,7 @@ import { requirePerson } from '../people/require-person'
 import { writePersonName } from '../people/correct-name'
 import { writePersonContact } from '../people/contact-details'
 import { detailChangesOf, type DetailRequestRow } from './detail-requests'
+import { writeChildCare, type ChildCareLists } from '../data-checks/child-care'
 
 /*
  * The office's approval queue for the families' detail changes. Approving applies the change through
@@ -39,9 +40,16 @@ export async function listDetailRequests(ctx: DomainContext, page: { limit: numb
     .orderBy(order(detailRequests.createdAt), order(detailRequests.id))
     .limit(page.limit + 1)
   const labels = await actorLabels(ctx.database.db, ctx.school.id, rows.map(row => row.request.decidedBy))
+  const childIds = [...new Set(rows.flatMap(row => row.request.childId ? [row.request.childId] : []))]
+  const children = new Map((childIds.length
+    ? await ctx.database.db.select({ id: people.id, familyName: people.familyName, givenNames: people.givenNames }).from(people)
+        .where(and(eq(people.schoolId, ctx.school.id), inArray(people.id, childIds)))
+    : []).map(child => [child.id, child]))
   return keysetSlice(rows, page.limit, ({ request, familyName, givenNames }) => ({
     id: request.id,
     adult: { id: request.personId, familyName, givenNames },
+    childId: request.childId,
+    child: request.childId ? children.get(request.childId) ?? null : null,
     state: request.state,
     version: request.version,
     changes: detailChangesOf(request),
@@ -64,9 +72,12 @@ async function requirePendingRequest(db: Db, schoolId: string, requestId: string
   return row
 }
 
-/** What Activity keeps of a decided request: each field before and after, for an adult (never a child). */
-const activityChanges = (row: DetailRequestRow) =>
-  Object.fromEntries(detailChangesOf(row).map(change => [change.field, [change.before, change.after] as [unknown, unknown]]))
+/**
+ * What Activity keeps of a decided request: each field before and after, for an adult's own details; for a child's
+ * lists only which changed, never their names, phones or medical needs.
+ */
+const activityChanges = (row: DetailRequestRow) => Object.fromEntries(detailChangesOf(row)
+  .map(change => [change.field, row.childId === null ? [change.before, change.after] as [unknown, unknown] : [null, 'changed'] as [unknown, unknown]]))
 
 /** Marks the request decided, if it is still pending at the version read: the condition keeps two decisions from both landing. */
 async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: Exclude<State, 'pending'>, reason: string | null) {
@@ -75,7 +86,9 @@ async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: 
   if (!decided) throw domainError('conflict', ['The request was decided meanwhile.'])
   await recordActivity(tx, ctx, {
     kind: 'detail_request.decided', subjectType: 'person', subjectId: row.personId,
-    summary: `Person ${row.personId}'s request ${row.id} to change their details ${state}`,
+    summary: row.childId === null
+      ? `Person ${row.personId}'s request ${row.id} to change their details ${state}`
+      : `Person ${row.personId}'s request ${row.id} to change child ${row.childId}'s contacts or medical needs ${state}`,
     changes: state === 'approved' ? activityChanges(row) : undefined
   })
   return { id: decided.id, state, decidedAt: decided.decidedAt! }
@@ -88,6 +101,7 @@ async function decide(tx: Db, ctx: DomainContext, row: DetailRequestRow, state: 
  */
 export async function approveDetailRequest(ctx: DomainContext, requestId: string, version: number) {
   const asked = await requirePendingRequest(ctx.database.db, ctx.school.id, requestId, version)
+  if (asked.childId !== null) return approveChildRequest(ctx, asked)
   return writeChanges(ctx, async (tx, log) => {
     await lockAdultRequests(ctx.database, tx, asked.personId)
     const row = await requirePendingRequest(tx, ctx.school.id, requestId, version)
@@ -103,6 +117,27 @@ export async function approveDetailRequest(ctx: DomainContext, requestId: string
     }
     await writePersonContact(tx, log, ctx.school, row.personId, { email: changes.email, phone: changes.phone })
     return decide(tx, ctx, row, 'approved', null)
+  })
+}
+
+/**
+ * Approves a request about a child's lists: writes each list it holds, whole, with the request's state and Activity in
+ * one transaction; `contact.updated` is announced with it when a contact list changed (medical needs alone announce
+ * nothing: `/api/v1` does not read them, so that write is a plain transaction). The version read decides, as for an adult's.
+ */
+async function approveChildRequest(ctx: DomainContext, asked: DetailRequestRow) {
+  const lists = JSON.parse(asked.changes) as ChildCareLists
+  const work = async (tx: Db) => {
+    await lockAdultRequests(ctx.database, tx, asked.personId)
+    const row = await requirePendingRequest(tx, ctx.school.id, asked.id, asked.version)
+    await requirePerson(tx, ctx.school, row.childId!, 'child')
+    await writeChildCare(tx, ctx, row.childId!, lists)
+    return decide(tx, ctx, row, 'approved', null)
+  }
+  if (!lists.emergencyContacts && !lists.collectors) return ctx.database.transaction(work)
+  return writeChanges(ctx, async (tx, log) => {
+    log.record('contact.updated', 'child_contacts', asked.childId!)
+    return work(tx)
   })
 }
 

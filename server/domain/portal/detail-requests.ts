@@ -2,13 +2,14 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../../db/client'
 import { holdUntilCommit } from '../../../db/transaction-lock'
 import { detailRequests, people } from '../../../db/schema'
-import { detailFields, type DetailField, type DetailRequestInput } from '../../../shared/schemas/detail-requests'
+import { childDetailFields, detailFields, type DetailChangeField, type DetailRequestInput } from '../../../shared/schemas/detail-requests'
 import type { DomainContext } from '../shared/context'
 import { validationFailed } from '../shared/domain-error'
 import { refuseHeldElsewhere } from '../shared/held-elsewhere'
 import { newId } from '../shared/ids'
 import { timestampNow } from '../days/clock'
 import { requirePerson } from '../people/require-person'
+import { listInLines, type KeptContact, type KeptMedicalNeed } from '../data-checks/child-care'
 
 /*
  * Our details: a family asks to change an adult's names, email or phone; the office approves or
@@ -19,21 +20,29 @@ import { requirePerson } from '../people/require-person'
 
 type ReadContext = Pick<DomainContext, 'database' | 'school'>
 export type DetailRequestRow = typeof detailRequests.$inferSelect
-type DetailValues = Partial<Record<DetailField, string | null>>
+type DetailValue = string | null | KeptContact[] | KeptMedicalNeed[]
+type DetailValues = Partial<Record<DetailChangeField, DetailValue>>
+/** What a request holds: the values asked for, and those on file when it was asked. */
+export interface DetailChange { changes: DetailValues, before: DetailValues }
 
 /** How many of an adult's requests Our details shows, newest first. */
 const requestsShown = 20
 
-/** A request's fields, each with what it was when asked and what was asked for, in the form's order. */
+const inWords = (value: DetailValue | undefined) => Array.isArray(value) ? listInLines(value) : value ?? null
+
+/** A request's fields, each with what it was when asked and what was asked for, in the form's order; a child's list one line an entry. */
 export function detailChangesOf(row: Pick<DetailRequestRow, 'changes' | 'before'>) {
   const changes = JSON.parse(row.changes) as DetailValues
   const before = JSON.parse(row.before) as DetailValues
-  return detailFields.filter(field => changes[field] !== undefined).map(field => ({ field, before: before[field] ?? null, after: changes[field]! }))
+  return [...detailFields, ...childDetailFields].filter(field => changes[field] !== undefined)
+    .map(field => ({ field, before: inWords(before[field]), after: inWords(changes[field]) ?? '' }))
 }
 
 /** A request as the family sees it. */
 export function ownRequestView(row: DetailRequestRow) {
-  return { id: row.id, state: row.state, changes: detailChangesOf(row), reason: row.reason, createdAt: row.createdAt, decidedAt: row.decidedAt }
+  return {
+    id: row.id, state: row.state, childId: row.childId, changes: detailChangesOf(row), reason: row.reason, createdAt: row.createdAt, decidedAt: row.decidedAt
+  }
 }
 
 /**
@@ -56,33 +65,51 @@ export async function ownDetails(ctx: ReadContext, adultId: string) {
 }
 
 /**
- * Asks the office to change the adult's details: a pending request with the values asked for and
- * those on file now. Names the school keeps elsewhere are `held_elsewhere`; a field already on file
- * as asked is refused beside it. A pending request of the adult's is replaced (same id, asked anew, its
- * version one more).
+ * The change an adult asks of their own details, against what is on file: names the school keeps elsewhere are
+ * `held_elsewhere`; fields already on file as asked are left out, and when every one is, each is refused beside it.
  */
-export async function askDetailChange(ctx: DomainContext, caller: { adultId: string, accountId: string }, input: DetailRequestInput) {
+export async function ownDetailChange(ctx: ReadContext, adultId: string, input: DetailRequestInput, path = ''): Promise<DetailChange> {
   if (input.familyName !== undefined || input.givenNames !== undefined) refuseHeldElsewhere(ctx.school, 'names')
-  const person = await requirePerson(ctx.database.db, ctx.school, caller.adultId)
+  const person = await requirePerson(ctx.database.db, ctx.school, adultId)
   const asked = detailFields.filter(field => input[field] !== undefined)
   const same = asked.filter(field => input[field] === person[field])
-  if (same.length === asked.length) throw validationFailed(same.map(field => ({ path: field, message: 'This is already on file.' })))
+  if (same.length === asked.length) throw validationFailed(same.map(field => ({ path: `${path}${field}`, message: 'This is already on file.' })))
   const fields = asked.filter(field => !same.includes(field))
-  const changes = Object.fromEntries(fields.map(field => [field, input[field]]))
-  const before = Object.fromEntries(fields.map(field => [field, person[field]]))
-  const now = timestampNow()
+  return { changes: Object.fromEntries(fields.map(field => [field, input[field]])), before: Object.fromEntries(fields.map(field => [field, person[field]])) }
+}
+
+/**
+ * Writes a pending request inside the caller's transaction, which holds the adult's request lock: the adult's own
+ * (`childId` null) or about one child's lists. A pending request of the adult's about the same is replaced (same id,
+ * asked anew, its version one more).
+ */
+export async function writeDetailRequest(
+  tx: Db, ctx: Pick<DomainContext, 'school'>, caller: { adultId: string, accountId: string }, childId: string | null, change: DetailChange
+) {
+  const [pending] = await tx.select({ id: detailRequests.id }).from(detailRequests)
+    .where(and(
+      eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.personId, caller.adultId), eq(detailRequests.state, 'pending'),
+      childId === null ? isNull(detailRequests.childId) : eq(detailRequests.childId, childId)
+    ))
+  const values = { accountId: caller.accountId, changes: JSON.stringify(change.changes), before: JSON.stringify(change.before), createdAt: timestampNow() }
+  const id = pending?.id ?? newId('dcr')
+  // A new version: an office that read the one replaced is refused when it decides (detail-approvals.ts).
+  if (pending) await tx.update(detailRequests).set({ ...values, version: sql`${detailRequests.version} + 1` }).where(eq(detailRequests.id, id))
+  else await tx.insert(detailRequests)
+    .values({ id, schoolId: ctx.school.id, personId: caller.adultId, childId, state: 'pending', reason: null, decidedAt: null, decidedBy: null, ...values })
+  const [row] = await tx.select().from(detailRequests).where(eq(detailRequests.id, id))
+  return ownRequestView(row!)
+}
+
+/**
+ * Asks the office to change the adult's details: a pending request with the values asked for and
+ * those on file now (ownDetailChange's refusals). A pending request of the adult's is replaced.
+ */
+export async function askDetailChange(ctx: DomainContext, caller: { adultId: string, accountId: string }, input: DetailRequestInput) {
+  const change = await ownDetailChange(ctx, caller.adultId, input)
   return ctx.database.transaction(async (tx) => {
     await lockAdultRequests(ctx.database, tx, caller.adultId)
-    const [pending] = await tx.select({ id: detailRequests.id }).from(detailRequests)
-      .where(and(eq(detailRequests.schoolId, ctx.school.id), eq(detailRequests.personId, caller.adultId), eq(detailRequests.state, 'pending')))
-    const values = { accountId: caller.accountId, changes: JSON.stringify(changes), before: JSON.stringify(before), createdAt: now }
-    const id = pending?.id ?? newId('dcr')
-    // A new version: an office that read the one replaced is refused when it decides (detail-approvals.ts).
-    if (pending) await tx.update(detailRequests).set({ ...values, version: sql`${detailRequests.version} + 1` }).where(eq(detailRequests.id, id))
-    else await tx.insert(detailRequests)
-      .values({ id, schoolId: ctx.school.id, personId: caller.adultId, state: 'pending', reason: null, decidedAt: null, decidedBy: null, ...values })
-    const [row] = await tx.select().from(detailRequests).where(eq(detailRequests.id, id))
-    return ownRequestView(row!)
+    return writeDetailRequest(tx, ctx, caller, null, change)
   })
 }
 

@@ -15,7 +15,7 @@ import { compareText } from '../shared/compare-text'
  * write, or read no family (tours), or only say that something changed (the events feed).
  */
 export const scopesReachingPeople: readonly Scope[] = [
-  'person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read', 'absence.read'
+  'person.read', 'affiliation.read', 'billing.read', 'starter.read', 'roster.read', 'export.read', 'restricted.read', 'absence.read', 'contact.read'
 ]
 
 /**

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm'
-import { people } from '../../../db/schema'
+import { and, asc, eq, gte } from 'drizzle-orm'
+import { dataCheckAdults, dataChecks, people } from '../../../db/schema'
 import { portalSections, type ModuleName, type PortalSection } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/children-shown'
@@ -24,6 +24,22 @@ export function sectionsFor(school: DomainContext['school'], preview: boolean) {
 }
 
 /**
+ * The data check waiting for the adult's answer, closing soonest (docs/data-check.md): the front page shows it first
+ * until they answer. None while Our details, where it lives, is off for families or its module is.
+ */
+async function waitingDataCheck(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, day: string, sections: { name: PortalSection }[]) {
+  if (!sections.some(section => section.name === 'details')) return null
+  const [found] = await ctx.database.db.select({ id: dataChecks.id, closesOn: dataChecks.closesOn }).from(dataCheckAdults)
+    .innerJoin(dataChecks, eq(dataChecks.id, dataCheckAdults.checkId))
+    .where(and(
+      eq(dataCheckAdults.schoolId, ctx.school.id), eq(dataCheckAdults.adultId, adultId), eq(dataCheckAdults.state, 'waiting'),
+      eq(dataChecks.status, 'open'), gte(dataChecks.closesOn, day)
+    ))
+    .orderBy(asc(dataChecks.closesOn), asc(dataChecks.id)).limit(1)
+  return found ?? null
+}
+
+/**
  * The portal's front page: who the caller is in it, its sections, and the children they have `details`
  * standing on today (no other child is named or counted).
  */
@@ -33,13 +49,15 @@ export async function portalHome(ctx: Pick<DomainContext, 'database' | 'school'>
   }).from(people)
     .where(and(eq(people.id, caller.adultId), eq(people.schoolId, ctx.school.id)))
   const { preferredLanguage = null, ...adult } = found ?? { id: caller.adultId, familyName: '', givenNames: '' }
+  const sections = sectionsFor(ctx.school, caller.preview)
   return {
     school: { name: ctx.school.name, languages: schoolLanguages(ctx.school) },
     adult,
     preferredLanguage,
     preview: caller.preview,
-    sections: sectionsFor(ctx.school, caller.preview),
+    sections,
     children: await childrenWithStanding(ctx, caller.adultId, 'details', day),
+    dataCheck: await waitingDataCheck(ctx, caller.adultId, day, sections),
     schoolClock: schoolClock(ctx.school)
   }
 }

@@ -29,6 +29,7 @@ export type ChangeKind =
   | 'message.created' | 'activity_member.created' | 'activity_member.deleted'
   | 'notification.failed'
   | 'absence.reported' | 'absence.explained' | 'absence.withdrawn'
+  | 'contact.updated'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

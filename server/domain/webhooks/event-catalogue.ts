@@ -45,5 +45,6 @@ export const webhookEventCauses = {
   'notification.failed': 'A notice to an adult (an email, text, push or digest) bounced or was given up after its last attempt.',
   'absence.reported': 'A family reports a child\'s absence in the portal, or the office records one from a phone call.',
   'absence.explained': 'A family explains an absence the attendance system reported unexplained.',
-  'absence.withdrawn': 'A family withdraws an absence before its first day.'
+  'absence.withdrawn': 'A family withdraws an absence before its first day.',
+  'contact.updated': 'A child\'s emergency contacts or the people who may collect them changed (the office, or a family\'s correction approved).'
 } as const satisfies Record<WebhookEventKind, string>

@@ -78,6 +78,7 @@ const calls: Record<string, { status: number, call: (f: Fixtures) => Promise<Ans
   'GET /people': { status: 200, call: ({ client }) => client.GET('/people', { params: { query: { limit: 2 } } }) },
   'GET /people/{id}': { status: 200, call: ({ client, personId }) => client.GET('/people/{id}', { params: { path: { id: personId } } }) },
   'GET /people/{id}/billing': { status: 200, call: ({ client, personId }) => client.GET('/people/{id}/billing', { params: { path: { id: personId } } }) },
+  'GET /people/{id}/contacts': { status: 200, call: ({ client, personId }) => client.GET('/people/{id}/contacts', { params: { path: { id: personId } } }) },
   'POST /people/sync': {
     status: 202,
     call: ({ client }) => client.POST('/people/sync', { body: { system: 'sis', scope: 'full', file: syncFile(syncPeople(3, `C${unique()}`)) } })

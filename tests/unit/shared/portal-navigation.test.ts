@@ -41,7 +41,7 @@ describe('the portal\'s sections (shared/portal-navigation.ts)', () => {
 
   it('keeps each composable of composables/portal/ to one section or the portal itself', () => {
     const declared =
-      new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', 'usePortalNotifications',
+      new Set(['usePortal', 'portalRead', 'usePortalMessage', 'usePortalData', 'usePortalNotifications', 'usePortalDataCheck',
         ...Object.values(portalSectionPlaces).map(place => place.composable)])
     const files = readdirSync(join(root, 'composables/portal')).map(file => file.replace(/\.ts$/, ''))
     expect(files.filter(file => !declared.has(file))).toEqual([])

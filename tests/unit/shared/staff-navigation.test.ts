@@ -24,12 +24,12 @@ describe('the staff navigation (shared/staff-navigation.ts)', () => {
       return placesOpenTo([...staffAreas, ...staffSettings], capability => held.has(capability)).map(place => englishOf(place.label))
     }
     expect(offered('admin')).toEqual([
-      'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Classes', 'Fees', 'Family requests', 'Consents', 'Messages',
+      'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Classes', 'Fees', 'Family requests', 'Data checks', 'Consents', 'Messages',
       'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports', 'Family portal', 'Notifications',
       'Absences', 'Activity'
     ])
     expect(offered('office')).toEqual([
-      'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Fees', 'Family requests', 'Consents', 'Messages', 'Exports'
+      'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Fees', 'Family requests', 'Data checks', 'Consents', 'Messages', 'Exports'
     ])
     expect(offered('teacher')).toEqual(['Today', 'People', 'Classes'])
   })

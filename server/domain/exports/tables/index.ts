@@ -21,6 +21,8 @@ import feeStatements from './fee-statements'
 import consents from './consents'
 import notificationDeliveries from './notification-deliveries'
 import absences from './absences'
+import childContacts from './child-contacts'
+import childMedicalNeeds from './child-medical-needs'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -48,7 +50,9 @@ export const exportTables: readonly ExportTable[] = [
   feeStatements,
   consents,
   notificationDeliveries,
-  absences
+  absences,
+  childContacts,
+  childMedicalNeeds
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

@@ -85,7 +85,13 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/absences/abs_doesnotexist/document', capability: 'absences.manage' },
   { method: 'GET', path: '/api/app/absences/settings', capability: 'absences.manage' },
   { method: 'PUT', path: '/api/app/absences/settings', capability: 'settings.manage', body: { reasons: ['illness'], sensitiveReasons: [] } },
-  { method: 'GET', path: '/api/app/people/per_doesnotexist/absences', capability: 'absences.manage' }
+  { method: 'GET', path: '/api/app/people/per_doesnotexist/absences', capability: 'absences.manage' },
+  { method: 'GET', path: '/api/app/data-checks', capability: 'families.manage' },
+  { method: 'POST', path: '/api/app/data-checks', capability: 'families.manage', body: { audience: 'year:99', closesOn: '2099-12-31' } },
+  { method: 'GET', path: '/api/app/data-checks/dck_doesnotexist/progress', capability: 'families.manage' },
+  { method: 'POST', path: '/api/app/data-checks/dck_doesnotexist/reminders', capability: 'families.manage', body: {} },
+  { method: 'PUT', path: '/api/app/people/per_doesnotexist/contacts', capability: 'people.manage', body: { emergencyContacts: [], collectors: [] } },
+  { method: 'PUT', path: '/api/app/people/per_doesnotexist/medical-needs', capability: 'people.manage', body: { medicalNeeds: [] } }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 

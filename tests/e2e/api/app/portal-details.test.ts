@@ -44,7 +44,7 @@ describe('our details: a family asks, the office approves or rejects', () => {
     )
     expect(asked.status).toBe(201)
     expect(asked.body).toEqual({
-      id: first.body.id, state: 'pending', reason: null, decidedAt: null, createdAt: expect.any(String),
+      id: first.body.id, state: 'pending', childId: null, reason: null, decidedAt: null, createdAt: expect.any(String),
       changes: [{ field: 'givenNames', before: 'Ngozi', after: 'Ngozi Ada' }, { field: 'phone', before: '+61 400 111 222', after: '+61 400 555 666' }]
     })
     const rows = await school.database.db.select().from(detailRequests).where(eq(detailRequests.personId, family.mother))
@@ -52,7 +52,7 @@ describe('our details: a family asks, the office approves or rejects', () => {
 
     const queue = await callApi('/api/app/detail-requests?state=pending', { headers: { cookie: office } })
     expect(queue.body).toEqual({
-      items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, version: 2, decidedBy: null }],
+      items: [{ ...asked.body, adult: { id: family.mother, familyName: 'Details', givenNames: 'Ngozi' }, child: null, version: 2, decidedBy: null }],
       nextCursor: null
     })
 

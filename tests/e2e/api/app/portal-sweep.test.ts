@@ -58,6 +58,8 @@ interface Swept {
   askId: string
   messageId: string
   tourId: string
+  /** A data check of the whole school, started on the day: every adult with details standing on a child on the roll is asked. */
+  checkId: string
 }
 
 const withoutTrace = (answer: ApiAnswer) => ({ status: answer.status, body: { ...answer.body, data: { ...answer.body.data, traceId: undefined } } })
@@ -257,7 +259,10 @@ const sweeps: Record<string, Sweep> = {
     const answer = await as(run, adult, '/api/app/portal/messages')
     expect(answer.status).toBe(200)
     const reached = run.verdicts.shown(adult, 'messages').length > 0
-    expect(answer.body.items.map((item: { id: string }) => item.id), `${adult} messages`).toEqual(reached ? [run.swept.messageId] : [])
+    // The office's message, and the data check's notice to those it asks.
+    const ids = answer.body.items.map((item: { id: string }) => item.id)
+    if (reached) expect(ids, `${adult} messages`).toContain(run.swept.messageId)
+    else expect(ids, `${adult} messages`).toEqual([])
     return [answer]
   },
   'messages/[id].get.ts': async (run, adult) => {
@@ -285,6 +290,20 @@ const sweeps: Record<string, Sweep> = {
     return oneUploadAtATime(() => as(run, adult, `/api/app/portal/absences/unexplained/${id}/explain`, { body: { reason: 'illness' } }))
   }, (answer) => {
     expect(answer.status).toBe(201)
+  }, { status: 403, code: 'standing_withheld' }),
+  'data-check.get.ts': list('/api/app/portal/data-check', 'details', body => body.children.map((entry: { child: { id: string } }) => entry.child.id)),
+  // Confirmed before the corrections below: an adult asked confirms once; one the check does not ask is told it asks them nothing.
+  'data-check/confirm.post.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/data-check/confirm', { body: { checkId: run.swept.checkId } })
+    if (run.verdicts.shown(adult, 'details').length) expect(answer.status, `${adult} confirms`).toBe(200)
+    else expectEnvelope(answer, 404, 'not_found')
+    return [answer]
+  },
+  'data-check/corrections.post.ts': perChild('details', (run, adult, child) => as(run, adult, '/api/app/portal/data-check/corrections', {
+    body: { checkId: run.swept.checkId, children: [{ childId: child, collectors: [{ name: 'Sweep Collector', phone: '+61 400 999 000' }] }] }
+  }), (answer) => {
+    expect(answer.status).toBe(201)
+    expect(answer.body.state).toBe('corrected')
   }, { status: 403, code: 'standing_withheld' }),
   'data.get.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/data')
@@ -319,7 +338,7 @@ async function yearsOf(school: School, children: string[], today: string) {
 }
 
 /** What every school in the sweep needs besides its families: an ask and a message to every year swept, and a tour to book. */
-async function withAskMessageAndTour(base: Omit<Swept, 'askId' | 'messageId' | 'tourId'>): Promise<Swept> {
+async function withAskMessageAndTour(base: Omit<Swept, 'askId' | 'messageId' | 'tourId' | 'checkId'>): Promise<Swept> {
   const office = (await staffSession(base.school, 'office')).cookie
   const staff = (path: string, body: unknown) => callApi(path, { headers: { cookie: office }, body })
   const audience = await yearsOf(base.school, base.children, base.today)
@@ -328,7 +347,9 @@ async function withAskMessageAndTour(base: Omit<Swept, 'askId' | 'messageId' | '
   expect(ask.status).toBe(201)
   const message = await staff('/api/app/messages', { subject: 'Sweep', body: 'To every family.', audience })
   expect(message.status).toBe(201)
-  return { ...base, askId: ask.body.id, messageId: message.body.id, tourId: await addTour(base.school, { capacity: 500 }) }
+  const check = await staff('/api/app/data-checks', { audience: 'school', closesOn: '2099-12-31' })
+  expect(check.status).toBe(201)
+  return { ...base, askId: ask.body.id, messageId: message.body.id, tourId: await addTour(base.school, { capacity: 500 }), checkId: check.body.id }
 }
 
 /**
@@ -337,7 +358,7 @@ async function withAskMessageAndTour(base: Omit<Swept, 'askId' | 'messageId' | '
  * file, and another of each whose child a flag or an order keeps from them; applications the separated
  * and unsafe parents are named on; another school's child and an unknown id.
  */
-async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tourId'>> {
+async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tourId' | 'checkId'>> {
   const school = await newSchool({ name: 'Portal Sweep School' })
   const other = await newSchool({ name: 'Portal Sweep Elsewhere' })
   const families = await seedPortalFamilies(school)
@@ -414,7 +435,7 @@ async function testFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tour
 }
 
 /** The demo school's portal families (demo-portal-families.ts), who already hold family access. */
-async function demoFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tourId'>> {
+async function demoFamilies(): Promise<Omit<Swept, 'askId' | 'messageId' | 'tourId' | 'checkId'>> {
   const school = await newSchool({ name: 'Portal Sweep Demo' })
   const families = await seedDemoPortalFamilies(school.context)
   const adults = [

@@ -24,7 +24,7 @@ describe('PortalAbsence', () => {
   beforeEach(() => {
     useState<PortalHome | null>('portal-home').value = {
       school: { name: 'Riverside School', languages: ['en'] }, adult: { id: 'per_2', familyName: 'Ngata', givenNames: 'Hine' }, preferredLanguage: null,
-      preview: false, sections: [], children: [], schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
+      preview: false, sections: [], children: [], dataCheck: null, schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
     }
   })
 

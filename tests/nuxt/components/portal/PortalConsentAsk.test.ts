@@ -33,7 +33,7 @@ describe('PortalConsentAsk', () => {
   beforeEach(() => {
     useState<PortalHome | null>('portal-home').value = {
       school: { name: 'Riverside School', languages: ['en'] }, adult: { id: 'per_2', familyName: 'Ngata', givenNames: 'Hine' }, preferredLanguage: null,
-      preview: false, sections: [], children: [],
+      preview: false, sections: [], children: [], dataCheck: null,
       schoolClock: { timeZone: 'Australia/Sydney', currency: 'AUD' }
     }
   })

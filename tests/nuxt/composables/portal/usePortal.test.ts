@@ -30,6 +30,7 @@ const home = (change: Partial<PortalHome> = {}): PortalHome => ({
   preview: false,
   sections: [{ name: 'consents', off: false }, { name: 'fees', off: true }, { name: 'messages', off: false }],
   children: [{ id: 'per_aroha', familyName: 'Ngata', givenNames: 'Aroha' }],
+  dataCheck: null,
   schoolClock: { timeZone: 'Pacific/Auckland', currency: 'NZD' },
   ...change
 })
