@@ -40,6 +40,7 @@ import { benchEmergency, printEmergencyRow } from './bench/emergency'
 import { benchDigest, printDigestRow } from './bench/digest'
 import { benchAbsences, printAbsencesRow } from './bench/absences'
 import { prepareConsentAsk } from './bench/consent-answers'
+import { prepareDataCheck } from './bench/data-check'
 import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
 
@@ -217,6 +218,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       console.log(
         `  consent ask to every year group: ${summary.consentChildren.toLocaleString('en')} children, ${summary.consentAnswers.toLocaleString('en')} paper answers typed in`
       )
+    }
+    if (rows.some(row => row.path.includes('{dataCheckId}'))) {
+      Object.assign(summary, await prepareDataCheck(server.url, cookies.get(schoolId)!))
+      await analyzeAfterSeeding(database)
+      console.log(`  data check of the whole school: ${summary.dataCheckAdults.toLocaleString('en')} adults asked`)
     }
     const familySession = rows.some(row => row.family) ? await familyCookie(database, server.url, schoolId, summary) : undefined
     if (familySession) {

@@ -6,6 +6,7 @@ import type { Scope } from '../../server/domain/access/catalogue'
 import type { Dialect } from './databases'
 import { demoFamilyNames, demoGivenNames } from '../../server/domain/setup/demo/demo-names'
 import { consentAnswerRows } from './consent-answers'
+import { dataCheckRows } from './data-check'
 
 export interface Scenario {
   /** Short name for the tables; `--only bookings` also takes `bookings-1c`. */
@@ -118,6 +119,8 @@ export const scenarios: Scenario[] = [
   ...portalRows(),
   // The office's answers to an ask over the demo school's 2,000 children (issue 24); the messages row is scripts/bench/messages.ts.
   ...consentAnswerRows,
+  // The office's progress of a whole-school data check, per class (issue 40).
+  ...dataCheckRows,
   ...(['oneroster', 'sds'] as const).map(format => ({
     name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
     check: (body: any) =>
