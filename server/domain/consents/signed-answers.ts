@@ -23,14 +23,17 @@ async function answerWithAsk(ctx: ReadContext, answerId: string) {
   return { row, ask, purpose, child: nameOf(row.childId), adult: nameOf(row.adultId) }
 }
 
+const noOwnSignedAnswer = () => domainError('not_found', ['No signed answer of yours with this id.'])
+
 /**
- * An adult's own answer, for their receipt: theirs, and for a child they still have `consents` standing on
- * today. Anything else, another adult's answer included, is `not_found`, the same body for every reason.
+ * An adult's own signed answer, for its receipt: theirs, signed, and for a child they still have `consents` standing
+ * on today. Anything else, another adult's answer or their own unsigned one included, is `not_found`, the same body
+ * for every reason.
  */
-export async function ownAnswer(ctx: ReadContext, adultId: string, answerId: string) {
+export async function ownSignedAnswer(ctx: ReadContext, adultId: string, answerId: string) {
   const found = await answerWithAsk(ctx, answerId).catch(() => null)
-  if (!found || found.row.adultId !== adultId) throw noSuchAnswer()
-  if (!showsChild(await standingOf(ctx, adultId, found.row.childId, todayInZone(ctx.school.timeZone)), 'consents')) throw noSuchAnswer()
+  if (!found || found.row.adultId !== adultId || !found.row.shownHash) throw noOwnSignedAnswer()
+  if (!showsChild(await standingOf(ctx, adultId, found.row.childId, todayInZone(ctx.school.timeZone)), 'consents')) throw noOwnSignedAnswer()
   return found
 }
 

@@ -9,7 +9,7 @@ import { createConsentPurpose } from '../../../server/domain/consents/consent-pu
 import { recordConsentAnswer, type Signer } from '../../../server/domain/consents/record-answer'
 import { portalConsents } from '../../../server/domain/consents/portal-consents'
 import { askAnswersPage } from '../../../server/domain/consents/answer-lists'
-import { answerDetail, checkReceiptHash, ownAnswer } from '../../../server/domain/consents/signed-answers'
+import { answerDetail, checkReceiptHash, ownSignedAnswer } from '../../../server/domain/consents/signed-answers'
 import { consentReceipt } from '../../../server/domain/consents/consent-receipt'
 import { askReminders, dueReminderAsks, remindUnanswered, sendDueReminders } from '../../../server/domain/consents/reminders'
 import { shownBytes, shownHash, shownWords } from '../../../server/domain/consents/signed-words'
@@ -137,7 +137,7 @@ describe('an excursion form both parents sign', () => {
 
   it('gives a receipt whose hash is the stored one and the hash of the words attached; altered words no longer match', async () => {
     const [mine] = await school.database.db.select().from(consents).where(and(eq(consents.askId, askId), eq(consents.adultId, families.mother)))
-    const found = await ownAnswer(school.context, families.mother, mine!.id)
+    const found = await ownSignedAnswer(school.context, families.mother, mine!.id)
     const bytes = await consentReceipt(school.context, found)
     const text = Buffer.from(bytes).toString('latin1')
     expect(text.startsWith('%PDF-')).toBe(true)
@@ -162,8 +162,8 @@ describe('an excursion form both parents sign', () => {
 
   it('gives a receipt to its own adult only', async () => {
     const [mine] = await school.database.db.select().from(consents).where(and(eq(consents.askId, askId), eq(consents.adultId, families.mother)))
-    expect(await refusalOf(ownAnswer(school.context, families.father, mine!.id))).toMatchObject({ code: 'not_found' })
-    expect(await refusalOf(ownAnswer(school.context, families.mother, 'cns_doesnotexist000000'))).toMatchObject({ code: 'not_found' })
+    expect(await refusalOf(ownSignedAnswer(school.context, families.father, mine!.id))).toMatchObject({ code: 'not_found' })
+    expect(await refusalOf(ownSignedAnswer(school.context, families.mother, 'cns_doesnotexist000000'))).toMatchObject({ code: 'not_found' })
   })
 })
 

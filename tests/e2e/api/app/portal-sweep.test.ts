@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { affiliations, applicationAdults, applications, bookings, enquiries } from '../../../../db/schema'
+import { affiliations, applicationAdults, applications, bookings, consents, enquiries } from '../../../../db/schema'
 import { showsChild, standingOf } from '../../../../server/domain/access/standing'
 import { submitApplication } from '../../../../server/domain/admissions/submit-application'
 import { insertAffiliation } from '../../../../server/domain/affiliations/open-affiliation'
@@ -255,6 +255,18 @@ const sweeps: Record<string, Sweep> = {
     expect(answer.status).toBe(201)
     expect(answer.body.childId).toBe(child)
   }, { status: 422, code: 'no_consent_standing' }),
+  // No adult reads a receipt of an answer not their own and signed: the sweep's answers are unsigned, each adult's own among them.
+  'consents/answers/[id]/receipt.get.ts': async (run, adult) => {
+    const answers = await run.swept.school.database.db.select({ id: consents.id }).from(consents).where(eq(consents.schoolId, run.swept.school.id)).limit(6)
+    const receipts = []
+    for (const id of [...answers.map(answer => answer.id), 'cns_unknownanswer0000000']) {
+      const receipt = await as(run, adult, `/api/app/portal/consents/answers/${id}/receipt`)
+      expectEnvelope(receipt, 404, 'not_found')
+      receipts.push(receipt)
+    }
+    for (const receipt of receipts) expect(withoutTrace(receipt)).toEqual(withoutTrace(receipts[0]!))
+    return receipts
+  },
   'messages/index.get.ts': async (run, adult) => {
     const answer = await as(run, adult, '/api/app/portal/messages')
     expect(answer.status).toBe(200)
