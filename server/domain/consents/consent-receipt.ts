@@ -14,7 +14,8 @@ const lineGap = 14
 
 /**
  * A signed answer's receipt (docs/consents.md, "Receipts"): a PDF of one or more A4 pages naming the school,
- * the ask, the child, the answer, who signed, when (in the school's zone), from where, the form's answers and
+ * the ask, the child, the answer, who signed, when (in the school's zone), from where, the ask's words and the
+ * statement ticked, the form's answers and
  * the SHA-256 of what was shown, with those exact words attached as `shown.json`, so anyone can hash them and
  * compare. Made with pdf-lib's standard fonts, which write Latin text; the labels are in the language shown
  * where those fonts can write it, else the school's, and a character they cannot write is printed `?` (the
@@ -45,8 +46,7 @@ export async function consentReceipt(ctx: Pick<DomainContext, 'school'>, found: 
     [words.account, row.signedAccountId ?? ''],
     [words.language, row.shownLanguage ?? '']
   ]
-  const shown = wordsNow(found)
-  await document.attach(new TextEncoder().encode(shownBytes({ ...shown, language: shownIn })), 'shown.json', {
+  await document.attach(new TextEncoder().encode(shownBytes(wordsNow(found))), 'shown.json', {
     mimeType: 'application/json', description: 'The words shown when signing; their SHA-256 is the receipt\'s hash.'
   })
   document.setTitle(words.title)
@@ -74,6 +74,14 @@ export async function consentReceipt(ctx: Pick<DomainContext, 'school'>, found: 
     write(label, { font: bold })
     write(value, { indent: 12 })
   }
+  const shownNow = wordsNow(found)
+  if (shownNow.text) {
+    y -= 6
+    write(words.text, { font: bold })
+    write(shownNow.text, { indent: 12 })
+  }
+  write(words.statement, { font: bold })
+  write(shownNow.statement, { indent: 12 })
   const answers = formAnswersOf(found)
   if (answers.length) {
     y -= 6
