@@ -39,7 +39,7 @@ export function careField(path: string, i: number, name: string) {
 
 /**
  * The office's data checks (`/staff/data-checks`, docs/data-check.md): the school's checks with their counts, starting one,
- * and reminding those a check still waits for (all, or one class's), each write followed by a fresh list.
+ * reminding those a check still waits for (all, or one class's), and closing one early, each write followed by a fresh list.
  */
 export function useDataChecks() {
   const { data, error, refresh } = useFetch('/api/app/data-checks', { key: 'data-checks', headers: useRequestHeaders(['cookie']) })
@@ -56,8 +56,14 @@ export function useDataChecks() {
     await refresh()
     return answer
   }
+  async function close(checkId: string) {
+    const answer = await $fetch(apiPath('/api/app/data-checks/:id', { id: checkId }), { method: 'PATCH', body: { status: 'closed' as const } })
+    await refresh()
+    return answer
+  }
   return {
-    checks: computed(() => data.value?.items ?? []), loaded: computed(() => data.value !== undefined && data.value !== null), error, refresh, start, remind,
+    checks: computed(() => data.value?.items ?? []), loaded: computed(() => data.value !== undefined && data.value !== null), error, refresh,
+    start, remind, close,
     yearLevels: computed(() => choices.value?.yearLevels ?? []), campuses: computed(() => choices.value?.campuses ?? [])
   }
 }

@@ -83,6 +83,12 @@ export const dataCheckInput = z.strictObject({
 
 export const dataCheckParams = z.object({ id: recordId('dck').describe('The check\'s id.') })
 
+/** The office closes a check early, or moves its closing day while it is open. */
+export const dataCheckChangeInput = z.strictObject({
+  status: z.literal('closed', 'A check can only be closed.').optional(),
+  closesOn: day.optional().describe('A new last day for answers, today or later.')
+}).refine(change => change.status !== undefined || change.closesOn !== undefined, { message: 'Close the check or give a new closing day.', path: ['status'] })
+
 const dataCheckCounts = z.object({
   adults: z.number().int(), children: z.number().int(), waiting: z.number().int(), confirmed: z.number().int(), corrected: z.number().int()
 })

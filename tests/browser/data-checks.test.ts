@@ -155,4 +155,16 @@ describe('the yearly data check on the screens', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBeLessThanOrEqual(0)
   })
+
+  it('closes the check early from the office\'s screen: marked closed, with nothing left to remind', async () => {
+    const page = await signedInPage((await staffSession(school, 'office')).cookie, 'office')
+    await page.goto(`${siteUrl()}/staff/data-checks`)
+    await waitForApp(page)
+    await page.getByRole('button', { name: 'Close early' }).click()
+    await page.getByText('Data check closed', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Close early' }).waitFor({ state: 'detached' })
+    await expect(page.getByRole('button', { name: /^Remind/ }).count()).resolves.toBe(0)
+    const [check] = await school.database.db.select({ status: dataChecks.status }).from(dataChecks).where(eq(dataChecks.id, checkId))
+    expect(check!.status).toBe('closed')
+  })
 })

@@ -39,6 +39,7 @@ export const activityKinds = {
   'absence_document.opened': 'A document sent with an absence opened',
   'child_care.changed': 'A child\'s emergency contacts, collectors or medical needs changed on their record',
   'data_check.started': 'A data check started',
+  'data_check.changed': 'A data check closed early or its closing day moved',
   'data_check.reminded': 'The adults a data check still waits for reminded'
 } as const satisfies Record<string, string>
 

@@ -7,6 +7,7 @@ import { DomainError } from '../../../server/domain/shared/domain-error'
 import { startDataCheck } from '../../../server/domain/data-checks/start-data-check'
 import { dataCheckProgress, listDataChecks } from '../../../server/domain/data-checks/list-data-checks'
 import { remindDataCheck } from '../../../server/domain/data-checks/remind-data-check'
+import { changeDataCheck } from '../../../server/domain/data-checks/change-data-check'
 import { confirmDataCheck, correctDataCheck, portalDataCheck } from '../../../server/domain/data-checks/portal-data-check'
 import { apiChildContacts, childCareOnRecord, recordChildContacts } from '../../../server/domain/data-checks/record-child-care'
 import { approveDetailRequest, listDetailRequests } from '../../../server/domain/portal/detail-approvals'
@@ -178,5 +179,25 @@ describe('the yearly data check', () => {
     expect(await refusal(correctDataCheck(sis, caller(2), { checkId, own: { familyName: 'Renamed' } }, today))).toMatchObject({ code: 'held_elsewhere' })
     expect((await portalDataCheck(sis, families.parents[2]!.id, today)).check).toEqual(before)
     await updateSchoolSettings(sis, { heldElsewhere: [] })
+  })
+})
+
+describe('closing a data check early', () => {
+  it('moves its closing day while open, then closes it: no answers, reminders or front-page ask after, and no reopening', async () => {
+    const school = await newSchool({ name: 'Closed Early School' })
+    const today = todayInZone(school.school.timeZone)
+    const families = await seedYearFamilies(school, '8', 1, `dcc${process.pid}${Date.now().toString(36)}-`)
+    const adultId = families.parents[0]!.id
+    const check = await startDataCheck(school.context, { audience: 'year:8', closesOn: addDays(today, 14) })
+    expect(await refusal(changeDataCheck(school.context, check.id, { closesOn: addDays(today, -1) })))
+      .toMatchObject({ code: 'validation_failed', fields: [expect.objectContaining({ path: 'closesOn' })] })
+    expect(await changeDataCheck(school.context, check.id, { closesOn: addDays(today, 3) })).toMatchObject({ closesOn: addDays(today, 3), open: true })
+    expect((await portalDataCheck(school.context, adultId, today)).check).toMatchObject({ id: check.id })
+    expect(await changeDataCheck(school.context, check.id, { status: 'closed' })).toMatchObject({ status: 'closed', open: false })
+    expect((await portalDataCheck(school.context, adultId, today)).check).toBeNull()
+    expect(await refusal(confirmDataCheck(school.context, adultId, check.id, today))).toMatchObject({ code: 'conflict' })
+    expect(await refusal(remindDataCheck(school.context, check.id))).toMatchObject({ code: 'conflict' })
+    expect(await refusal(changeDataCheck(school.context, check.id, { closesOn: addDays(today, 30) }))).toMatchObject({ code: 'conflict' })
+    expect(await refusal(changeDataCheck(school.context, 'dck_doesnotexist000000', { status: 'closed' }))).toMatchObject({ code: 'not_found' })
   })
 })
