@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm'
 import type { Database } from '../../../db/client'
 import { consentAskReminders, consentAsks, schools } from '../../../db/schema'
 import { isUniqueViolation } from '../../../db/unique-violation'
@@ -72,8 +72,8 @@ export async function askReminders(ctx: Pick<DomainContext, 'database' | 'school
   const { ask } = await askWithPurpose(ctx, askId)
   const rows = await ctx.database.db.select().from(consentAskReminders)
     .where(and(eq(consentAskReminders.schoolId, ctx.school.id), eq(consentAskReminders.askId, ask.id)))
-    .orderBy(asc(consentAskReminders.sentAt), asc(consentAskReminders.id))
-  return { items: rows.reverse().map(row => ({ due: row.due, dueOn: row.dueOn, adults: row.adults, sentBy: row.sentBy, sentAt: row.sentAt })) }
+    .orderBy(desc(consentAskReminders.sentAt), desc(consentAskReminders.id))
+  return { items: rows.map(row => ({ due: row.due, dueOn: row.dueOn, adults: row.adults, sentBy: row.sentBy, sentAt: row.sentAt })) }
 }
 
 /**

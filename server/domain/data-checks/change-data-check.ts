@@ -4,7 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { domainError, validationFailed } from '../shared/domain-error'
 import { timestampNow, todayInZone } from '../days/clock'
 import { recordActivity } from '../activity/record-activity'
-import { dataCheckView, listDataChecks, requireDataCheck } from './list-data-checks'
+import { countsOf, dataCheckView, requireDataCheck } from './list-data-checks'
 
 /**
  * The office closes a check early (from then it takes no answers and reminds nobody) or moves its closing day, today
@@ -27,6 +27,5 @@ export async function changeDataCheck(ctx: DomainContext, checkId: string, chang
       summary: updated.status === 'closed' ? `Data check ${checkId} closed early` : `Data check ${checkId} now closes ${updated.closesOn}`
     })
   })
-  const listed = (await listDataChecks(ctx)).items.find(item => item.id === checkId)
-  return listed ?? dataCheckView(await requireDataCheck(ctx, checkId), today, { adults: 0, children: 0, waiting: 0, confirmed: 0, corrected: 0 })
+  return dataCheckView(await requireDataCheck(ctx, checkId), today, (await countsOf(ctx, [checkId])).get(checkId)!)
 }

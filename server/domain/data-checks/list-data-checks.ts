@@ -30,7 +30,7 @@ export const takesAnswers = (row: Pick<CheckRow, 'status' | 'closesOn'>, today: 
 const n = (value: unknown) => Number(value ?? 0)
 
 /** The adults asked by where they stand, and the children covered, of each check named. */
-async function countsOf(ctx: ReadContext, checkIds: readonly string[]): Promise<Map<string, Counts>> {
+export async function countsOf(ctx: ReadContext, checkIds: readonly string[]): Promise<Map<string, Counts>> {
   if (!checkIds.length) return new Map()
   const { db } = ctx.database
   const [adults, children] = await Promise.all([

@@ -8,6 +8,7 @@ import { childrenWithStanding } from '../access/children-shown'
 import { standingWithheld } from '../access/standing'
 import { lockAdultRequests, ownDetailChange, ownDetails, writeDetailRequest, type DetailChange } from '../portal/detail-requests'
 import { keptLists, keptMedicalNeeds, readChildCare, resolveContacts, sameList, type ChildCareLists } from './child-care'
+import { takesAnswers } from './list-data-checks'
 
 /*
  * The family's side of a data check (docs/data-check.md): the open check asking the adult, with what is on file for
@@ -19,7 +20,7 @@ type ReadContext = Pick<DomainContext, 'database' | 'school'>
 interface Caller { adultId: string, accountId: string }
 
 /** The open check asking the adult: one still waiting for them first (closing soonest), else the latest they answered. */
-async function openCheckFor(ctx: ReadContext, adultId: string, today: string) {
+export async function openCheckFor(ctx: ReadContext, adultId: string, today: string) {
   const [found] = await ctx.database.db.select({ check: dataChecks, asked: dataCheckAdults }).from(dataCheckAdults)
     .innerJoin(dataChecks, eq(dataChecks.id, dataCheckAdults.checkId))
     .where(and(
@@ -68,7 +69,7 @@ async function requireAsked(ctx: ReadContext, adultId: string, checkId: string, 
     .innerJoin(dataChecks, eq(dataChecks.id, dataCheckAdults.checkId))
     .where(and(eq(dataCheckAdults.schoolId, ctx.school.id), eq(dataCheckAdults.checkId, checkId), eq(dataCheckAdults.adultId, adultId)))
   if (!found) throw domainError('not_found', ['No data check asks you with this id.'])
-  if (found.check.status !== 'open' || found.check.closesOn < today) throw domainError('conflict', ['The data check has closed.'])
+  if (!takesAnswers(found.check, today)) throw domainError('conflict', ['The data check has closed.'])
   return found
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte } from 'drizzle-orm'
-import { dataCheckAdults, dataChecks, people } from '../../../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { people } from '../../../db/schema'
 import { portalSections, type ModuleName, type PortalSection } from '../../../shared/vocabulary'
 import type { DomainContext } from '../shared/context'
 import { childrenWithStanding } from '../access/children-shown'
+import { openCheckFor } from '../data-checks/portal-data-check'
 import { moduleSwitch } from '../access/switches'
 import { schoolClock } from '../schools/school-clock'
 import { schoolLanguages } from '../schools/school-languages'
@@ -29,14 +30,9 @@ export function sectionsFor(school: DomainContext['school'], preview: boolean) {
  */
 async function waitingDataCheck(ctx: Pick<DomainContext, 'database' | 'school'>, adultId: string, day: string, sections: { name: PortalSection }[]) {
   if (!sections.some(section => section.name === 'details')) return null
-  const [found] = await ctx.database.db.select({ id: dataChecks.id, closesOn: dataChecks.closesOn }).from(dataCheckAdults)
-    .innerJoin(dataChecks, eq(dataChecks.id, dataCheckAdults.checkId))
-    .where(and(
-      eq(dataCheckAdults.schoolId, ctx.school.id), eq(dataCheckAdults.adultId, adultId), eq(dataCheckAdults.state, 'waiting'),
-      eq(dataChecks.status, 'open'), gte(dataChecks.closesOn, day)
-    ))
-    .orderBy(asc(dataChecks.closesOn), asc(dataChecks.id)).limit(1)
-  return found ?? null
+  // The open check asking the adult comes waiting first: when it is not waiting, none is.
+  const found = await openCheckFor(ctx, adultId, day)
+  return found?.asked.state === 'waiting' ? { id: found.check.id, closesOn: found.check.closesOn } : null
 }
 
 /**
