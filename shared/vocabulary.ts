@@ -164,6 +164,13 @@ export type TeachingRole = typeof teachingRoles[number]
 export const rosterFormats = ['oneroster', 'sds'] as const
 export type RosterFormat = typeof rosterFormats[number]
 
+/** What the OneRoster REST service keeps of each object it serves (docs/rosters.md, "OneRoster REST"). */
+export const oneRosterObjectKinds = ['org', 'academicSession', 'course', 'class', 'user', 'enrollment'] as const
+export type OneRosterObjectKind = typeof oneRosterObjectKinds[number]
+/** The binding's read scopes a client can hold, named as 1.2 names them after `…/scope/`; 1.1's are the same words. */
+export const oneRosterScopes = ['roster-core.readonly', 'roster.readonly'] as const
+export type OneRosterScope = typeof oneRosterScopes[number]
+
 /**
  * The kinds of notice a family chooses for (docs/notifications.md): messages from the school, consent
  * asks and reminders, fee statements, application steps, absences.

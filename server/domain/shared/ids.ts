@@ -14,7 +14,7 @@ const randomPart = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 20)
  * `cns` consent answer, `msg` message, `mrc` message recipient, `mvr` a message's version in another language,
  * `acm` club member (`activity_members`); `nch` a notification choice, `ndl` a text, push or digest delivery, `psh` a push subscription;
  * `abs` an absence, `uab` an absence the register found with no report; `car` a consent ask's reminder; `ccn` a child's emergency contact or
- * collector, `cmn` a child's medical need, `dck` a data check.
+ * collector, `cmn` a child's medical need, `dck` a data check; `orc` a OneRoster REST client (its OAuth `client_id`).
  */
 export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | 'run' | 'exp' | 'tok' | 'sub' | 'dlv' | 'sch' | 'cmp' | 'chg'
   | 'nmh' | 'par' | 'bil' | 'cnc' | 'prf' | 'cto' | 'exr' | 'apa' | 'ses' | 'crs' | 'cls' | 'clm' | 'tas' | 'hrm' | 'chk'
@@ -24,6 +24,7 @@ export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | '
   | 'nch' | 'ndl' | 'psh'
   | 'abs' | 'uab' | 'car'
   | 'ccn' | 'cmn' | 'dck'
+  | 'orc'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
