@@ -9,6 +9,7 @@ import { matchOperation, matchTemplate, unservedPaths } from '../domain/oneroste
 import { answerOperation, UnknownObject, type OperationAnswer } from '../domain/oneroster/answer-operation'
 import { OneRosterQueryProblem } from '../domain/oneroster/query-grammar'
 import type { BindingVersion } from '../domain/oneroster/render-objects'
+import { discoveryDocument, discoveryPaths } from '../domain/oneroster/discovery-document'
 import { useDatabase } from './database'
 import { clientAddress } from './client-address'
 import { consumeRateLimit, rateLimitKey } from './rate-limit'
@@ -84,6 +85,12 @@ export function defineOneRosterService(version: BindingVersion, basePath: string
   return defineEventHandler(async (event) => {
     setResponseHeaders(event, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
     try {
+      const segments = (event.context.params?.path ?? '').split('/').filter(Boolean).map(decodeURIComponent)
+      // Service discovery is public: a platform reads it before it has a token.
+      if (version === '1.2' && discoveryPaths.some(path => path.join('/') === segments.join('/'))) {
+        setResponseHeader(event, 'Content-Type', 'application/json; charset=utf-8')
+        return JSON.stringify(discoveryDocument(publicUrl()))
+      }
       const { database, caller } = await identify(event)
       const verdict = await consumeRateLimit(database, rateLimitKey(caller.clientId, basePath), enforcedRateLimit(oneRosterRequestsPerMinute))
       setResponseHeaders(event, { 'X-RateLimit-Limit': String(verdict.limit), 'X-RateLimit-Remaining': String(verdict.remaining) })
@@ -93,12 +100,15 @@ export function defineOneRosterService(version: BindingVersion, basePath: string
         })
       }
       assertModuleOpen(caller.school, 'rosters', 'read')
-      const segments = (event.context.params?.path ?? '').split('/').filter(Boolean).map(decodeURIComponent)
       if (unservedPaths.some(path => matchTemplate(path, segments))) {
         throw new OneRosterRefusal('unknownobject', 'Demographics are not served by Rollbook (docs/rosters.md).')
       }
       const matched = matchOperation(version, segments)
       if (!matched) throw new OneRosterRefusal('unknownobject', 'No such collection or object in this binding.')
+      // The binding gives a collection under another object (a class's students) to roster.readonly only, not roster-core.
+      if (matched.operation.named?.length && !caller.scopes.includes('roster.readonly')) {
+        throw new OneRosterRefusal('forbidden', 'This collection needs the roster.readonly scope; the token holds roster-core.readonly only.')
+      }
       const ctx = systemContext(database, caller.school, 'oneroster:serve')
       const answer = await answerOperation(ctx, version, `${publicUrl()}${basePath}`, matched.operation, matched.params, getQuery(event) as never)
       if (answer.page) {

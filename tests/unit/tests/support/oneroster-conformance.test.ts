@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { oneRosterAnswerProblems, oneRosterOperations } from '../support/oneroster-conformance'
+import { oneRosterAnswerProblems, oneRosterOperations } from '../../../support/oneroster-conformance'
 
 // Answers written by hand from the stored 1EdTech document, so that the checker is shown to accept what the document
 // allows and refuse what it does not, before any provider answer is judged by it.
