@@ -5,6 +5,7 @@ import { inOneMinute } from '../../support/minute-window'
 import { oneRosterAccessToken } from '../../support/oneroster-client'
 import { oneRosterAnswerProblems } from '../../support/oneroster-conformance'
 import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
+import { setSchoolModule } from '../../../server/domain/schools/create-school'
 
 const v1p2 = '/ims/oneroster/rostering/v1p2'
 const v1p1 = '/ims/oneroster/v1p1'
@@ -123,6 +124,19 @@ describe('the OneRoster 1.2 rostering service over HTTP', () => {
     })
     expectStatusInfo(refused, 429, 'server_busy')
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('a school that switches rosters off', () => {
+  it('answers forbidden, and serves again once switched on', async () => {
+    const closed = await newSchool({ name: 'Closed Rosters School' })
+    await seedDemoSchool(closed.context, { students: 10 })
+    const closedToken = await oneRosterAccessToken(closed)
+    expect((await pull('/orgs', { token: closedToken })).status).toBe(200)
+    await setSchoolModule(closed.context, 'rosters', 'off')
+    expectStatusInfo(await pull('/orgs', { token: closedToken }), 403, 'forbidden')
+    await setSchoolModule(closed.context, 'rosters', 'on')
+    expect((await pull('/orgs', { token: closedToken })).status).toBe(200)
   })
 })
 

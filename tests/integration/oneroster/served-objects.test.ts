@@ -14,6 +14,7 @@ import { addDays } from '../../../server/domain/days/calendar'
 import { matchOperation, matchTemplate, unservedPaths } from '../../../server/domain/oneroster/collections'
 import { answerOperation, UnknownObject } from '../../../server/domain/oneroster/answer-operation'
 import { refreshServedObjects } from '../../../server/domain/oneroster/refresh-objects'
+import { schoolsBehind } from '../../../server/domain/oneroster/refresh-queue'
 import { OneRosterQueryProblem } from '../../../server/domain/oneroster/query-grammar'
 import type { BindingVersion } from '../../../server/domain/oneroster/render-objects'
 
@@ -228,8 +229,10 @@ describe('deltas', () => {
     const [student] = users(await read('1.2', '/students', { limit: '1' }))
     await change(tx => tx.update(affiliations).set({ yearLevel: student!.grades[0] === '10' ? 'Year 9' : 'Year 10' })
       .where(and(eq(affiliations.personId, student!.sourcedId), eq(affiliations.kind, 'student'))))
+    expect(await schoolsBehind(school.database)).toContain(school.id)
     const ctx = await current()
     const results = await Promise.all([refreshServedObjects(ctx), refreshServedObjects(ctx)])
     expect(results.map(result => result.changed).sort((a, b) => a - b)).toEqual([0, 1])
+    expect(await schoolsBehind(school.database)).not.toContain(school.id)
   })
 })
