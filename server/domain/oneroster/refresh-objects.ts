@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import { onerosterObjects, onerosterRefreshes } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import { holdUntilCommit } from '../../../db/transaction-lock'
+import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { currentTime, todayInZone } from '../days/clock'
 import { readRosterSnapshot } from '../rosters/roster-snapshot'
@@ -22,6 +23,12 @@ export const servedBehindSeconds = 60
 const hashOf = (body: string) => createHash('sha256').update(body).digest('base64url')
 
 type ObjectRow = typeof onerosterObjects.$inferInsert
+
+/** Whether the school's objects were brought up to `version` of its data on `day` already. */
+async function refreshedTo(db: Db, schoolId: string, day: string, version: number): Promise<boolean> {
+  const [last] = await db.select().from(onerosterRefreshes).where(eq(onerosterRefreshes.schoolId, schoolId))
+  return !!last && last.day === day && last.dataVersion >= version
+}
 
 /** Whether the school's objects may be served as they are, or must be brought up to date first. */
 export async function needsRefresh(ctx: DomainContext): Promise<boolean> {
@@ -43,16 +50,16 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
   const { database, school } = ctx
   const day = todayInZone(school.timeZone)
   const version = school.dataVersion
+  if (await refreshedTo(database.db, school.id, day, version)) return { changed: 0 }
   const facts = rosterFacts(await readRosterSnapshot(ctx, day))
   const kept = await database.db.select({
     kind: onerosterObjects.kind, sourcedId: onerosterObjects.sourcedId, status: onerosterObjects.status, contentHash: onerosterObjects.contentHash,
-    body: onerosterObjects.body, classSourcedId: onerosterObjects.classSourcedId, userSourcedId: onerosterObjects.userSourcedId
+    body: onerosterObjects.body, classSourcedId: onerosterObjects.classSourcedId, userSourcedId: onerosterObjects.userSourcedId, role: onerosterObjects.role
   }).from(onerosterObjects).where(eq(onerosterObjects.schoolId, school.id))
 
   return database.transaction(async (tx) => {
     await holdUntilCommit(database, tx, `oneroster refresh ${school.id}`)
-    const [last] = await tx.select().from(onerosterRefreshes).where(eq(onerosterRefreshes.schoolId, school.id))
-    if (last && last.day === day && last.dataVersion >= version) return { changed: 0 }
+    if (await refreshedTo(tx, school.id, day, version)) return { changed: 0 }
 
     const now = currentTime().toISOString()
     const keptByKey = new Map(kept.map(row => [`${row.kind} ${row.sourcedId}`, row]))
@@ -66,7 +73,7 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
       if (held?.status === 'active' && held.contentHash === contentHash) continue
       writes.push({
         schoolId: school.id, kind: fact.kind, sourcedId: fact.sourcedId, status: 'active', dateLastModified: now, contentHash, body,
-        classSourcedId: fact.classId ?? null, userSourcedId: fact.userId ?? null
+        classSourcedId: fact.classId ?? null, userSourcedId: fact.userId ?? null, role: fact.role ?? null
       })
     }
     for (const left of keptByKey.values()) {
@@ -74,11 +81,11 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
       const body = JSON.stringify(tombstoneOf(left.kind, left.sourcedId, JSON.parse(left.body) as FactsOf[OneRosterObjectKind]))
       writes.push({
         schoolId: school.id, kind: left.kind, sourcedId: left.sourcedId, status: 'tobedeleted', dateLastModified: now, contentHash: hashOf(body), body,
-        classSourcedId: left.classSourcedId, userSourcedId: left.userSourcedId
+        classSourcedId: left.classSourcedId, userSourcedId: left.userSourcedId, role: left.role
       })
     }
     await bulkInsert(tx, onerosterObjects, writes, {
-      target: ['schoolId', 'kind', 'sourcedId'], replace: ['status', 'dateLastModified', 'contentHash', 'body', 'classSourcedId', 'userSourcedId']
+      target: ['schoolId', 'kind', 'sourcedId'], replace: ['status', 'dateLastModified', 'contentHash', 'body', 'classSourcedId', 'userSourcedId', 'role']
     })
     const forgetBefore = new Date(Date.parse(now) - tobedeletedDays * 86_400_000).toISOString()
     await tx.delete(onerosterObjects).where(and(
