@@ -49,7 +49,7 @@ export async function previewRoster(ctx: DomainContext, format: string, rows = 5
 }
 
 async function checkedRosterTables(ctx: DomainContext, format: string) {
-  if (!isOneOf(rosterFormats, format)) throw domainError('not_found', [`There is no roster format "${format}"; use ${rosterFormats.join(', ')}.`])
+  if (!isOneOf(rosterFormats, format)) throw domainError('not_found', [`There is no roster format "${format}"; use one of ${rosterFormats.join(', ')}.`])
   const asAt = timestampNow()
   const snapshot = await readRosterSnapshot(ctx, todayInZone(ctx.school.timeZone))
   const tables = tablesOf[format](snapshot)

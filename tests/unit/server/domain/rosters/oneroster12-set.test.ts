@@ -95,7 +95,9 @@ describe('the OneRoster 1.2 set of a small school', () => {
 
   it('shares 1.1\'s orgs, sessions, courses, classes and enrollments row for row', () => {
     const older = oneRosterTables(smallSchool())
-    for (const name of ['orgs.csv', 'academicSessions.csv', 'courses.csv', 'classes.csv', 'enrollments.csv']) expect(file(tables, name)).toEqual(file(older, name))
+    for (const name of ['orgs.csv', 'academicSessions.csv', 'courses.csv', 'classes.csv', 'enrollments.csv']) {
+      expect(file(tables, name)).toEqual(file(older, name))
+    }
   })
 
   it('keeps every rule of its check', () => {
