@@ -113,16 +113,19 @@ describe('metrics and log lines of a server with METRICS_TOKEN set', () => {
   })
 
   it('logs a task run: its name, duration, outcome and counts', async () => {
-    for (let i = 0; i < 40 && !linesOf(log).some(line => line.msg === 'task run'); i++) await new Promise(r => setTimeout(r, 100))
-    const line = linesOf(log).find(line => line.msg === 'task run')
+    const syncRun = (line: Record<string, any>) => line.msg === 'task run' && line.task === 'sync:apply'
+    for (let i = 0; i < 40 && !linesOf(log).some(syncRun); i++) await new Promise(r => setTimeout(r, 100))
+    const line = linesOf(log).find(syncRun)
+    // On PostgreSQL this server shares the suite's database, so its sync worker may apply another file's run:
+    // a turn that applied something is logged at info, an idle one at debug.
     expect(line).toEqual({
-      level: 'debug',
+      level: line.counts.applied ? 'info' : 'debug',
       time: expect.any(String),
       msg: 'task run',
       task: 'sync:apply',
       durationMs: expect.any(Number),
       outcome: 'ok',
-      counts: { applied: 0 }
+      counts: { applied: expect.any(Number) }
     })
     expect((await scrape()).body).toMatch(/^rollbook_task_runs_total\{task="sync:apply",outcome="ok"\} \d+$/m)
   })
