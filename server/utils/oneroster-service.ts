@@ -84,6 +84,14 @@ async function identify(event: H3Event) {
 export function defineOneRosterService(version: BindingVersion, basePath: string) {
   return defineEventHandler(async (event) => {
     setResponseHeaders(event, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    // Both bindings are read-only here: any other method is the binding's `unsupported`, in its own form.
+    if (event.method !== 'GET') {
+      setResponseStatus(event, 405)
+      setResponseHeaders(event, { 'Allow': 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' })
+      return JSON.stringify({
+        imsx_codeMajor: 'unsupported', imsx_severity: 'error', imsx_description: `Rollbook's OneRoster ${version} service is read-only: use GET.`
+      })
+    }
     try {
       const segments = (event.context.params?.path ?? '').split('/').filter(Boolean).map(decodeURIComponent)
       // Service discovery is public: a platform reads it before it has a token.

@@ -104,8 +104,15 @@ describe('the OneRoster 1.2 rostering service over HTTP', () => {
     expectStatusInfo(await pull('/classes/cls_nobody/students'), 404, 'unknownobject')
     expectStatusInfo(await pull('/demographics'), 404, 'unknownobject')
     expectStatusInfo(await pull('/demographics/per_nobody'), 404, 'unknownobject')
-    // No operation of the document to check this one against: the answer's form is checked alone.
+    // No operation of the document to check these against: the answer's form is checked alone.
     expectStatusInfo(await callApi(`${v1p2}/nothing/here`, { token }), 404, 'unknownobject')
+    expectStatusInfo(await callApi(v1p2, { token }), 404, 'unknownobject')
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const refused = await callApi(`${v1p2}/users`, { token, method, body: method === 'DELETE' ? undefined : {} })
+      expect(refused.status, method).toBe(405)
+      expect(refused.headers.get('allow')).toBe('GET, HEAD')
+      expect(refused.body).toMatchObject({ imsx_codeMajor: 'unsupported', imsx_severity: 'error' })
+    }
     expectStatusInfo(await pull('/users/%E0%A4%A'), 400, 'invaliddata')
     const core = await oneRosterAccessToken(school, ['roster-core.readonly'])
     expect((await pull('/classes?limit=1', { token: core })).status).toBe(200)

@@ -1,0 +1,4 @@
+import { defineOneRosterService } from '../../../../utils/oneroster-service'
+
+/** The 1.1 service's bare base: not a collection, answered `unknownobject` in the binding's own form by the same service. */
+export default defineOneRosterService('1.1', '/ims/oneroster/v1p1')
