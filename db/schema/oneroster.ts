@@ -4,7 +4,7 @@
  * each object, so `dateLastModified` moves only when what an object shows changes and a record that
  * left is still served as `tobedeleted` for 30 days.
  */
-import { table, text, integer, index, primaryKey } from '../dialect'
+import { table, text, integer, index, primaryKey, uniqueIndex } from '../dialect'
 import { schools } from './schools'
 import type { OneRosterObjectKind } from '../../shared/vocabulary'
 
@@ -67,3 +67,22 @@ export const onerosterRefreshes = table('oneroster_refreshes', {
   day: text('day').notNull(),
   refreshedAt: text('refreshed_at').notNull()
 })
+
+/**
+ * What a OneRoster client read of each person on a day, as `data_receipts` keeps it for API tokens
+ * (docs/receipts.md): families see these platforms among the integrations that read their records.
+ */
+export const onerosterReceipts = table('oneroster_receipts', {
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  clientId: text('client_id').notNull().references(() => onerosterClients.id),
+  personId: text('person_id').notNull(),
+  day: text('day').notNull(),
+  /** Space-separated v1 scopes the read falls under (`roster.read`), so both kinds of receipt read alike. */
+  scopes: text('scopes').notNull(),
+  reads: integer('reads').notNull(),
+  lastAt: text('last_at').notNull()
+}, t => [
+  uniqueIndex('oneroster_receipts_client_id_person_id_day_scopes_idx').on(t.clientId, t.personId, t.day, t.scopes),
+  index('oneroster_receipts_school_id_person_id_day_idx').on(t.schoolId, t.personId, t.day),
+  index('oneroster_receipts_day_idx').on(t.day)
+])

@@ -16,7 +16,7 @@ const personIdPattern = /per_[0-9a-z]{20}/g
  * same text, so the last few scans are remembered by it.
  */
 const scanned = new Map<string, ReadonlySet<string>>()
-function personIdsIn(text: string): ReadonlySet<string> {
+export function personIdsIn(text: string): ReadonlySet<string> {
   const known = scanned.get(text)
   if (known) return known
   const ids = new Set(text.match(personIdPattern))

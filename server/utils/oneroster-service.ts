@@ -15,6 +15,9 @@ import { clientAddress } from './client-address'
 import { consumeRateLimit, rateLimitKey } from './rate-limit'
 import { enforcedRateLimit } from './runtime-settings'
 import { unauthenticatedPerMinute } from './bearer-token'
+import { personIdsIn } from './data-receipts'
+import { noteReceipts } from '../domain/receipts/receipt-buffer'
+import { todayInZone } from '../domain/days/clock'
 
 /** Requests one client may make per clock minute, counted across every instance as every limit is. */
 export const oneRosterRequestsPerMinute = 300
@@ -126,7 +129,15 @@ export function defineOneRosterService(version: BindingVersion, basePath: string
       // The binding's answers have no place for a remark, so it goes in a header of its own.
       if (answer.notes) setResponseHeader(event, 'X-Rollbook-Note', answer.notes.join(' '))
       setResponseHeader(event, 'Content-Type', 'application/json; charset=utf-8')
-      return JSON.stringify(answer.body)
+      const text = JSON.stringify(answer.body)
+      // Families see which platforms read their records, as they see API tokens (docs/receipts.md): the roster is `roster.read`'s.
+      const people = personIdsIn(text)
+      if (people.size) {
+        noteReceipts(database, {
+          schoolId: caller.school.id, tokenId: caller.clientId, day: todayInZone(caller.school.timeZone), scopes: 'roster.read', via: 'oneroster'
+        }, people)
+      }
+      return text
     } catch (error) {
       const refusal = refusalOf(error)
       setResponseStatus(event, statusOfCode[refusal.codeMinor])

@@ -33,6 +33,16 @@ CREATE TABLE "oneroster_objects" (
 	CONSTRAINT "oneroster_objects_school_id_kind_sourced_id_pk" PRIMARY KEY("school_id","kind","sourced_id")
 );
 --> statement-breakpoint
+CREATE TABLE "oneroster_receipts" (
+	"school_id" text COLLATE "C" NOT NULL,
+	"client_id" text COLLATE "C" NOT NULL,
+	"person_id" text COLLATE "C" NOT NULL,
+	"day" text COLLATE "C" NOT NULL,
+	"scopes" text COLLATE "C" NOT NULL,
+	"reads" integer NOT NULL,
+	"last_at" text COLLATE "C" NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "oneroster_refreshes" (
 	"school_id" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"data_version" integer NOT NULL,
@@ -44,6 +54,8 @@ ALTER TABLE "oneroster_access_tokens" ADD CONSTRAINT "oneroster_access_tokens_cl
 ALTER TABLE "oneroster_access_tokens" ADD CONSTRAINT "oneroster_access_tokens_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oneroster_clients" ADD CONSTRAINT "oneroster_clients_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oneroster_objects" ADD CONSTRAINT "oneroster_objects_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oneroster_receipts" ADD CONSTRAINT "oneroster_receipts_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oneroster_receipts" ADD CONSTRAINT "oneroster_receipts_client_id_oneroster_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."oneroster_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oneroster_refreshes" ADD CONSTRAINT "oneroster_refreshes_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "oneroster_access_tokens_client_id_idx" ON "oneroster_access_tokens" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "oneroster_access_tokens_expires_at_idx" ON "oneroster_access_tokens" USING btree ("expires_at");--> statement-breakpoint
@@ -51,4 +63,7 @@ CREATE INDEX "oneroster_clients_school_id_idx" ON "oneroster_clients" USING btre
 CREATE INDEX "oneroster_objects_role_idx" ON "oneroster_objects" USING btree ("school_id","kind","role","sourced_id");--> statement-breakpoint
 CREATE INDEX "oneroster_objects_modified_idx" ON "oneroster_objects" USING btree ("school_id","kind","date_last_modified");--> statement-breakpoint
 CREATE INDEX "oneroster_objects_class_idx" ON "oneroster_objects" USING btree ("school_id","kind","class_sourced_id");--> statement-breakpoint
-CREATE INDEX "oneroster_objects_user_idx" ON "oneroster_objects" USING btree ("school_id","kind","user_sourced_id");
+CREATE INDEX "oneroster_objects_user_idx" ON "oneroster_objects" USING btree ("school_id","kind","user_sourced_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "oneroster_receipts_client_id_person_id_day_scopes_idx" ON "oneroster_receipts" USING btree ("client_id","person_id","day","scopes");--> statement-breakpoint
+CREATE INDEX "oneroster_receipts_school_id_person_id_day_idx" ON "oneroster_receipts" USING btree ("school_id","person_id","day");--> statement-breakpoint
+CREATE INDEX "oneroster_receipts_day_idx" ON "oneroster_receipts" USING btree ("day");

@@ -44,6 +44,21 @@ CREATE INDEX `oneroster_objects_role_idx` ON `oneroster_objects` (`school_id`,`k
 CREATE INDEX `oneroster_objects_modified_idx` ON `oneroster_objects` (`school_id`,`kind`,`date_last_modified`);--> statement-breakpoint
 CREATE INDEX `oneroster_objects_class_idx` ON `oneroster_objects` (`school_id`,`kind`,`class_sourced_id`);--> statement-breakpoint
 CREATE INDEX `oneroster_objects_user_idx` ON `oneroster_objects` (`school_id`,`kind`,`user_sourced_id`);--> statement-breakpoint
+CREATE TABLE `oneroster_receipts` (
+	`school_id` text NOT NULL,
+	`client_id` text NOT NULL,
+	`person_id` text NOT NULL,
+	`day` text NOT NULL,
+	`scopes` text NOT NULL,
+	`reads` integer NOT NULL,
+	`last_at` text NOT NULL,
+	FOREIGN KEY (`school_id`) REFERENCES `schools`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`client_id`) REFERENCES `oneroster_clients`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `oneroster_receipts_client_id_person_id_day_scopes_idx` ON `oneroster_receipts` (`client_id`,`person_id`,`day`,`scopes`);--> statement-breakpoint
+CREATE INDEX `oneroster_receipts_school_id_person_id_day_idx` ON `oneroster_receipts` (`school_id`,`person_id`,`day`);--> statement-breakpoint
+CREATE INDEX `oneroster_receipts_day_idx` ON `oneroster_receipts` (`day`);--> statement-breakpoint
 CREATE TABLE `oneroster_refreshes` (
 	`school_id` text PRIMARY KEY NOT NULL,
 	`data_version` integer NOT NULL,

@@ -1,4 +1,4 @@
-import { dataReceipts } from '../../../db/schema'
+import { dataReceipts, onerosterReceipts } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { Database } from '../../../db/client'
 import { currentTime } from '../days/clock'
@@ -12,7 +12,10 @@ import { faultSummary, logger } from '../shared/log'
  * writes what it holds.
  */
 
-interface Pending { schoolId: string, tokenId: string, personId: string, day: string, scopes: string, reads: number, lastAt: string }
+/** Who read: an API token (`tok_…`, kept in `data_receipts`) or a OneRoster client (`orc_…`, kept in `oneroster_receipts`). */
+export type Reader = 'token' | 'oneroster'
+
+interface Pending { via: Reader, schoolId: string, tokenId: string, personId: string, day: string, scopes: string, reads: number, lastAt: string }
 
 const flushEveryMs = 2000
 /** Past this many pending rows a write starts at once, so memory stays bounded under any load. */
@@ -26,10 +29,13 @@ let timer: ReturnType<typeof setInterval> | undefined
 let flushing: Promise<void> | undefined
 let flushDatabase: Database | undefined
 
-/** Counts one read of each person for the token on the day, under the scopes. */
-export function noteReceipts(database: Database, read: { schoolId: string, tokenId: string, day: string, scopes: string }, personIds: Iterable<string>) {
+/** Counts one read of each person for the token (or OneRoster client, `via: 'oneroster'`) on the day, under the scopes. */
+export function noteReceipts(
+  database: Database, read: { schoolId: string, tokenId: string, day: string, scopes: string, via?: Reader }, personIds: Iterable<string>
+) {
   const lastAt = currentTime().toISOString()
-  const readKey = `${read.tokenId} ${read.day} ${read.scopes}`
+  const via = read.via ?? 'token'
+  const readKey = `${via} ${read.tokenId} ${read.day} ${read.scopes}`
   let people = pending.get(readKey)
   if (!people) pending.set(readKey, people = new Map())
   for (const personId of personIds) {
@@ -38,7 +44,7 @@ export function noteReceipts(database: Database, read: { schoolId: string, token
       row.reads++
       row.lastAt = lastAt
     } else {
-      people.set(personId, { ...read, personId, reads: 1, lastAt })
+      people.set(personId, { ...read, via, personId, reads: 1, lastAt })
       pendingRows++
     }
   }
@@ -69,8 +75,12 @@ async function writePending(database: Database) {
   try {
     for (let i = 0; i < rows.length; i += rowsPerTransaction) {
       const slice = rows.slice(i, i + rowsPerTransaction)
-      await database.transaction(tx =>
-        bulkInsert(tx, dataReceipts, slice, { target: ['tokenId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] }))
+      const byToken = slice.filter(row => row.via === 'token').map(({ via: _, ...row }) => row)
+      const byClient = slice.filter(row => row.via === 'oneroster').map(({ via: _, tokenId, ...row }) => ({ ...row, clientId: tokenId }))
+      await database.transaction(async (tx) => {
+        await bulkInsert(tx, dataReceipts, byToken, { target: ['tokenId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] })
+        await bulkInsert(tx, onerosterReceipts, byClient, { target: ['clientId', 'personId', 'day', 'scopes'], add: ['reads'], replace: ['lastAt'] })
+      })
     }
   } catch (error) {
     logger.error({ fault: faultSummary(error), rows: rows.length }, 'Writing data-access receipts failed; these counts are lost')
@@ -78,5 +88,6 @@ async function writePending(database: Database) {
 }
 
 function byReceiptKey(a: Pending, b: Pending): number {
-  return compareText(a.tokenId, b.tokenId) || compareText(a.personId, b.personId) || compareText(a.day, b.day) || compareText(a.scopes, b.scopes)
+  return compareText(a.via, b.via) || compareText(a.tokenId, b.tokenId) || compareText(a.personId, b.personId) || compareText(a.day, b.day)
+    || compareText(a.scopes, b.scopes)
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm'
-import { apiTokens, dataReceipts, people } from '../../../db/schema'
+import { and, eq, gte, inArray, lt } from 'drizzle-orm'
+import { apiTokens, dataReceipts, onerosterClients, onerosterReceipts, people } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -42,13 +42,24 @@ export async function receiptsOf(
   if (!personIds.length) return found
   await flushReceipts(ctx.database)
   const since = from ?? monthsBefore(todayInZone(ctx.school.timeZone), receiptRetentionMonths)
-  const rows = await ctx.database.db.select({
-    personId: dataReceipts.personId, tokenId: dataReceipts.tokenId, purpose: apiTokens.purpose,
-    day: dataReceipts.day, reads: dataReceipts.reads, scopes: dataReceipts.scopes, lastAt: dataReceipts.lastAt
-  }).from(dataReceipts)
-    .innerJoin(apiTokens, eq(apiTokens.id, dataReceipts.tokenId))
-    .where(and(eq(dataReceipts.schoolId, ctx.school.id), inArray(dataReceipts.personId, [...personIds]), gte(dataReceipts.day, since)))
-    .orderBy(desc(dataReceipts.day), asc(apiTokens.purpose), asc(dataReceipts.scopes))
+  const ofPeople = [...personIds]
+  const [tokenRows, clientRows] = await Promise.all([
+    ctx.database.db.select({
+      personId: dataReceipts.personId, tokenId: dataReceipts.tokenId, purpose: apiTokens.purpose,
+      day: dataReceipts.day, reads: dataReceipts.reads, scopes: dataReceipts.scopes, lastAt: dataReceipts.lastAt
+    }).from(dataReceipts)
+      .innerJoin(apiTokens, eq(apiTokens.id, dataReceipts.tokenId))
+      .where(and(eq(dataReceipts.schoolId, ctx.school.id), inArray(dataReceipts.personId, ofPeople), gte(dataReceipts.day, since))),
+    // OneRoster platforms read the roster too: named by the client's name as a token is by its purpose.
+    ctx.database.db.select({
+      personId: onerosterReceipts.personId, tokenId: onerosterReceipts.clientId, purpose: onerosterClients.name,
+      day: onerosterReceipts.day, reads: onerosterReceipts.reads, scopes: onerosterReceipts.scopes, lastAt: onerosterReceipts.lastAt
+    }).from(onerosterReceipts)
+      .innerJoin(onerosterClients, eq(onerosterClients.id, onerosterReceipts.clientId))
+      .where(and(eq(onerosterReceipts.schoolId, ctx.school.id), inArray(onerosterReceipts.personId, ofPeople), gte(onerosterReceipts.day, since)))
+  ])
+  const rows = [...tokenRows, ...clientRows]
+    .sort((a, b) => compareText(b.day, a.day) || compareText(a.purpose, b.purpose) || compareText(a.scopes, b.scopes))
   for (const row of rows) found.get(row.personId)!
     .push({ tokenId: row.tokenId, purpose: row.purpose, day: row.day, reads: row.reads, scopes: scopesOf(row.scopes), lastAt: row.lastAt })
   return found
@@ -63,8 +74,11 @@ export async function receiptsOfPerson(ctx: Pick<DomainContext, 'database' | 'sc
 
 /** Drops receipts older than the retention, counted from today (UTC: a day either way does not matter at 13 months). */
 export async function pruneReceipts(database: Database, today = new Date().toISOString().slice(0, 10)): Promise<number> {
-  const removed = await database.transaction(tx => tx.delete(dataReceipts).where(lt(dataReceipts.day, monthsBefore(today, receiptRetentionMonths)))
-    .returning({ day: dataReceipts.day }))
+  const before = monthsBefore(today, receiptRetentionMonths)
+  const removed = await database.transaction(async tx => [
+    ...await tx.delete(dataReceipts).where(lt(dataReceipts.day, before)).returning({ day: dataReceipts.day }),
+    ...await tx.delete(onerosterReceipts).where(lt(onerosterReceipts.day, before)).returning({ day: onerosterReceipts.day })
+  ])
   return removed.length
 }
 

@@ -6,6 +6,7 @@ import { oneRosterAccessToken } from '../../support/oneroster-client'
 import { oneRosterAnswerProblems } from '../../support/oneroster-conformance'
 import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { setSchoolModule } from '../../../server/domain/schools/create-school'
+import { receiptsOfPerson } from '../../../server/domain/receipts/receipts'
 
 const v1p2 = '/ims/oneroster/rostering/v1p2'
 const v1p1 = '/ims/oneroster/v1p1'
@@ -131,6 +132,22 @@ describe('the OneRoster 1.2 rostering service over HTTP', () => {
     })
     expectStatusInfo(refused, 429, 'server_busy')
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('what families see', () => {
+  it('counts a platform\'s read of a child among the integrations that read their records, by the client\'s name', async () => {
+    const [student] = (await pull('/students?limit=1')).body.users
+    let receipts: Awaited<ReturnType<typeof receiptsOfPerson>> = []
+    // The server writes its counts every two seconds.
+    for (let tries = 0; tries < 40 && !receipts.length; tries++) {
+      await new Promise(resolve => setTimeout(resolve, 250))
+      receipts = await receiptsOfPerson(school.context, student.sourcedId)
+    }
+    expect(receipts).toEqual([
+      expect.objectContaining({ purpose: 'test', reads: expect.any(Number), scopes: [expect.objectContaining({ name: 'roster.read' })] })
+    ])
+    expect(receipts[0]!.tokenId).toMatch(/^orc_/)
   })
 })
 

@@ -119,7 +119,7 @@ describe('metrics and log lines of a server with METRICS_TOKEN set', () => {
     // On PostgreSQL this server shares the suite's database, so its sync worker may apply another file's run:
     // a turn that applied something is logged at info, an idle one at debug.
     expect(line).toEqual({
-      level: line.counts.applied ? 'info' : 'debug',
+      level: line?.counts.applied ? 'info' : 'debug',
       time: expect.any(String),
       msg: 'task run',
       task: 'sync:apply',
