@@ -34,6 +34,8 @@ describe('OneRoster REST clients on the rostering screen', () => {
     await table.getByRole('cell', { name: clientId }).waitFor()
     expect(await table.getByText('roster-core.readonly').count()).toBe(1)
     expect(await table.getByText('roster.readonly', { exact: true }).count()).toBe(0)
+    // The dashboard scrolls its panel, not the page: the screenshots show the card only when it is scrolled to.
+    await page.getByTestId('oneroster-client-secret').scrollIntoViewIfNeeded()
     await checkScreen(page, 'settings-rostering-oneroster-secret')
 
     const granted = await tokenRequest(clientId, secret)
@@ -45,6 +47,7 @@ describe('OneRoster REST clients on the rostering screen', () => {
     await table.getByRole('cell', { name: 'Canvas', exact: true }).waitFor({ timeout: 60_000 })
     expect(await page.content()).not.toContain(secret)
     await page.mouse.move(0, 0)
+    await table.scrollIntoViewIfNeeded()
     await checkScreen(page, 'settings-rostering-oneroster-clients')
 
     await page.getByRole('button', { name: 'Revoke Canvas' }).click()
