@@ -7,7 +7,7 @@
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
  *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
  *
- * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, webhooks,
+ * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, OneRoster REST on a school of 40,000 students, webhooks,
  * imports, exports, the applications board, and, on the first database, the phone rows: Lighthouse on
  * the sign-in page. Last, the test suite's own wall time, quiet and busy (scripts/bench/suite-time.ts): the
  * figures `npm run test:busy` last recorded, or, with `--only suite`, two runs of the suite made then.
@@ -30,6 +30,7 @@ import { demoStudents, helloScenario, largeStudents, p99TargetMs, scenarios, typ
 import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printJobRows, runStatusReader } from './bench/import-runs'
 import { benchRosterAfresh } from './bench/roster-afresh'
+import { benchOneRosterRest, printOneRosterRows } from './bench/oneroster-rest'
 import { printMemoryLine, watchReadMemory } from './bench/memory-line'
 import { benchExports } from './bench/exports'
 import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
@@ -72,7 +73,7 @@ const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
 const separateRows = [
-  'roster-afresh', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'absences', 'suite'
+  'roster-afresh', 'oneroster-rest', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'absences', 'suite'
 ]
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
@@ -277,6 +278,9 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       jobMisses += printJobRows(
         'roster', await benchRosterAfresh(server.url, server.process.pid!, schoolId, summary.openDayTourId, args => admin(database, args))
       )
+    }
+    if (runsSeparate('oneroster-rest')) {
+      missedTargets += printOneRosterRows(await benchOneRosterRest(server.url, args => admin(database, args), args => benchStep(database, args)))
     }
     if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))

@@ -14,6 +14,7 @@ const systemWords: Record<SystemName, string> = {
   'notifications:deliver': 'the notification workers',
   'absences:notify': 'the absence notices',
   'consents:remind': 'the consent reminders',
+  'oneroster:serve': 'the OneRoster REST service',
   'bench': 'the benchmark',
   'test': 'the tests'
 }

@@ -20,7 +20,7 @@ export type Actor =
  */
 export type SystemName =
   | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify'
-  | 'consents:remind' | 'bench' | 'test'
+  | 'consents:remind' | 'oneroster:serve' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

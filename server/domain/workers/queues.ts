@@ -1,6 +1,7 @@
 import { syncApplyQueue } from '../imports/apply-queue'
 import { absenceNoticeQueue } from '../absences/absence-notice-queue'
 import { consentReminderQueue } from '../consents/reminder-queue'
+import { oneRosterRefreshQueue } from '../oneroster/refresh-queue'
 import { emergencyMessageQueue, messageDeliveryQueue, type MessageQueueSettings } from '../messages/delivery-queue'
 import { digestGatherQueue, digestMailQueue, pushDeliveryQueue, textDeliveryQueue } from '../notifications/delivery-queues'
 import { webhookDeliveryQueue, type WebhookQueueSettings } from '../webhooks/delivery-queue'
@@ -14,7 +15,7 @@ import type { DeclareQueue } from './worker-loop'
  */
 export const workerQueues: readonly DeclareQueue<QueueSettings>[] = [
   webhookDeliveryQueue, emergencyMessageQueue, messageDeliveryQueue, textDeliveryQueue, pushDeliveryQueue, digestGatherQueue, digestMailQueue, syncApplyQueue,
-  absenceNoticeQueue, consentReminderQueue
+  absenceNoticeQueue, consentReminderQueue, oneRosterRefreshQueue
 ]
 
 /** What the queues read of a process's settings (server/utils/runtime-settings.ts). */

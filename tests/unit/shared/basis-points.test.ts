@@ -42,6 +42,7 @@ describe('the whole and the percentage are written in one place', () => {
   const otherTenThousands: Record<string, string> = {
     'server/domain/shared/write-changes.ts': 'events recorded per statement',
     'db/bulk-insert.ts': 'rows per PostgreSQL statement',
+    'server/domain/oneroster/query-grammar.ts': 'the largest page of a OneRoster collection',
     'server/domain/schools/caller-school.ts': 'schools a process keeps parsed',
     'shared/schemas/admissions-office.ts': 'characters of a search',
     'shared/schemas/imports-settings.ts': 'characters of a previewed value',
