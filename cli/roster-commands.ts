@@ -67,10 +67,10 @@ const timetableImport = defineCommand({
 })
 
 const rosterExport = defineCommand({
-  meta: { name: 'export', description: 'Write today\'s roster as a zip (oneroster.zip or sds.zip), checked as the API checks it' },
+  meta: { name: 'export', description: 'Write today\'s roster as a zip (oneroster.zip, sds.zip or oneroster12.zip), checked as the API checks it' },
   args: {
     school,
-    format: { type: 'string', required: true, description: 'oneroster or sds' },
+    format: { type: 'string', required: true, description: 'oneroster, sds or oneroster12' },
     out: { type: 'string', required: true, description: 'Where to write the zip' },
     json
   },

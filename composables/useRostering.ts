@@ -5,7 +5,7 @@ export type RosterPreview = InternalApi['/api/app/rosters/preview']['get']['sets
 export type RosterClass = InternalApi['/api/app/rosters/classes']['get']['items'][number]
 export type RosterMember = InternalApi['/api/app/rosters/classes/:id/members']['get']['items'][number]
 
-/** Both roster sets as the API would serve them now, and where to download each as a zip. */
+/** Every roster set as the API would serve it now, and where to download each as a zip. */
 export function useRosterPreview() {
   const { data, refresh, error, status } = useFetch(
     '/api/app/rosters/preview', { key: 'roster-preview', headers: useRequestHeaders(['cookie']), server: false }

@@ -160,8 +160,8 @@ export type ClassKind = typeof classKinds[number]
 export const teachingRoles = ['lead', 'assistant'] as const
 export type TeachingRole = typeof teachingRoles[number]
 
-/** The roster sets served at `/api/v1/roster/{format}`. */
-export const rosterFormats = ['oneroster', 'sds'] as const
+/** The roster sets served at `/api/v1/roster/{format}`: OneRoster 1.1, School Data Sync 2.1 and OneRoster 1.2 CSV (docs/rosters.md). */
+export const rosterFormats = ['oneroster', 'sds', 'oneroster12'] as const
 export type RosterFormat = typeof rosterFormats[number]
 
 /** What the OneRoster REST service keeps of each object it serves (docs/rosters.md, "OneRoster REST"). */

@@ -38,7 +38,7 @@ export const onerosterAccessTokens = table('oneroster_access_tokens', {
  * One object as the service last served it: its version-neutral content (`body`, JSON), the hash of
  * what it shows, and when that last changed. A record no longer in the roster stays `tobedeleted` for
  * 30 days, then goes. Enrolments keep their class and user apart, for a class's students and a
- * person's classes.
+ * person's classes; users their role.
  */
 export const onerosterObjects = table('oneroster_objects', {
   schoolId: text('school_id').notNull().references(() => schools.id),
@@ -49,9 +49,12 @@ export const onerosterObjects = table('oneroster_objects', {
   contentHash: text('content_hash').notNull(),
   body: text('body').notNull(),
   classSourcedId: text('class_sourced_id'),
-  userSourcedId: text('user_sourced_id')
+  userSourcedId: text('user_sourced_id'),
+  /** A user's role (`student`, `teacher`), so the students and the teachers are read by index, paged by the database. */
+  role: text('role')
 }, t => [
   primaryKey({ columns: [t.schoolId, t.kind, t.sourcedId] }),
+  index('oneroster_objects_role_idx').on(t.schoolId, t.kind, t.role, t.sourcedId),
   index('oneroster_objects_modified_idx').on(t.schoolId, t.kind, t.dateLastModified),
   index('oneroster_objects_class_idx').on(t.schoolId, t.kind, t.classSourcedId),
   index('oneroster_objects_user_idx').on(t.schoolId, t.kind, t.userSourcedId)

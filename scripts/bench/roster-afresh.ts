@@ -1,18 +1,26 @@
 /**
  * The `roster-afresh` rows of `npm run bench` (issue 27 point 2): a roster built afresh, as the first
  * request after the school's data changed builds it. A roster set is kept per school data version and
- * day (`keep: 'school-data'`, server/domain/shared/school-data-cache.ts), so the `oneroster` and `sds`
+ * day (`keep: 'school-data'`, server/domain/shared/school-data-cache.ts), so the roster
  * scenario rows measure kept answers; here a booking through the API bumps the data version before
  * each build, the server's peak RSS is reset, and one request asks for the set alone. Each format is
  * built `builds` times; its row is the median seconds and the highest peak. Target: peak under 512 MB
  * (the seconds have no target of their own: the kept rows' p50 under 300 ms is what callers see).
  */
-import { rosterFormats } from '../../shared/vocabulary'
+import { rosterFormats, type RosterFormat } from '../../shared/vocabulary'
+import { oneRosterHeaders } from '../../server/domain/rosters/oneroster-set'
+import { oneRoster12Headers } from '../../server/domain/rosters/oneroster12-set'
+import { sdsHeaders } from '../../server/domain/rosters/sds-set'
 import { peakRssMb, resetPeak, rssMb, wholeLifeNote } from './peak-memory'
 import { timedRequest } from './one-request'
 import type { JobRow } from './import-runs'
 
 const builds = 3
+
+/** How many files each format's set holds: seven of OneRoster 1.1 and SDS, eight of OneRoster 1.2 (its roles.csv). */
+export const rosterFileCounts: Record<RosterFormat, number> = {
+  oneroster: Object.keys(oneRosterHeaders).length, sds: Object.keys(sdsHeaders).length, oneroster12: Object.keys(oneRoster12Headers).length
+}
 
 /** Builds each format's roster afresh `builds` times on the running server; the demo school's summary gives the tour booked to change its data. */
 export async function benchRosterAfresh(
@@ -33,7 +41,9 @@ export async function benchRosterAfresh(
       const reset = resetPeak(serverPid)
       const startMb = rssMb(serverPid)
       const { json, seconds } = await timedRequest(`${serverUrl}/api/v1/roster/${format}`, rostering)
-      if (json?.files?.length !== 7) throw new Error(`roster-afresh: the ${format} set has ${json?.files?.length} files, not seven`)
+      if (json?.files?.length !== rosterFileCounts[format]) {
+        throw new Error(`roster-afresh: the ${format} set has ${json?.files?.length} files, not ${rosterFileCounts[format]}`)
+      }
       runs.push({ seconds, peakMb: peakRssMb(serverPid), startMb, reset, bytes: Buffer.byteLength(JSON.stringify(json)), students: json.counts.students })
     }
     const seconds = runs.map(run => run.seconds).sort((a, b) => a - b)[Math.floor(builds / 2)]!

@@ -7,6 +7,8 @@ import type { Dialect } from './databases'
 import { demoFamilyNames, demoGivenNames } from '../../server/domain/setup/demo/demo-names'
 import { consentAnswerRows } from './consent-answers'
 import { dataCheckRows } from './data-check'
+import { rosterFileCounts } from './roster-afresh'
+import { rosterFormats } from '../../shared/vocabulary'
 
 export interface Scenario {
   /** Short name for the tables; `--only bookings` also takes `bookings-1c`. */
@@ -121,10 +123,11 @@ export const scenarios: Scenario[] = [
   ...consentAnswerRows,
   // The office's progress of a whole-school data check, per class (issue 40).
   ...dataCheckRows,
-  ...(['oneroster', 'sds'] as const).map(format => ({
+  ...rosterFormats.map(format => ({
     name: format, path: `/api/v1/roster/${format}`, scope: 'roster.read' as const, rostering: true, p50TargetMs: 300, p99TargetMs: Infinity,
-    check: (body: any) =>
-      body?.files?.length === 7 && body.counts?.students + body.counts?.withheld >= 2000 ? undefined : 'expected seven files and the whole school'
+    check: (body: any) => body?.files?.length === rosterFileCounts[format] && body.counts?.students + body.counts?.withheld >= 2000
+      ? undefined
+      : `expected ${rosterFileCounts[format]} files and the whole school`
   }))
 ]
 

@@ -13,7 +13,7 @@ export const rosterPreviewSchema = z.object({
 export const rosterPreviewsSchema = z.object({ sets: z.array(rosterPreviewSchema) })
 
 export const rosterZipAnswer = z.object({
-  fileName: z.string().regex(/^(oneroster|sds)\.zip$/),
+  fileName: z.string().regex(/^(oneroster|sds|oneroster12)\.zip$/),
   contentType: z.literal('application/zip'),
   size: z.number().int().min(0)
 })

@@ -4,7 +4,8 @@ import { apiSchemas, publishedAs, timestamp } from './common'
 
 // Any word is read, so that an unknown format is `not_found` like any missing resource, not a validation failure.
 export const rosterParams = z.object({
-  format: z.string().max(40).describe('`oneroster` (OneRoster 1.1 CSV, bulk, with its manifest) or `sds` (School Data Sync CSV v2.1).')
+  format: z.string().max(40)
+    .describe('`oneroster` (OneRoster 1.1 CSV, bulk, with its manifest), `sds` (School Data Sync CSV v2.1) or `oneroster12` (OneRoster 1.2 CSV, bulk).')
     .meta({ [publishedAs]: { type: 'string', enum: [...rosterFormats] } })
 })
 

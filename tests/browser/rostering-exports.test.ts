@@ -20,13 +20,14 @@ async function signedInPage(school: Awaited<ReturnType<typeof demoSchool>>) {
 }
 
 describe('the rostering and exports settings screens', () => {
-  it('the old /staff/rosters bookmark reaches the rostering screen, which previews both sets and downloads each as a zip of its files', async () => {
+  it('the old /staff/rosters bookmark reaches the rostering screen, which previews every set and downloads each as a zip of its files', async () => {
     const school = await demoSchool()
     const { context, page } = await signedInPage(school)
     await page.goto(`${siteUrl()}/staff/rosters`)
     await page.waitForURL(/\/staff\/settings\/rostering$/)
     await page.getByText('OneRoster 1.1', { exact: true }).waitFor({ timeout: 60_000 })
     await page.getByText('School Data Sync 2.1', { exact: true }).waitFor()
+    await page.getByText('OneRoster 1.2', { exact: true }).waitFor()
 
     const expected = await buildRoster(school.context, 'oneroster')
     const download = page.waitForEvent('download')
@@ -37,6 +38,15 @@ describe('the rostering and exports settings screens', () => {
     expect(Object.keys(files).sort()).toEqual(expected.files.map(entry => entry.name).sort())
     expect(new TextDecoder().decode(files['classes.csv'])).toBe(expected.files.find(entry => entry.name === 'classes.csv')!.content)
     expect(expected.counts.classes).toBeGreaterThan(0)
+
+    const newer = await buildRoster(school.context, 'oneroster12')
+    const newerDownload = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download oneroster12.zip' }).click()
+    const newerFile = await newerDownload
+    expect(newerFile.suggestedFilename()).toBe('oneroster12.zip')
+    const newerFiles = unzipSync(new Uint8Array(await readFile((await newerFile.path())!)))
+    expect(Object.keys(newerFiles).sort()).toEqual(newer.files.map(entry => entry.name).sort())
+    expect(new TextDecoder().decode(newerFiles['roles.csv'])).toBe(newer.files.find(entry => entry.name === 'roles.csv')!.content)
 
     // The preview shows each file's row count, and the classes the sets hold with their members.
     const users = expected.files.find(entry => entry.name === 'users.csv')!.content.trimEnd().split('\r\n').length - 1

@@ -1,5 +1,6 @@
 /**
- * A checker of roster sets written from ../shared/roster-formats.md alone, apart from the generator
+ * A checker of roster sets written from ../shared/roster-formats.md alone (and, for OneRoster 1.2, which
+ * that page does not cover, from the sources docs/rosters.md cites), apart from the generator
  * (server/domain/rosters), so a mistake in one is not repeated in the other. It reads the CSV text
  * with its own strict RFC 4180 reader and returns every rule broken, as sentences.
  */
@@ -14,6 +15,14 @@ const oneRoster: Record<string, string> = {
   'enrollments.csv': 'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate'
 }
 
+// OneRoster 1.2 CSV Binding 1.2.1: users.csv without orgSourcedIds and role, which roles.csv now holds.
+const oneRoster12: Record<string, string> = {
+  ...oneRoster,
+  'users.csv': 'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,'
+    + 'grades,password,userMasterIdentifier,preferredGivenName,preferredMiddleName,preferredFamilyName,primaryOrgSourcedId,pronouns',
+  'roles.csv': 'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId'
+}
+
 const sds: Record<string, string> = {
   'orgs.csv': 'sourcedId,name,type,parentSourcedId',
   'users.csv': 'sourcedId,username,givenName,familyName,activeDirectoryMatchId',
@@ -24,8 +33,15 @@ const sds: Record<string, string> = {
   'enrollments.csv': 'classSourcedId,userSourcedId,role'
 }
 
-const manifestFiles =
-  'academicSessions categories classes classResources courses courseResources demographics enrollments lineItems orgs resources results users'.split(' ')
+const manifestFiles = {
+  oneroster: 'academicSessions categories classes classResources courses courseResources demographics enrollments lineItems orgs resources results users',
+  oneroster12: 'academicSessions categories classes classResources courseResources courses demographics enrollments lineItemLearningObjectiveIds lineItems '
+    + 'lineItemScoreScales orgs resources resultLearningObjectiveIds results resultScoreScales roles scoreScales userProfiles userResources users'
+}
+const oneRoster12Roles = [
+  'aide', 'counselor', 'districtAdministrator', 'guardian', 'parent', 'principal', 'proctor', 'relative', 'siteAdministrator', 'student', 'systemAdministrator',
+  'teacher'
+]
 const cedsGrades = new Set(['IT', 'PR', 'PK', 'TK', 'KG', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', 'PS', 'UG', 'Other'])
 const sdsGrades = new Set(['it', 'pr', 'pk', 'tk', 'kg', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', 'ps', 'ug', 'other'])
 const idShape = /^[A-Za-z0-9._-]+$/
@@ -93,9 +109,9 @@ export function readStrictCsv(text: string, problems: string[], name: string): P
 }
 
 /** Every rule of roster-formats.md the set breaks; an empty list for a good set. */
-export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: string, content: string }[]): string[] {
+export function rosterRuleProblems(format: 'oneroster' | 'sds' | 'oneroster12', files: { name: string, content: string }[]): string[] {
   const problems: string[] = []
-  const headers = format === 'oneroster' ? oneRoster : sds
+  const headers = { oneroster: oneRoster, sds, oneroster12: oneRoster12 }[format]
   const names = files.map(file => file.name).sort()
   if (names.join() !== Object.keys(headers).sort().join()) problems.push(`files are ${names.join(', ')}, not ${Object.keys(headers).join(', ')}`)
   const parsed: Record<string, ParsedFile> = {}
@@ -126,20 +142,32 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
     for (const value of values) if (!idShape.test(value)) problems.push(`${name}: ${column} "${value}" has characters outside A-Za-z0-9._-`)
   }
 
-  if (format === 'oneroster') {
+  if (format !== 'sds') {
+    const version = format === 'oneroster' ? '1.1' : '1.2'
     const manifest = new Map(rows('manifest.csv').map(row => [row.propertyName ?? '', row.value ?? '']))
     if (manifest.size !== rows('manifest.csv').length) problems.push('manifest.csv: a property twice')
     if (manifest.get('manifest.version') !== '1.0') problems.push('manifest.csv: manifest.version must be 1.0')
-    if (manifest.get('oneroster.version') !== '1.1') problems.push('manifest.csv: oneroster.version must be 1.1')
-    for (const file of manifestFiles) {
+    if (manifest.get('oneroster.version') !== version) problems.push(`manifest.csv: oneroster.version must be ${version}`)
+    const listed = manifestFiles[format].split(' ')
+    for (const key of manifest.keys()) {
+      if (key.startsWith('file.') && !listed.includes(key.slice(5))) problems.push(`manifest.csv: ${key} is no file of ${version}`)
+    }
+    for (const file of listed) {
       const expected = files.some(f => f.name === `${file}.csv`) ? 'bulk' : 'absent'
       if (manifest.get(`file.${file}`) !== expected) problems.push(`manifest.csv: file.${file} should be ${expected}`)
     }
     for (const key of manifest.keys()) if (!/^(manifest\.version|oneroster\.version|file\.\w+|source\.system(Name|Code))$/.test(key)) {
       problems.push(`manifest.csv: unknown property ${key}`)
     }
-    for (const name of Object.keys(oneRoster).filter(name => name !== 'manifest.csv')) {
+    const everyId = new Map<string, string>()
+    for (const name of Object.keys(headers).filter(name => name !== 'manifest.csv')) {
       unique(name)
+      // A sourcedId names one object: ManageBac's 1.2 import wants it unique across all the files.
+      for (const row of rows(name)) {
+        const seenIn = everyId.get(row.sourcedId!)
+        if (seenIn && seenIn !== name) problems.push(`${name}: ${row.sourcedId} is also in ${seenIn}`)
+        everyId.set(row.sourcedId!, name)
+      }
       rows(name).forEach((row, r) => {
         if (row.status || row.dateLastModified) problems.push(`${name} line ${r + 2}: status and dateLastModified must be blank in bulk`)
       })
@@ -176,15 +204,43 @@ export function rosterRuleProblems(format: 'oneroster' | 'sds', files: { name: s
     })
     const roleOf = new Map<string, string>()
     rows('users.csv').forEach((row, r) => {
-      need('users.csv', row, r, ['enabledUser', 'orgSourcedIds', 'role', 'username', 'givenName', 'familyName'])
+      need('users.csv', row, r, format === 'oneroster'
+        ? ['enabledUser', 'orgSourcedIds', 'role', 'username', 'givenName', 'familyName']
+        : ['enabledUser', 'username', 'givenName', 'familyName'])
       oneOf('users.csv', r, 'enabledUser', row.enabledUser!, ['true', 'false'])
-      oneOf('users.csv', r, 'role', row.role!, ['administrator', 'aide', 'guardian', 'parent', 'proctor', 'relative', 'student', 'teacher'])
-      resolves('users.csv', r, 'orgSourcedIds', row.orgSourcedIds!, orgs)
+      if (format === 'oneroster') {
+        oneOf('users.csv', r, 'role', row.role!, ['administrator', 'aide', 'guardian', 'parent', 'proctor', 'relative', 'student', 'teacher'])
+        resolves('users.csv', r, 'orgSourcedIds', row.orgSourcedIds!, orgs)
+        roleOf.set(row.sourcedId!, row.role!)
+      } else if (row.primaryOrgSourcedId) resolves('users.csv', r, 'primaryOrgSourcedId', row.primaryOrgSourcedId, orgs)
       for (const column of ['email', 'sms', 'phone', 'password']) if (row[column]) problems.push(`users.csv line ${r + 2}: ${column} must be empty`)
       if (row.grades) for (const grade of row.grades.split(',')) oneOf('users.csv', r, 'grades', grade, cedsGrades)
-      roleOf.set(row.sourcedId!, row.role!)
     })
     const users = ids('users.csv')
+    if (format === 'oneroster12') {
+      const primaryRoles = new Map<string, number>()
+      const placed = new Set(rows('roles.csv').map(row => `${row.userSourcedId} ${row.orgSourcedId}`))
+      rows('roles.csv').forEach((row, r) => {
+        need('roles.csv', row, r, ['userSourcedId', 'roleType', 'role', 'orgSourcedId'])
+        oneOf('roles.csv', r, 'roleType', row.roleType!, ['primary', 'secondary'])
+        oneOf('roles.csv', r, 'role', row.role!, oneRoster12Roles)
+        resolves('roles.csv', r, 'userSourcedId', row.userSourcedId!, users)
+        resolves('roles.csv', r, 'orgSourcedId', row.orgSourcedId!, orgs)
+        if (row.userProfileSourcedId) problems.push(`roles.csv line ${r + 2}: names a user profile, but the set has no userProfiles.csv`)
+        for (const column of ['beginDate', 'endDate']) {
+          if (row[column] && !dayShape.test(row[column])) problems.push(`roles.csv line ${r + 2}: ${column} is not YYYY-MM-DD`)
+        }
+        if (row.roleType !== 'primary') return
+        primaryRoles.set(row.userSourcedId!, (primaryRoles.get(row.userSourcedId!) ?? 0) + 1)
+        roleOf.set(row.userSourcedId!, row.role!)
+      })
+      for (const row of rows('users.csv')) {
+        if (primaryRoles.get(row.sourcedId!) !== 1) problems.push(`users.csv: ${row.sourcedId} has ${primaryRoles.get(row.sourcedId!) ?? 0} primary roles`)
+        if (row.primaryOrgSourcedId && !placed.has(`${row.sourcedId} ${row.primaryOrgSourcedId}`)) {
+          problems.push(`users.csv: ${row.sourcedId} has no role at its primaryOrgSourcedId`)
+        }
+      }
+    }
     const classes = ids('classes.csv')
     const primaries = new Map<string, number>()
     rows('enrollments.csv').forEach((row, r) => {

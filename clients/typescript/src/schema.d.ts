@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * Get the roster
-         * @description Today's roster in the school's time zone: each current student, each staff member teaching or assisting a class running today, each such class and its course, and who is in each class. `oneroster` is a OneRoster 1.1 bulk set of seven files with its manifest; `sds` the seven files of School Data Sync CSV v2.1. No email address, phone number or password is in any file; a student with an open protection flag or a court order in force is left out and counted in `counts.withheld`. Only a token issued through the school's rostering settings is accepted; any other is `forbidden`, even with `roster.read`. Every set is checked against its format's rules before it is served.
+         * @description Today's roster in the school's time zone: each current student, each staff member teaching or assisting a class running today, each such class and its course, and who is in each class. `oneroster` is a OneRoster 1.1 bulk set of seven files with its manifest; `sds` the seven files of School Data Sync CSV v2.1; `oneroster12` a OneRoster 1.2 bulk set of eight files with its manifest, each person's school and role in `roles.csv` (interface 1.2). No email address, phone number or password is in any file; a student with an open protection flag or a court order in force is left out and counted in `counts.withheld`. Only a token issued through the school's rostering settings is accepted; any other is `forbidden`, even with `roster.read`. Every set is checked against its format's rules before it is served.
          */
         get: operations["getRosterByFormat"];
         put?: never;
@@ -859,7 +859,7 @@ export interface components {
         /** @description A roster set: every file of one format as CSV text. */
         Roster: {
             /** @enum {string} */
-            format: "oneroster" | "sds";
+            format: "oneroster" | "sds" | "oneroster12";
             /**
              * Format: date-time
              * @description When the set was made; it holds the roster of that day in the school's time zone.
@@ -2728,8 +2728,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `oneroster` (OneRoster 1.1 CSV, bulk, with its manifest) or `sds` (School Data Sync CSV v2.1). */
-                format: "oneroster" | "sds";
+                /** @description `oneroster` (OneRoster 1.1 CSV, bulk, with its manifest), `sds` (School Data Sync CSV v2.1) or `oneroster12` (OneRoster 1.2 CSV, bulk). */
+                format: "oneroster" | "sds" | "oneroster12";
             };
             cookie?: never;
         };

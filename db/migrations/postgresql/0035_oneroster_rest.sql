@@ -29,6 +29,7 @@ CREATE TABLE "oneroster_objects" (
 	"body" text COLLATE "C" NOT NULL,
 	"class_sourced_id" text COLLATE "C",
 	"user_sourced_id" text COLLATE "C",
+	"role" text COLLATE "C",
 	CONSTRAINT "oneroster_objects_school_id_kind_sourced_id_pk" PRIMARY KEY("school_id","kind","sourced_id")
 );
 --> statement-breakpoint
@@ -47,6 +48,7 @@ ALTER TABLE "oneroster_refreshes" ADD CONSTRAINT "oneroster_refreshes_school_id_
 CREATE INDEX "oneroster_access_tokens_client_id_idx" ON "oneroster_access_tokens" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "oneroster_access_tokens_expires_at_idx" ON "oneroster_access_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "oneroster_clients_school_id_idx" ON "oneroster_clients" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "oneroster_objects_role_idx" ON "oneroster_objects" USING btree ("school_id","kind","role","sourced_id");--> statement-breakpoint
 CREATE INDEX "oneroster_objects_modified_idx" ON "oneroster_objects" USING btree ("school_id","kind","date_last_modified");--> statement-breakpoint
 CREATE INDEX "oneroster_objects_class_idx" ON "oneroster_objects" USING btree ("school_id","kind","class_sourced_id");--> statement-breakpoint
 CREATE INDEX "oneroster_objects_user_idx" ON "oneroster_objects" USING btree ("school_id","kind","user_sourced_id");

@@ -35,10 +35,12 @@ CREATE TABLE `oneroster_objects` (
 	`body` text NOT NULL,
 	`class_sourced_id` text,
 	`user_sourced_id` text,
+	`role` text,
 	PRIMARY KEY(`school_id`, `kind`, `sourced_id`),
 	FOREIGN KEY (`school_id`) REFERENCES `schools`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
+CREATE INDEX `oneroster_objects_role_idx` ON `oneroster_objects` (`school_id`,`kind`,`role`,`sourced_id`);--> statement-breakpoint
 CREATE INDEX `oneroster_objects_modified_idx` ON `oneroster_objects` (`school_id`,`kind`,`date_last_modified`);--> statement-breakpoint
 CREATE INDEX `oneroster_objects_class_idx` ON `oneroster_objects` (`school_id`,`kind`,`class_sourced_id`);--> statement-breakpoint
 CREATE INDEX `oneroster_objects_user_idx` ON `oneroster_objects` (`school_id`,`kind`,`user_sourced_id`);--> statement-breakpoint

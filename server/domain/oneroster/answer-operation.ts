@@ -1,5 +1,5 @@
 import type { DomainContext } from '../shared/context'
-import { readServedObjects, type Operation } from './collections'
+import { readServedObjects, readServedPage, type Operation } from './collections'
 import { bindingFields, bindingRenderer, type BindingVersion } from './render-objects'
 import { changedSince, matchesFilter, parseCollectionQuery, parseSelection, selectFields, sortObjects } from './query-grammar'
 import { servedObjectsReady } from './refresh-objects'
@@ -39,7 +39,7 @@ export async function answerOperation(
   }
   if (operation.one) {
     const fields = parseSelection(single(query.fields), known)
-    const [object] = await readServedObjects(ctx, operation.kind, { sourcedIds: [params.sourcedId!] })
+    const [object] = await readServedObjects(ctx, operation.kind, { sourcedIds: [params.sourcedId!], role: operation.role })
     if (!object || (operation.only && !operation.only(object.facts, params))) {
       throw new UnknownObject(`No ${operation.wrapper} ${params.sourcedId} is served here.`)
     }
@@ -47,8 +47,16 @@ export async function answerOperation(
   }
 
   const asked = parseCollectionQuery(query, known)
+  if (!asked.filter && !asked.sort && !operation.within && !operation.only) {
+    const { objects, total } = await readServedPage(ctx, operation.kind, operation.role, asked)
+    return {
+      body: { [operation.wrapper]: objects.map(object => selectFields(render(object, ctx.school.id), asked.fields)) },
+      page: { total, limit: asked.limit, offset: asked.offset }
+    }
+  }
   const sourcedIds = operation.within ? await operation.within(ctx, params) : undefined
-  const objects = await readServedObjects(ctx, operation.kind, sourcedIds ? { sourcedIds } : { changedSince: changedSince(asked.filter) })
+  const limits = sourcedIds ? { sourcedIds } : { changedSince: changedSince(asked.filter) }
+  const objects = await readServedObjects(ctx, operation.kind, { role: operation.role, ...limits })
   let rendered = objects.filter(object => !operation.only || operation.only(object.facts, params)).map(object => render(object, ctx.school.id))
   if (asked.filter) rendered = rendered.filter(object => matchesFilter(object, asked.filter!))
   if (asked.sort) rendered = sortObjects(rendered, asked.sort, asked.descending)

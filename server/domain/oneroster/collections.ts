@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray } from 'drizzle-orm'
 import { onerosterObjects } from '../../../db/schema'
 import { slicesOf } from '../../../db/id-slices'
 import type { OneRosterObjectKind } from '../../../shared/vocabulary'
@@ -20,6 +20,8 @@ export interface Operation<K extends OneRosterObjectKind = OneRosterObjectKind> 
   /** By sourcedId: the path's last parameter names the one object served. */
   one?: boolean
   versions: readonly BindingVersion[]
+  /** Users of one role only: read by the role's index. */
+  role?: 'student' | 'teacher'
   only?: (facts: FactsOf[K], params: Params) => boolean
   /** The objects the path names, each by its parameter: each must be served, or the answer is `unknownobject`. */
   named?: { param: string, kind: OneRosterObjectKind, only?: (facts: never) => boolean }[]
@@ -79,18 +81,18 @@ export const operations: Operation[] = [
   operation({ path: '/classes/{sourcedId}', kind: 'class', wrapper: 'class', one: true, versions: both }),
   operation({ path: '/users', kind: 'user', wrapper: 'users', versions: both }),
   operation({ path: '/users/{sourcedId}', kind: 'user', wrapper: 'user', one: true, versions: both }),
-  operation({ path: '/students', kind: 'user', wrapper: 'users', versions: both, only: isStudent }),
-  operation({ path: '/students/{sourcedId}', kind: 'user', wrapper: 'user', one: true, versions: both, only: isStudent }),
-  operation({ path: '/teachers', kind: 'user', wrapper: 'users', versions: both, only: isTeacher }),
-  operation({ path: '/teachers/{sourcedId}', kind: 'user', wrapper: 'user', one: true, versions: both, only: isTeacher }),
+  operation({ path: '/students', kind: 'user', wrapper: 'users', versions: both, role: 'student' }),
+  operation({ path: '/students/{sourcedId}', kind: 'user', wrapper: 'user', one: true, versions: both, role: 'student' }),
+  operation({ path: '/teachers', kind: 'user', wrapper: 'users', versions: both, role: 'teacher' }),
+  operation({ path: '/teachers/{sourcedId}', kind: 'user', wrapper: 'user', one: true, versions: both, role: 'teacher' }),
   operation({ path: '/enrollments', kind: 'enrollment', wrapper: 'enrollments', versions: both }),
   operation({ path: '/enrollments/{sourcedId}', kind: 'enrollment', wrapper: 'enrollment', one: true, versions: both }),
 
   operation({ path: '/schools/{schoolSourcedId}/classes', kind: 'class', wrapper: 'classes', versions: both, named: [school] }),
   operation({ path: '/schools/{schoolSourcedId}/courses', kind: 'course', wrapper: 'courses', versions: both, named: [school] }),
   operation({ path: '/schools/{schoolSourcedId}/enrollments', kind: 'enrollment', wrapper: 'enrollments', versions: both, named: [school] }),
-  operation({ path: '/schools/{schoolSourcedId}/students', kind: 'user', wrapper: 'users', versions: both, named: [school], only: isStudent }),
-  operation({ path: '/schools/{schoolSourcedId}/teachers', kind: 'user', wrapper: 'users', versions: both, named: [school], only: isTeacher }),
+  operation({ path: '/schools/{schoolSourcedId}/students', kind: 'user', wrapper: 'users', versions: both, named: [school], role: 'student' }),
+  operation({ path: '/schools/{schoolSourcedId}/teachers', kind: 'user', wrapper: 'users', versions: both, named: [school], role: 'teacher' }),
   operation({ path: '/schools/{schoolSourcedId}/terms', kind: 'academicSession', wrapper: 'academicSessions', versions: both, named: [school], only: isTerm }),
   operation({
     path: '/schools/{schoolSourcedId}/classes/{classSourcedId}/enrollments', kind: 'enrollment', wrapper: 'enrollments', versions: both,
@@ -168,27 +170,51 @@ export function matchTemplate(template: string, segments: readonly string[]): Pa
   return params
 }
 
-/** The school's kept objects of a kind, in sourcedId order: all, those named, or those changed since an instant. */
-export async function readServedObjects<K extends OneRosterObjectKind>(
-  ctx: DomainContext, kind: K, limits: { sourcedIds?: readonly string[], changedSince?: string | null } = {}
-): Promise<ServedObject<K>[]> {
-  const db = ctx.database.db
-  const ofKind = and(eq(onerosterObjects.schoolId, ctx.school.id), eq(onerosterObjects.kind, kind))
-  const columns = {
-    sourcedId: onerosterObjects.sourcedId, status: onerosterObjects.status, dateLastModified: onerosterObjects.dateLastModified, body: onerosterObjects.body
-  }
-  let rows: { sourcedId: string, status: 'active' | 'tobedeleted', dateLastModified: string, body: string }[]
-  if (limits.sourcedIds) {
-    rows = []
-    for (const slice of slicesOf([...new Set(limits.sourcedIds)])) {
-      rows.push(...await db.select(columns).from(onerosterObjects).where(and(ofKind, inArray(onerosterObjects.sourcedId, slice))))
-    }
-    rows.sort((a, b) => a.sourcedId < b.sourcedId ? -1 : a.sourcedId > b.sourcedId ? 1 : 0)
-  } else {
-    const since = limits.changedSince ? gte(onerosterObjects.dateLastModified, limits.changedSince) : undefined
-    rows = await db.select(columns).from(onerosterObjects).where(and(ofKind, since)).orderBy(asc(onerosterObjects.sourcedId))
-  }
+type Row = { sourcedId: string, status: 'active' | 'tobedeleted', dateLastModified: string, body: string }
+
+const columns = {
+  sourcedId: onerosterObjects.sourcedId, status: onerosterObjects.status, dateLastModified: onerosterObjects.dateLastModified, body: onerosterObjects.body
+}
+
+function servedObjectsOf<K extends OneRosterObjectKind>(kind: K, rows: Row[]): ServedObject<K>[] {
   return rows.map(row => ({
     kind, sourcedId: row.sourcedId, status: row.status, dateLastModified: row.dateLastModified, facts: JSON.parse(row.body) as FactsOf[K]
   }))
+}
+
+const ofKind = (ctx: DomainContext, kind: OneRosterObjectKind, role?: string) =>
+  and(eq(onerosterObjects.schoolId, ctx.school.id), eq(onerosterObjects.kind, kind), role ? eq(onerosterObjects.role, role) : undefined)
+
+/** The school's kept objects of a kind (and role), in sourcedId order: all, those named, or those changed since an instant. */
+export async function readServedObjects<K extends OneRosterObjectKind>(
+  ctx: DomainContext, kind: K, limits: { sourcedIds?: readonly string[], changedSince?: string | null, role?: string } = {}
+): Promise<ServedObject<K>[]> {
+  const db = ctx.database.db
+  const where = ofKind(ctx, kind, limits.role)
+  if (limits.sourcedIds) {
+    const rows: Row[] = []
+    for (const slice of slicesOf([...new Set(limits.sourcedIds)])) {
+      rows.push(...await db.select(columns).from(onerosterObjects).where(and(where, inArray(onerosterObjects.sourcedId, slice))))
+    }
+    return servedObjectsOf(kind, rows.sort((a, b) => a.sourcedId < b.sourcedId ? -1 : a.sourcedId > b.sourcedId ? 1 : 0))
+  }
+  const since = limits.changedSince ? gte(onerosterObjects.dateLastModified, limits.changedSince) : undefined
+  return servedObjectsOf(kind, await db.select(columns).from(onerosterObjects).where(and(where, since)).orderBy(asc(onerosterObjects.sourcedId)))
+}
+
+/**
+ * One page of a kind's objects (and role) in sourcedId order, and how many there are: for a collection
+ * asked with no filter or sort, the database pages it, so a page of 10,000 of 40,000 users parses
+ * 10,000 objects, not 40,000.
+ */
+export async function readServedPage<K extends OneRosterObjectKind>(
+  ctx: DomainContext, kind: K, role: string | undefined, page: { limit: number, offset: number }
+): Promise<{ objects: ServedObject<K>[], total: number }> {
+  const db = ctx.database.db
+  const where = ofKind(ctx, kind, role)
+  const [counted, rows] = await Promise.all([
+    db.select({ total: count() }).from(onerosterObjects).where(where),
+    db.select(columns).from(onerosterObjects).where(where).orderBy(asc(onerosterObjects.sourcedId)).limit(page.limit).offset(page.offset)
+  ])
+  return { objects: servedObjectsOf(kind, rows), total: Number(counted[0]!.total) }
 }

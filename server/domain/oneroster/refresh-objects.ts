@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt } from 'drizzle-orm'
 import { onerosterObjects, onerosterRefreshes } from '../../../db/schema'
 import { bulkInsert } from '../../../db/bulk-insert'
+import { slicesOf } from '../../../db/id-slices'
 import { holdUntilCommit } from '../../../db/transaction-lock'
+import type { Db } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { currentTime, todayInZone } from '../days/clock'
 import { readRosterSnapshot } from '../rosters/roster-snapshot'
@@ -22,6 +24,35 @@ export const servedBehindSeconds = 60
 const hashOf = (body: string) => createHash('sha256').update(body).digest('base64url')
 
 type ObjectRow = typeof onerosterObjects.$inferInsert
+
+async function lastRefresh(db: Db, schoolId: string) {
+  const [last] = await db.select().from(onerosterRefreshes).where(eq(onerosterRefreshes.schoolId, schoolId))
+  return last
+}
+
+/** Whether the school's objects were brought up to `version` of its data on `day` already. */
+function isRefreshedTo(last: typeof onerosterRefreshes.$inferSelect | undefined, day: string, version: number): boolean {
+  return !!last && last.day === day && last.dataVersion >= version
+}
+
+/** What a refresh compares against: each kept object's status and hash, not its body (tens of megabytes at 40,000 students). */
+function keptHashes(db: Db, schoolId: string) {
+  return db.select({
+    kind: onerosterObjects.kind, sourcedId: onerosterObjects.sourcedId, status: onerosterObjects.status, contentHash: onerosterObjects.contentHash
+  }).from(onerosterObjects).where(eq(onerosterObjects.schoolId, schoolId))
+}
+
+/** The whole rows of the objects that left, for their tombstones. */
+async function keptBodies(db: Db, schoolId: string, leaving: readonly { kind: OneRosterObjectKind, sourcedId: string }[]) {
+  const rows: (typeof onerosterObjects.$inferSelect)[] = []
+  for (const kind of new Set(leaving.map(left => left.kind))) {
+    for (const slice of slicesOf(leaving.filter(left => left.kind === kind).map(left => left.sourcedId))) {
+      rows.push(...await db.select().from(onerosterObjects)
+        .where(and(eq(onerosterObjects.schoolId, schoolId), eq(onerosterObjects.kind, kind), inArray(onerosterObjects.sourcedId, slice))))
+    }
+  }
+  return rows
+}
 
 /** Whether the school's objects may be served as they are, or must be brought up to date first. */
 export async function needsRefresh(ctx: DomainContext): Promise<boolean> {
@@ -43,16 +74,17 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
   const { database, school } = ctx
   const day = todayInZone(school.timeZone)
   const version = school.dataVersion
+  const before = await lastRefresh(database.db, school.id)
+  if (isRefreshedTo(before, day, version)) return { changed: 0 }
   const facts = rosterFacts(await readRosterSnapshot(ctx, day))
-  const kept = await database.db.select({
-    kind: onerosterObjects.kind, sourcedId: onerosterObjects.sourcedId, status: onerosterObjects.status, contentHash: onerosterObjects.contentHash,
-    body: onerosterObjects.body, classSourcedId: onerosterObjects.classSourcedId, userSourcedId: onerosterObjects.userSourcedId
-  }).from(onerosterObjects).where(eq(onerosterObjects.schoolId, school.id))
+  let kept = await keptHashes(database.db, school.id)
 
   return database.transaction(async (tx) => {
     await holdUntilCommit(database, tx, `oneroster refresh ${school.id}`)
-    const [last] = await tx.select().from(onerosterRefreshes).where(eq(onerosterRefreshes.schoolId, school.id))
-    if (last && last.day === day && last.dataVersion >= version) return { changed: 0 }
+    const last = await lastRefresh(tx, school.id)
+    if (isRefreshedTo(last, day, version)) return { changed: 0 }
+    // Another instance refreshed between the read and the lock: what it wrote is read again, under the lock.
+    if (last?.refreshedAt !== before?.refreshedAt) kept = await keptHashes(tx, school.id)
 
     const now = currentTime().toISOString()
     const keptByKey = new Map(kept.map(row => [`${row.kind} ${row.sourcedId}`, row]))
@@ -66,19 +98,19 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
       if (held?.status === 'active' && held.contentHash === contentHash) continue
       writes.push({
         schoolId: school.id, kind: fact.kind, sourcedId: fact.sourcedId, status: 'active', dateLastModified: now, contentHash, body,
-        classSourcedId: fact.classId ?? null, userSourcedId: fact.userId ?? null
+        classSourcedId: fact.classId ?? null, userSourcedId: fact.userId ?? null, role: fact.role ?? null
       })
     }
-    for (const left of keptByKey.values()) {
-      if (left.status === 'tobedeleted') continue
+    const leaving = [...keptByKey.values()].filter(left => left.status === 'active')
+    for (const left of await keptBodies(tx, school.id, leaving)) {
       const body = JSON.stringify(tombstoneOf(left.kind, left.sourcedId, JSON.parse(left.body) as FactsOf[OneRosterObjectKind]))
       writes.push({
         schoolId: school.id, kind: left.kind, sourcedId: left.sourcedId, status: 'tobedeleted', dateLastModified: now, contentHash: hashOf(body), body,
-        classSourcedId: left.classSourcedId, userSourcedId: left.userSourcedId
+        classSourcedId: left.classSourcedId, userSourcedId: left.userSourcedId, role: left.role
       })
     }
     await bulkInsert(tx, onerosterObjects, writes, {
-      target: ['schoolId', 'kind', 'sourcedId'], replace: ['status', 'dateLastModified', 'contentHash', 'body', 'classSourcedId', 'userSourcedId']
+      target: ['schoolId', 'kind', 'sourcedId'], replace: ['status', 'dateLastModified', 'contentHash', 'body', 'classSourcedId', 'userSourcedId', 'role']
     })
     const forgetBefore = new Date(Date.parse(now) - tobedeletedDays * 86_400_000).toISOString()
     await tx.delete(onerosterObjects).where(and(

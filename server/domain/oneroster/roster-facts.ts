@@ -54,6 +54,8 @@ export interface RosterFact<K extends OneRosterObjectKind = OneRosterObjectKind>
   /** For enrolments: the class and the user, kept in their own columns so a class's or a person's are found by index. */
   classId?: string
   userId?: string
+  /** For users: their role, kept in its own column so the students or the teachers are read by index. */
+  role?: 'student' | 'teacher'
 }
 
 const gradesOf = (yearLevels: readonly (string | null)[]) => [...new Set(yearLevels.map(cedsGrade).filter(grade => grade !== null))]
@@ -72,6 +74,7 @@ export function rosterFacts(snapshot: RosterSnapshot): RosterFact[] {
   const user = (person: RosterPerson, role: 'student' | 'teacher'): RosterFact<'user'> => ({
     kind: 'user',
     sourcedId: person.id,
+    role,
     facts: {
       role, username: person.loginName ?? person.id, givenName: person.givenNames, familyName: person.familyName,
       grades: role === 'student' ? gradesOf([person.yearLevel]) : []

@@ -5,6 +5,7 @@ import { domainError } from '../shared/domain-error'
 import { readRosterSnapshot } from './roster-snapshot'
 import { oneRosterTables } from './oneroster-set'
 import { sdsTables } from './sds-set'
+import { oneRoster12Tables } from './oneroster12-set'
 import { rosterFileOf, type RosterFile } from './roster-tables'
 import { checkRosterSet, ruleBreakLine } from './check-roster-set'
 
@@ -23,7 +24,7 @@ export class RosterRuleError extends Error {
   override readonly name = 'RosterRuleError'
 }
 
-const tablesOf = { oneroster: oneRosterTables, sds: sdsTables }
+const tablesOf = { oneroster: oneRosterTables, sds: sdsTables, oneroster12: oneRoster12Tables }
 
 /**
  * The school's roster as of today in its zone, in one format, checked against the format's rules
@@ -48,7 +49,7 @@ export async function previewRoster(ctx: DomainContext, format: string, rows = 5
 }
 
 async function checkedRosterTables(ctx: DomainContext, format: string) {
-  if (!isOneOf(rosterFormats, format)) throw domainError('not_found', [`There is no roster format "${format}"; use ${rosterFormats.join(' or ')}.`])
+  if (!isOneOf(rosterFormats, format)) throw domainError('not_found', [`There is no roster format "${format}"; use one of ${rosterFormats.join(', ')}.`])
   const asAt = timestampNow()
   const snapshot = await readRosterSnapshot(ctx, todayInZone(ctx.school.timeZone))
   const tables = tablesOf[format](snapshot)

@@ -24,13 +24,14 @@ export const oneRosterHeaders = {
 } as const
 
 /** Every file the manifest names; the six the set carries are `bulk`, the rest `absent`. */
-const manifestFiles = [
+export const oneRosterManifestFiles = [
   'academicSessions', 'categories', 'classes', 'classResources', 'courses', 'courseResources', 'demographics', 'enrollments', 'lineItems', 'orgs',
   'resources', 'results', 'users'
 ] as const
 const carried = new Set(['academicSessions', 'classes', 'courses', 'enrollments', 'orgs', 'users'])
 
-const gradesOf = (yearLevels: readonly (string | null)[]) => [...new Set(yearLevels.map(cedsGrade).filter(grade => grade !== null))].join(',')
+/** The CEDS codes of some year levels, once each, as one list value (`07,08`); blank when none has a code. */
+export const gradesOf = (yearLevels: readonly (string | null)[]) => [...new Set(yearLevels.map(cedsGrade).filter(grade => grade !== null))].join(',')
 
 /** A bulk OneRoster 1.1 set: `status` and `dateLastModified` blank on every row; email, sms, phone and password always empty. */
 export function oneRosterTables(snapshot: RosterSnapshot): RosterTable[] {
@@ -45,7 +46,7 @@ export function oneRosterTables(snapshot: RosterSnapshot): RosterTable[] {
     table('manifest.csv', [
       ['manifest.version', '1.0'],
       ['oneroster.version', '1.1'],
-      ...manifestFiles.map(file => [`file.${file}`, carried.has(file) ? 'bulk' : 'absent']),
+      ...oneRosterManifestFiles.map(file => [`file.${file}`, carried.has(file) ? 'bulk' : 'absent']),
       ['source.systemName', 'Rollbook'],
       ['source.systemCode', schoolId]
     ]),

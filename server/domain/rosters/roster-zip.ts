@@ -3,7 +3,7 @@ import type { DomainContext } from '../shared/context'
 import { buildRoster } from './build-roster'
 
 /**
- * The same checked set as one zip (`oneroster.zip`, `sds.zip`), the files at its top level as both
+ * The same checked set as one zip (`oneroster.zip`, `sds.zip`, `oneroster12.zip`), the files at its top level as both
  * formats expect, each stamped with the set's `asAt`; for the screens' download and `roster export`.
  */
 export async function rosterZip(

@@ -13,7 +13,7 @@ import { newSchool } from '../../support/schools'
 import { rosterRuleProblems } from '../../support/roster-rules'
 
 const size = 40_000
-const formats = ['oneroster', 'sds'] as const
+const formats = ['oneroster', 'sds', 'oneroster12'] as const
 
 /**
  * The most values any one statement binds while `work` runs: on SQLite counted from the statements

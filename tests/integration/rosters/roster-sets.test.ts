@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, ne } from 'drizzle-orm'
-import { classes, people, teachingAssignments } from '../../../db/schema'
+import { classes, people, protectionFlags, teachingAssignments } from '../../../db/schema'
 import { newSchool } from '../../support/schools'
 import { rosterRows, rosterRuleProblems } from '../../support/roster-rules'
 import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
@@ -13,7 +13,7 @@ import { todayInZone } from '../../../server/domain/days/clock'
 import { addDays } from '../../../server/domain/days/calendar'
 import { unzipSync, strFromU8 } from 'fflate'
 
-const formats = ['oneroster', 'sds'] as const
+const formats = ['oneroster', 'sds', 'oneroster12'] as const
 
 describe.each([
   ['Australia/Sydney', 150],
@@ -52,6 +52,7 @@ describe.each([
     expect(enrolments.some(e => e.classSourcedId === onlyAssistant!.sourcedId && e.role === 'teacher' && e.primary === 'false')).toBe(true)
     expect(sets.oneroster!.counts.withheld).toBeGreaterThanOrEqual(1)
     expect(sets.oneroster!.counts).toEqual(sets.sds!.counts)
+    expect(sets.oneroster!.counts).toEqual(sets.oneroster12!.counts)
     expect(sets.oneroster!.counts.students + sets.oneroster!.counts.teachers).toBe(users.length)
   })
 
@@ -59,6 +60,34 @@ describe.each([
     const roles = rosterRows(sets.sds!.files, 'roles.csv')
     expect(roles.some(row => row.role === 'teacherAssistant')).toBe(true)
     expect(new Set(rosterRows(sets.sds!.files, 'enrollments.csv').map(row => row.role))).toEqual(new Set(['student', 'teacher']))
+  })
+
+  it('writes OneRoster 1.2 from the same people, classes and ids as 1.1, each person placed at the school by one primary role', () => {
+    const older = sets.oneroster!.files
+    const newer = sets.oneroster12!.files
+    for (const name of ['orgs.csv', 'academicSessions.csv', 'courses.csv', 'classes.csv', 'enrollments.csv']) {
+      expect(newer.find(file => file.name === name)).toEqual(older.find(file => file.name === name))
+    }
+    const users = rosterRows(newer, 'users.csv')
+    expect(users.map(row => [row.sourcedId, row.username, row.givenName, row.familyName, row.grades]))
+      .toEqual(rosterRows(older, 'users.csv').map(row => [row.sourcedId, row.username, row.givenName, row.familyName, row.grades]))
+    expect(users.every(row => row.userMasterIdentifier === row.sourcedId && row.primaryOrgSourcedId === school.id)).toBe(true)
+    // 1.1's role of each user is 1.2's primary role, the assistant who leads nothing a teacher in both.
+    const roles = rosterRows(newer, 'roles.csv')
+    expect(roles.map(row => [row.userSourcedId, row.role, row.roleType, row.orgSourcedId]))
+      .toEqual(rosterRows(older, 'users.csv').map(row => [row.sourcedId, row.role, 'primary', school.id]))
+    expect(roles.every(row => row.sourcedId === `${school.id}.${row.userSourcedId}`)).toBe(true)
+  })
+
+  it('leaves the children under a protection flag out of OneRoster 1.2, users and roles alike', async () => {
+    const flagged = (await school.database.db.select({ personId: protectionFlags.personId }).from(protectionFlags)
+      .where(eq(protectionFlags.schoolId, school.id))).map(row => row.personId)
+    expect(flagged.length).toBeGreaterThanOrEqual(1)
+    expect(sets.oneroster12!.counts.withheld).toBeGreaterThanOrEqual(1)
+    const files = sets.oneroster12!.files
+    for (const personId of flagged) {
+      for (const name of ['users.csv', 'roles.csv', 'enrollments.csv']) expect(files.find(file => file.name === name)!.content).not.toContain(personId)
+    }
   })
 
   it.each(formats)('%s zips the same files', async (format) => {
@@ -108,6 +137,24 @@ describe('the check before a set is served', () => {
     expect(checkRosterSet('oneroster', tables).filter(found => found.rule.includes('@')))
       .toEqual([{ file: 'users.csv', row: 2, column: 'username', rule: 'a username is never email-like: no @' }])
     expect(JSON.stringify(checkRosterSet('oneroster', tables))).not.toMatch(/example\.org|Line/)
+  })
+
+  it('refuses a OneRoster 1.2 set whose class has two primary teachers, as it refuses 1.1\'s', async () => {
+    const school = await newSchool()
+    await seedDemoSchool(school.context, { students: 20 })
+    const today = todayInZone(school.school.timeZone)
+    const [led] = await school.database.db.select({ classId: teachingAssignments.classId, personId: teachingAssignments.personId }).from(teachingAssignments)
+      .innerJoin(classes, eq(classes.id, teachingAssignments.classId))
+      .where(and(eq(teachingAssignments.schoolId, school.id), eq(teachingAssignments.role, 'lead'), ne(classes.code, 'DRA-SUMMER-1')))
+    const [other] = await school.database.db.select({ personId: teachingAssignments.personId }).from(teachingAssignments)
+      .where(eq(teachingAssignments.schoolId, school.id))
+      .then(rows => rows.filter(row => row.personId !== led!.personId))
+    await school.database.transaction(tx => tx.insert(teachingAssignments).values({
+      id: 'tas_broken12', schoolId: school.id, classId: led!.classId, personId: other!.personId, role: 'lead', validFrom: addDays(today, -1),
+      validTo: null, createdAt: today
+    }))
+    await expect(buildRoster(school.context, 'oneroster12'))
+      .rejects.toThrow(/The oneroster12 roster of school .* enrollments\.csv row \d+ column primary: at most one primary teacher per class/)
   })
 
   it('refuses an unknown format with not_found', async () => {

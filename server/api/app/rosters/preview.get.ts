@@ -3,7 +3,7 @@ import { rosterPreviewsSchema } from '../../../../shared/schemas/roster-screens'
 import { previewRoster } from '../../../domain/rosters/build-roster'
 import { rosterFormats } from '../../../../shared/vocabulary'
 
-/** Both roster sets as they would be served now, checked as the API checks them: counts and each file's first rows. */
+/** Every roster set as it would be served now, checked as the API checks it: counts and each file's first rows. */
 export default defineAppRoute({
-  summary: 'Preview both roster sets', tag: 'Rosters', capability: 'roster.read', module: 'rosters', rateLimit: 30, response: rosterPreviewsSchema
+  summary: 'Preview the roster sets', tag: 'Rosters', capability: 'roster.read', module: 'rosters', rateLimit: 30, response: rosterPreviewsSchema
 }, async ctx => ({ sets: await Promise.all(rosterFormats.map(format => previewRoster(ctx, format))) }))

@@ -1,10 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { strFromU8, unzipSync } from 'fflate'
 import { callApi } from '../../../support/api'
 import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
 import { staffSession } from '../../../support/staff-sessions'
 import { privateAllowed } from '../../../support/webhooks'
 import { createWebhookSubscription } from '../../../../server/domain/webhooks/subscriptions'
+import { seedDemoSchool } from '../../../../server/domain/setup/demo/seed-demo-school'
+import { rosterRuleProblems } from '../../../support/roster-rules'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
@@ -69,6 +72,25 @@ describe('the webhooks, rostering and exports settings routes', () => {
     const elsewhere = await createWebhookSubscription(other.context, { url: 'http://127.0.0.1:9/hook', kinds: ['person.created'], tokenId: (await other.tokenWithId(['person.read'])).id }, privateAllowed)
     expectEnvelope(await callApi(`/api/app/webhooks/${elsewhere.id}/deliveries`, { headers: { cookie } }), 404, 'not_found')
     expectEnvelope(await callApi(`/api/app/webhooks/${elsewhere.id}`, { method: 'PATCH', headers: { cookie }, body: { paused: true } }), 404, 'not_found')
+  })
+
+  it('the rostering preview holds every format, OneRoster 1.2 with its roles.csv, and its zip is that set', async () => {
+    const rostered = await newSchool()
+    await seedDemoSchool(rostered.context, { students: 20 })
+    const { cookie } = await staffSession(rostered, 'admin')
+    const preview = await callApi('/api/app/rosters/preview', { headers: { cookie } })
+    expect(preview.status).toBe(200)
+    expect(preview.body.sets.map((set: { format: string }) => set.format)).toEqual(['oneroster', 'sds', 'oneroster12'])
+    const newer = preview.body.sets[2]
+    expect(newer.files.map((file: { name: string }) => file.name)).toContain('roles.csv')
+    const answer = await fetch(`${inject('baseUrl')}/api/app/rosters/oneroster12/zip`, { headers: { cookie } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-disposition')).toContain('oneroster12.zip')
+    const files = Object.entries(unzipSync(new Uint8Array(await answer.arrayBuffer()))).map(([name, bytes]) => ({ name, content: strFromU8(bytes) }))
+    expect(files.map(file => file.name).sort()).toEqual(newer.files.map((file: { name: string }) => file.name).sort())
+    expect(rosterRuleProblems('oneroster12', files)).toEqual([])
+    const users = files.find(file => file.name === 'users.csv')!.content.trimEnd().split('\r\n')
+    expect(users).toHaveLength(newer.files.find((file: { name: string }) => file.name === 'users.csv').rowCount + 1)
   })
 
   it('a column cannot be moved below its default class', async () => {

@@ -22,7 +22,8 @@ describe('GET /api/v1/roster/{format}', () => {
     await seedDemoSchool(school.context, { students: 60 })
   })
 
-  it.each(['oneroster', 'sds'])('serves %s to a rostering token: seven files that keep every rule', async (format) => {
+  const formats = [['oneroster', 7], ['sds', 7], ['oneroster12', 8]] as const
+  it.each(formats)('serves %s to a rostering token: %i files that keep every rule', async (format, count) => {
     const token = await school.token(['roster.read'], { issuedVia: 'rostering' })
     const answer = await callApi(`/api/v1/roster/${format}`, { token })
     expect(answer.status).toBe(200)
@@ -31,8 +32,8 @@ describe('GET /api/v1/roster/{format}', () => {
         students: expect.any(Number), teachers: expect.any(Number), classes: expect.any(Number), courses: expect.any(Number),
         enrollments: expect.any(Number), withheld: expect.any(Number)
       } })
-    expect(answer.body.files).toHaveLength(7)
-    expect(rosterRuleProblems(format as 'oneroster' | 'sds', answer.body.files)).toEqual([])
+    expect(answer.body.files).toHaveLength(count)
+    expect(rosterRuleProblems(format, answer.body.files)).toEqual([])
   })
 
   it('refuses a token issued in the API settings, even with roster.read, saying why', async () => {
@@ -91,5 +92,15 @@ describe('GET /api/v1/roster/{format}', () => {
     expect(files.map(file => file.name).sort())
       .toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'users.csv'])
     expect(rosterRuleProblems('oneroster', files)).toEqual([])
+  })
+
+  it('writes the OneRoster 1.2 set as a zip from the CLI, roles.csv beside users.csv', async () => {
+    const out = resolve(await mkdtemp(resolve(tmpdir(), 'roster-')), 'oneroster12.zip')
+    expect(await adminJson(['roster', 'export', '--school', school.id, '--format', 'oneroster12', '--out', out]))
+      .toMatchObject({ file: out, counts: { students: expect.any(Number) } })
+    const files = Object.entries(unzipSync(new Uint8Array(await readFile(out)))).map(([name, bytes]) => ({ name, content: new TextDecoder().decode(bytes) }))
+    expect(files.map(file => file.name).sort())
+      .toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'roles.csv', 'users.csv'])
+    expect(rosterRuleProblems('oneroster12', files)).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import { rosterParams } from '../../../../../shared/schemas/rosters'
 import { rosterZipAnswer } from '../../../../../shared/schemas/roster-screens'
 import { rosterZip } from '../../../../domain/rosters/roster-zip'
 
-/** Today's set of one format as a zip (`oneroster.zip`, `sds.zip`), the same one `roster export` writes. */
+/** Today's set of one format as a zip (`oneroster.zip`, `sds.zip`, `oneroster12.zip`), the same one `roster export` writes. */
 export default defineAppRoute({
   summary: 'Download a roster set as a zip', tag: 'Rosters', capability: 'roster.read', module: 'rosters', rateLimit: 10,
   params: rosterParams, produces: 'application/zip', response: rosterZipAnswer, errors: ['not_found']
