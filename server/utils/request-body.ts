@@ -31,7 +31,7 @@ function refuseTooLarge(event: H3Event, maxBytes: number) {
  * The body's bytes, counted as they arrive: past `maxBytes` reading stops and the answer is 413, so a
  * chunked body without a length can never be buffered whole.
  */
-function readBounded(event: H3Event, maxBytes: number): Promise<Buffer> {
+export function readBoundedBody(event: H3Event, maxBytes: number): Promise<Buffer> {
   const declared = Number(getRequestHeader(event, 'content-length') ?? 0)
   if (declared > maxBytes) return Promise.reject(refuseTooLarge(event, maxBytes))
   const request = event.node.req
@@ -130,7 +130,7 @@ export async function readJsonBody(event: H3Event, maxBytes: number): Promise<{ 
   }
   let raw: string
   try {
-    raw = utf8.decode(await readBounded(event, maxBytes))
+    raw = utf8.decode(await readBoundedBody(event, maxBytes))
   } catch (error) {
     if (error instanceof TypeError) throw apiError('bad_request', ['The body is not UTF-8 text.'])
     throw error

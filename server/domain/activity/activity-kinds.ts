@@ -12,6 +12,8 @@ export const activityKinds = {
   'token.issued': 'A token issued',
   'token.rotated': 'A token rotated',
   'token.revoked': 'A token revoked',
+  'oneroster_client.created': 'A OneRoster client made',
+  'oneroster_client.revoked': 'A OneRoster client revoked',
   'webhook.created': 'A webhook subscription created',
   'webhook.changed': 'A webhook subscription paused, resumed or changed',
   'webhook.deleted': 'A webhook subscription deleted',

@@ -11,7 +11,7 @@ export type FieldChange = [before: unknown, after: unknown]
 
 export interface ActivityEntry {
   kind: ActivityKind
-  /** What was changed or viewed: `school`, `role`, `token`, `webhook`, `hris_mapping`, `sync_run`, `staff`, `person`. */
+  /** What was changed or viewed: `school`, `role`, `token`, `oneroster_client`, `webhook`, `hris_mapping`, `sync_run`, `staff`, `person`. */
   subjectType: string
   subjectId?: string | null
   /** One plain line: what happened, naming the subject the way the screen does (never a child's name: ids only). */

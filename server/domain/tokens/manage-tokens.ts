@@ -10,9 +10,9 @@ import { domainError, requirePlainLines } from '../shared/domain-error'
 import { faultSummary, logger } from '../shared/log'
 import type { DomainContext } from '../shared/context'
 import type { SchoolRef } from '../shared/school-ref'
-import { recordedActor, type Actor } from '../shared/actor'
 import { refuseBeyondHolder } from '../access/delegation'
 import { recordActivity } from '../activity/record-activity'
+import { issuerOf, shownIssuer } from './issuer'
 
 export const defaultTokenDays = 365
 export const maximumTokenDays = 730
@@ -23,18 +23,6 @@ export interface IssueTokenInput {
   issuedVia?: 'settings' | 'rostering'
   expiresInDays?: number
 }
-
-/**
- * Who issued a token, as its row keeps it: a member of staff by their account's id (the list shows
- * their email, and removing the account's sign-ins finds their tokens by it), anyone else in the
- * recorded form (`system:cli`).
- */
-function issuerOf(actor: Actor): string {
-  return actor.kind === 'staff' ? actor.accountId : recordedActor(actor)
-}
-
-/** Tokens the CLI issued before the recorded form was one were kept as `cli`: shown as it is recorded now. */
-const shownIssuer = (issuedBy: string | null) => issuedBy === 'cli' ? recordedActor({ kind: 'system', name: 'cli' }) : issuedBy
 
 /** Issues a token for the caller's school, recording the caller as its issuer; the secret is returned here once and only its hash is kept. */
 export function issueToken(ctx: DomainContext, input: IssueTokenInput) {

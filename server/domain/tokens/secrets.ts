@@ -3,9 +3,20 @@ import { customAlphabet } from 'nanoid'
 
 const base62 = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 43)
 
-/** A token secret: `rbk_` and 43 random base62 characters (about 256 bits). */
+/**
+ * A secret's prefix says what it opens, so one is never taken for another: `rbk` an API token, `rbo` a OneRoster
+ * client's secret, `rbq` a OneRoster access token.
+ */
+export type SecretPrefix = 'rbk' | 'rbo' | 'rbq'
+
+/** A secret: its prefix, `_` and 43 random base62 characters (about 256 bits). */
+export function newPrefixedSecret(prefix: SecretPrefix): string {
+  return `${prefix}_${base62()}`
+}
+
+/** An API token's secret. */
 export function newTokenSecret(): string {
-  return `rbk_${base62()}`
+  return newPrefixedSecret('rbk')
 }
 
 export function hashTokenSecret(secret: string): string {

@@ -43,7 +43,7 @@ describe('the whole and the percentage are written in one place', () => {
     'server/domain/shared/write-changes.ts': 'events recorded per statement',
     'db/bulk-insert.ts': 'rows per PostgreSQL statement',
     'server/domain/oneroster/query-grammar.ts': 'the largest page of a OneRoster collection',
-    'server/utils/bearer-token.ts': 'schools a process keeps parsed',
+    'server/domain/schools/caller-school.ts': 'schools a process keeps parsed',
     'shared/schemas/admissions-office.ts': 'characters of a search',
     'shared/schemas/imports-settings.ts': 'characters of a previewed value',
     'server/domain/setup/demo/demo-timetable.ts': 'the demo\'s first login name',
