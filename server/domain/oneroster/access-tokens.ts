@@ -62,7 +62,7 @@ export async function issueOneRosterAccessToken(database: Database, request: One
     }
     scopes = asked.scopes
   }
-  if (!scopes.length) return { refused: 'invalid_scope', description: 'This client holds no OneRoster scope.' }
+  if (!scopes.length) return { refused: 'invalid_scope', description: 'The scope names no rostering scope this client holds.' }
   const token = newPrefixedSecret('rbq')
   const issuedAt = currentTime()
   const now = issuedAt.toISOString()

@@ -7,6 +7,7 @@ import { oneRosterAnswerProblems } from '../../support/oneroster-conformance'
 import { seedDemoSchool } from '../../../server/domain/setup/demo/seed-demo-school'
 import { setSchoolModule } from '../../../server/domain/schools/create-school'
 import { receiptsOfPerson } from '../../../server/domain/receipts/receipts'
+import { createOneRosterClient } from '../../../server/domain/oneroster/clients'
 
 const v1p2 = '/ims/oneroster/rostering/v1p2'
 const v1p1 = '/ims/oneroster/v1p1'
@@ -53,6 +54,25 @@ describe('the OneRoster 1.2 rostering service over HTTP', () => {
       expect(answer.body.components.securitySchemes.OAuth2CC.flows.clientCredentials.tokenUrl).toMatch(/\/oauth\/token$/)
       expect(Object.keys(answer.body.paths)).toHaveLength(41)
     }
+  })
+
+  it('grants a token to Google\'s conformance request (Basic, the roster and gradebook scopes) that reads the roster', async () => {
+    const client = await createOneRosterClient(school.context, { name: 'Google Classroom', scopes: ['roster.readonly'] })
+    const scopes = ['roster.readonly', 'gradebook.readonly', 'gradebook.createput', 'gradebook.delete']
+      .map(scope => `https://purl.imsglobal.org/spec/or/v1p2/scope/${scope}`).join(' ')
+    const answer = await callApi('/oauth/token', {
+      method: 'POST', body: `grant_type=client_credentials&scope=${encodeURIComponent(scopes)}`,
+      headers: {
+        'authorization': `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded'
+      }
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 })
+    expect(answer.body.scope.split(' ')).toEqual([
+      'https://purl.imsglobal.org/spec/or/v1p2/scope/roster.readonly', 'https://purl.imsglobal.org/spec/or/v1p1/scope/roster.readonly'
+    ])
+    expect((await pull('/teachers?limit=1', { token: answer.body.access_token })).body.users).toHaveLength(1)
   })
 
   it('pages users with X-Total-Count and first, prev, next and last links', async () => {

@@ -104,7 +104,10 @@ describe('OneRoster REST clients', () => {
     ['1.2\'s core scope alone', v1p2('roster-core.readonly'), ['roster-core.readonly']],
     ['1.1\'s full scope alone', v1p1('roster.readonly'), ['roster.readonly']],
     ['both versions\' words for one scope, spaced twice', `${v1p1('roster.readonly')}  ${v1p2('roster.readonly')}`, ['roster.readonly']],
-    ['an empty scope, as if none', '', ['roster-core.readonly', 'roster.readonly']]
+    ['an empty scope, as if none', '', ['roster-core.readonly', 'roster.readonly']],
+    ['Google\'s conformance request: the roster and three gradebook scopes, the gradebook\'s passed over',
+      [v1p2('roster.readonly'), ...['gradebook.readonly', 'gradebook.createput', 'gradebook.delete']
+        .map(scope => `https://purl.imsglobal.org/spec/or/v1p2/scope/${scope}`)].join(' '), ['roster.readonly']]
   ])('narrows the token to the scopes asked for: %s', async (_, requested, scopes) => {
     const { school, client } = await schoolWithClient()
     const grant = await token(client.clientId, client.clientSecret, requested)
@@ -115,7 +118,8 @@ describe('OneRoster REST clients', () => {
 
   it.each([
     ['a scope the client was not granted', v1p2('roster.readonly')],
-    ['an unknown scope', 'https://purl.imsglobal.org/spec/or/v1p2/scope/gradebook.readonly'],
+    ['only a scope of a service Rollbook does not serve', 'https://purl.imsglobal.org/spec/or/v1p2/scope/gradebook.readonly'],
+    ['a URI that is no OneRoster scope', 'https://example.org/scope/roster.readonly'],
     ['a bare word', 'roster-core.readonly'],
     ['a granted scope beside an unknown one', `${v1p2('roster-core.readonly')} person.read`]
   ])('refuses %s with invalid_scope and keeps no token', async (_, requested) => {
