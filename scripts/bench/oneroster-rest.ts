@@ -74,8 +74,10 @@ export async function benchOneRosterRest(
   const cold = await wholeUsers()
   const warm = await wholeUsers()
 
+  const changing = (await send(`${serverUrl}/ims/oneroster/rostering/v1p2/students?limit=100`, { headers: { authorization: `Bearer ${token}` } }))
+  const studentIds = (JSON.parse(changing.text).users as { sourcedId: string }[]).map(user => user.sourcedId)
   const before = new Date(Date.now() - 1000).toISOString()
-  step(['scripts/bench/oneroster-rest-step.ts', 'change', school.id])
+  step(['scripts/bench/oneroster-rest-step.ts', 'change', school.id, studentIds.join(',')])
   const changedAt = performance.now()
   const delta = `limit=${largestLimit}&filter=${encodeURIComponent(`dateLastModified>'${before}'`)}`
   let found = 0
