@@ -17,9 +17,6 @@ export interface RetentionRule {
   evidence: RetentionEvidence
 }
 
-/** The longest period a school may set: a century, past any schedule's longest (a safeguarding file's 75 years after birth). */
-export const longestRetentionMonths = 1200
-
 const irms = 'IRMS Information Management Toolkit for Schools (2019)'
 const attendanceRegulations = 'School Attendance (Pupil Registration) (England) Regulations 2024 (SI 2024/208), reg 7'
 const iicsa = 'IICSA final report (October 2022), recommendation 17; floor: IRMS Information Management Toolkit for Schools (2019)'
