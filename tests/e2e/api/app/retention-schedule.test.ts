@@ -5,6 +5,7 @@ import { newSchool } from '../../../support/schools'
 import { staffSession } from '../../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
+interface ClassAnswered { recordClass: string, months: number, defaultMonths: number, reason: string | null, changedBy: string | null }
 
 /*
  * Settings → Data retention through its routes (issue 42 point 1): an administrator reads the schedule and sets a class's
@@ -17,9 +18,7 @@ describe('the retention schedule over /api/app', () => {
   let admin: string
   const put = (recordClass: string, body: unknown, cookie = admin) =>
     callApi(`/api/app/retention/schedule/${recordClass}`, { method: 'PUT', body, headers: { cookie } })
-  const schedule = async (cookie = admin) => (await callApi('/api/app/retention/schedule', { headers: { cookie } })).body.classes as {
-    recordClass: string, months: number, defaultMonths: number, reason: string | null, changedBy: string | null
-  }[]
+  const schedule = async (cookie = admin) => (await callApi('/api/app/retention/schedule', { headers: { cookie } })).body.classes as ClassAnswered[]
 
   beforeAll(async () => {
     school = await newSchool({ name: 'Retention Routes School' })
