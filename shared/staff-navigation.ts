@@ -54,7 +54,8 @@ export const staffSettings: readonly StaffPlace[] = [
   { label: 'staff.nav.sections.portal', icon: 'i-lucide-house-heart', to: '/staff/settings/portal', capability: 'settings.manage' },
   { label: 'staff.nav.sections.notifications', icon: 'i-lucide-bell', to: '/staff/settings/notifications', capability: 'settings.manage' },
   { label: 'staff.nav.sections.absences', icon: 'i-lucide-calendar-x', to: '/staff/settings/absences', capability: 'settings.manage' },
-  { label: 'staff.nav.sections.activity', icon: 'i-lucide-history', to: '/staff/settings/activity', capability: 'settings.manage' }
+  { label: 'staff.nav.sections.activity', icon: 'i-lucide-history', to: '/staff/settings/activity', capability: 'settings.manage' },
+  { label: 'staff.nav.sections.retention', icon: 'i-lucide-archive', to: '/staff/settings/retention', capability: 'retention.manage' }
 ]
 
 /** The places of a list this member may open, given what their session says they hold. */

@@ -217,3 +217,17 @@ export type DataCheckStatus = typeof dataCheckStatuses[number]
 /** Where an adult asked in a data check stands: not answered yet, confirmed all as on file, or sent corrections. */
 export const dataCheckAnswerStates = ['waiting', 'confirmed', 'corrected'] as const
 export type DataCheckAnswerState = typeof dataCheckAnswerStates[number]
+
+/**
+ * The classes of record a school keeps for a period and then lets go (docs/retention.md): each with a trigger the period
+ * runs from and a default period from a published schedule (server/domain/retention/schedule.ts).
+ */
+export const retentionRecordClasses = [
+  'enquiries', 'unstarted_applications', 'former_students', 'former_staff', 'sync_runs', 'webhook_deliveries', 'messages',
+  'closed_consents', 'absences', 'signed_receipts', 'activity_entries', 'data_access_receipts', 'restricted_records'
+] as const
+export type RetentionRecordClass = typeof retentionRecordClasses[number]
+
+/** What a retention period runs from: the person leaving, the case closing, the record being made, or the child's birth. */
+export const retentionTriggers = ['left', 'closed', 'created', 'date_of_birth'] as const
+export type RetentionTrigger = typeof retentionTriggers[number]

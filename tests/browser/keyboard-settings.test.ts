@@ -13,7 +13,8 @@ import { walkScreen } from '../support/keyboard-walk'
 const screens = [
   '/staff/settings/school', '/staff/settings/modules', '/staff/settings/roles', '/staff/settings/webhooks', '/staff/settings/hris',
   '/staff/settings/sync', '/staff/settings/rostering', '/staff/settings/exports', '/staff/settings/activity', '/staff/settings/tokens',
-  '/staff/settings/staff', '/staff/settings/portal', '/staff/settings/notifications', '/staff/settings/absences', '/staff/account/passkeys'
+  '/staff/settings/staff', '/staff/settings/portal', '/staff/settings/notifications', '/staff/settings/absences', '/staff/settings/retention',
+  '/staff/account/passkeys'
 ]
 
 describe('every settings screen with the keyboard alone, in the dark', () => {

@@ -281,7 +281,7 @@ describe('the screens in each shipped language', () => {
       // Not Roles: each capability's name (`staff.manage`) and description are the server's, English (docs/translating.md).
       '/staff/settings/school', '/staff/settings/modules', '/staff/settings/portal', '/staff/settings/staff',
       '/staff/settings/tokens', '/staff/settings/webhooks', '/staff/settings/exports', '/staff/settings/rostering', '/staff/settings/hris',
-      '/staff/settings/sync', '/staff/settings/notifications', '/staff/settings/absences', '/staff/settings/activity'
+      '/staff/settings/sync', '/staff/settings/notifications', '/staff/settings/absences', '/staff/settings/activity', '/staff/settings/retention'
     ]
     const session = (context: BrowserContext, language: string) => context.addCookies([
       { name: 'rollbook_session', value: cookie.split('=')[1]!, url: siteUrl() }, { name: 'rollbook_language', value: language, url: siteUrl() }

@@ -42,7 +42,8 @@ export const activityKinds = {
   'child_care.changed': 'A child\'s emergency contacts, collectors or medical needs changed on their record',
   'data_check.started': 'A data check started',
   'data_check.changed': 'A data check closed early or its closing day moved',
-  'data_check.reminded': 'The adults a data check still waits for reminded'
+  'data_check.reminded': 'The adults a data check still waits for reminded',
+  'retention_period.changed': 'A class of record\'s retention period changed'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

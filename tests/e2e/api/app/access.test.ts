@@ -94,7 +94,9 @@ const routes: { method: string, path: string, capability?: string, body?: unknow
   { method: 'GET', path: '/api/app/data-checks/dck_doesnotexist/progress', capability: 'families.manage' },
   { method: 'POST', path: '/api/app/data-checks/dck_doesnotexist/reminders', capability: 'families.manage', body: {} },
   { method: 'PUT', path: '/api/app/people/per_doesnotexist/contacts', capability: 'people.manage', body: { emergencyContacts: [], collectors: [] } },
-  { method: 'PUT', path: '/api/app/people/per_doesnotexist/medical-needs', capability: 'people.manage', body: { medicalNeeds: [] } }
+  { method: 'PUT', path: '/api/app/people/per_doesnotexist/medical-needs', capability: 'people.manage', body: { medicalNeeds: [] } },
+  { method: 'GET', path: '/api/app/retention/schedule', capability: 'retention.manage' },
+  { method: 'PUT', path: '/api/app/retention/schedule/messages', capability: 'retention.manage', stepUp: true, body: { months: 36 } }
 ]
 const named = (route: typeof routes[number]) => `${route.method} ${route.path}`
 
