@@ -26,34 +26,27 @@ const collectionOf: Record<OneRosterObjectKind, string> = {
  * nothing, since no address is ever served; a field the type lacks is `invalid_filter_field`.
  */
 const common = ['sourcedId', 'status', 'dateLastModified', 'metadata']
+/** Every type but the user is the same in both bindings. */
+const sharedFields = {
+  org: new Set([...common, 'name', 'type', 'identifier', 'parent', 'children']),
+  academicSession: new Set([...common, 'title', 'startDate', 'endDate', 'type', 'parent', 'children', 'schoolYear']),
+  course: new Set([...common, 'title', 'schoolYear', 'courseCode', 'grades', 'subjects', 'org', 'subjectCodes', 'resources']),
+  class: new Set([
+    ...common, 'title', 'classCode', 'classType', 'location', 'grades', 'subjects', 'course', 'school', 'terms', 'subjectCodes', 'periods', 'resources'
+  ]),
+  enrollment: new Set([...common, 'user', 'class', 'school', 'role', 'primary', 'beginDate', 'endDate'])
+}
+const userFields = [...common, 'username', 'userIds', 'enabledUser', 'givenName', 'familyName', 'middleName', 'identifier', 'email', 'sms', 'phone',
+  'agents', 'grades', 'password']
 export const bindingFields: Record<BindingVersion, Record<OneRosterObjectKind, ReadonlySet<string>>> = {
   '1.2': {
-    org: new Set([...common, 'name', 'type', 'identifier', 'parent', 'children']),
-    academicSession: new Set([...common, 'title', 'startDate', 'endDate', 'type', 'parent', 'children', 'schoolYear']),
-    course: new Set([...common, 'title', 'schoolYear', 'courseCode', 'grades', 'subjects', 'org', 'subjectCodes', 'resources']),
-    class: new Set([
-      ...common, 'title', 'classCode', 'classType', 'location', 'grades', 'subjects', 'course', 'school', 'terms', 'subjectCodes', 'periods', 'resources'
-    ]),
+    ...sharedFields,
     user: new Set([
-      ...common, 'userMasterIdentifier', 'username', 'userIds', 'enabledUser', 'givenName', 'familyName', 'middleName', 'preferredFirstName',
-      'preferredMiddleName', 'preferredLastName', 'pronouns', 'roles', 'userProfiles', 'primaryOrg', 'identifier', 'email', 'sms', 'phone', 'agents',
-      'grades', 'password', 'resources'
-    ]),
-    enrollment: new Set([...common, 'user', 'class', 'school', 'role', 'primary', 'beginDate', 'endDate'])
+      ...userFields, 'userMasterIdentifier', 'preferredFirstName', 'preferredMiddleName', 'preferredLastName', 'pronouns', 'roles', 'userProfiles',
+      'primaryOrg', 'resources'
+    ])
   },
-  '1.1': {
-    org: new Set([...common, 'name', 'type', 'identifier', 'parent', 'children']),
-    academicSession: new Set([...common, 'title', 'startDate', 'endDate', 'type', 'parent', 'children', 'schoolYear']),
-    course: new Set([...common, 'title', 'schoolYear', 'courseCode', 'grades', 'subjects', 'org', 'subjectCodes', 'resources']),
-    class: new Set([
-      ...common, 'title', 'classCode', 'classType', 'location', 'grades', 'subjects', 'course', 'school', 'terms', 'subjectCodes', 'periods', 'resources'
-    ]),
-    user: new Set([
-      ...common, 'username', 'userIds', 'enabledUser', 'givenName', 'familyName', 'middleName', 'role', 'identifier', 'email', 'sms', 'phone', 'agents',
-      'orgs', 'grades', 'password'
-    ]),
-    enrollment: new Set([...common, 'user', 'class', 'school', 'role', 'primary', 'beginDate', 'endDate'])
-  }
+  '1.1': { ...sharedFields, user: new Set([...userFields, 'role', 'orgs']) }
 }
 
 /** Renders kept objects in one binding's shapes, its references absolute under `base`. */
