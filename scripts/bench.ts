@@ -280,7 +280,9 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
       )
     }
     if (runsSeparate('oneroster-rest')) {
-      missedTargets += printOneRosterRows(await benchOneRosterRest(server.url, args => admin(database, args), args => benchStep(database, args)))
+      missedTargets += printOneRosterRows(await benchOneRosterRest(
+        server.url, args => admin(database, args), args => benchStep(database, args), () => analyzeAfterSeeding(database)
+      ))
     }
     if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
