@@ -155,6 +155,23 @@ describe('the OneRoster 1.2 rostering service over HTTP', () => {
   })
 })
 
+describe('another school\'s client', () => {
+  it('reaches nothing of this school: its objects are unknown and its collections hold only its own', async () => {
+    const other = await newSchool({ name: 'Another OneRoster School' })
+    await seedDemoSchool(other.context, { students: 5 })
+    const otherToken = await oneRosterAccessToken(other)
+    const [student] = (await pull('/students?limit=1')).body.users
+    const [someClass] = (await pull('/classes?limit=1')).body.classes
+    expectStatusInfo(await pull(`/users/${student.sourcedId}`, { token: otherToken }), 404, 'unknownobject')
+    expectStatusInfo(await pull(`/classes/${someClass.sourcedId}/students`, { token: otherToken }), 404, 'unknownobject')
+    expectStatusInfo(await pull(`/schools/${school.id}/students`, { token: otherToken }), 404, 'unknownobject')
+    const theirs = (await pull('/users?limit=10000', { token: otherToken })).body.users as { sourcedId: string }[]
+    const ours = new Set(((await pull('/users?limit=10000')).body.users as { sourcedId: string }[]).map(user => user.sourcedId))
+    expect(theirs.length).toBeGreaterThan(0)
+    expect(theirs.filter(user => ours.has(user.sourcedId))).toEqual([])
+  })
+})
+
 describe('what families see', () => {
   it('counts a platform\'s read of a child among the integrations that read their records, by the client\'s name', async () => {
     const [student] = (await pull('/students?limit=1')).body.users
