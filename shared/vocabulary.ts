@@ -231,3 +231,7 @@ export type RetentionRecordClass = typeof retentionRecordClasses[number]
 /** What a retention period runs from: the person leaving, the case closing, the record being made, or the child's birth. */
 export const retentionTriggers = ['left', 'closed', 'created', 'date_of_birth'] as const
 export type RetentionTrigger = typeof retentionTriggers[number]
+
+/** What retention did, as `retention_actions` records it (db/schema/retention.ts). */
+export const retentionActionKinds = ['erased', 'deleted', 'held', 'released', 'reviewed'] as const
+export type RetentionAction = typeof retentionActionKinds[number]

@@ -15,6 +15,7 @@ const systemWords: Record<SystemName, string> = {
   'absences:notify': 'the absence notices',
   'consents:remind': 'the consent reminders',
   'oneroster:serve': 'the OneRoster REST service',
+  'retention:sweep': 'the nightly retention sweep',
   'bench': 'the benchmark',
   'test': 'the tests'
 }

@@ -16,11 +16,11 @@ export type Actor =
  * for what the server makes at its first start, `bench` and `test` for the benchmark's and the
  * tests' own writes; `notifications:deliver` for every channel's delivery workers and the gateways'
  * delivery reports, which record a notice's outcome; `absences:notify` for the notices of absences the attendance system reported;
- * `consents:remind` for an ask's scheduled reminders.
+ * `consents:remind` for an ask's scheduled reminders; `retention:sweep` for the nightly retention sweep and its erasures.
  */
 export type SystemName =
   | 'cli' | 'first-start' | 'demo' | 'exports:produce' | 'sync:apply' | 'webhooks:deliver' | 'notifications:deliver' | 'absences:notify'
-  | 'consents:remind' | 'oneroster:serve' | 'bench' | 'test'
+  | 'consents:remind' | 'oneroster:serve' | 'retention:sweep' | 'bench' | 'test'
 
 /**
  * Who acted, as every record keeps it (an application's `offeredBy`, `answeredBy`, an event's

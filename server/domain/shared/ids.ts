@@ -25,6 +25,7 @@ export type IdPrefix = 'per' | 'aff' | 'enq' | 'tou' | 'bkg' | 'apl' | 'evt' | '
   | 'abs' | 'uab' | 'car'
   | 'ccn' | 'cmn' | 'dck'
   | 'orc'
+  | 'ret' | 'hld' | 'sar' | 'sai'
 
 /** A new opaque id such as `per_3k9x…`. */
 export function newId(prefix: IdPrefix): string {
