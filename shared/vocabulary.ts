@@ -235,3 +235,7 @@ export type RetentionTrigger = typeof retentionTriggers[number]
 /** What retention did, as `retention_actions` records it (db/schema/retention.ts). */
 export const retentionActionKinds = ['erased', 'deleted', 'held', 'released', 'reviewed'] as const
 export type RetentionAction = typeof retentionActionKinds[number]
+
+/** What a row of the due list names (db/schema/retention.ts, `retention_due`). */
+export const retentionDueSubjectKinds = ['person', 'protection_flag', 'court_order', 'cutoff'] as const
+export type RetentionDueSubjectKind = typeof retentionDueSubjectKinds[number]
