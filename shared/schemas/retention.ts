@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { retentionRecordClasses, retentionTriggers } from '../vocabulary'
-import { plainLine, timestamp } from './common'
+import { day, pageQueryShape, plainLine, recordId, timestamp } from './common'
 
 /*
  * Settings → Data retention (docs/retention.md): the schedule as the screen reads it, and the form's schema for one
@@ -36,3 +36,63 @@ export const retentionClassSchema = z.object({
 })
 
 export const retentionScheduleSchema = z.object({ classes: z.array(retentionClassSchema) })
+
+/*
+ * The sweep's preview (Settings → Data retention → Due, docs/retention.md "The sweep"): the form of a legal hold, the
+ * answers the screen reads.
+ */
+
+/** A legal hold as the office places it: one line of reason and the day it ends, after today (checked by the server). */
+export const legalHoldInput = z.strictObject({
+  personId: recordId('per'),
+  reason: plainLine(500, 'Say why the record is held.'),
+  endsOn: day
+})
+export type LegalHoldInput = z.input<typeof legalHoldInput>
+
+export const legalHoldSchema = z.object({
+  id: z.string(),
+  personId: z.string(),
+  name: z.string().describe('The person\'s name, read live.'),
+  reason: z.string(),
+  endsOn: z.string(),
+  placedBy: z.string(),
+  placedAt: timestamp
+})
+
+export const retentionDueCountSchema = z.object({
+  recordClass: retentionRecordClass,
+  due: z.number().int().describe('Records past their period in the due list.'),
+  erasableFrom: timestamp.nullable().describe('The earliest of them may go from then on; null when none is due.'),
+  review: z.boolean().describe('Restricted records: reviewed by the office, never erased by the sweep.')
+})
+
+export const retentionDueSummarySchema = z.object({
+  counts: z.array(retentionDueCountSchema),
+  holds: z.array(legalHoldSchema).nullable().describe('The holds in force; null for staff without `retention.manage`.')
+})
+
+export const retentionDueRecordSchema = z.object({
+  recordClass: retentionRecordClass,
+  subjectKind: z.enum(['person', 'protection_flag', 'court_order']),
+  subjectId: z.string(),
+  personId: z.string(),
+  name: z.string().describe('The person\'s name, read live.'),
+  passedOn: z.string(),
+  erasableFrom: timestamp.nullable().describe('Null for a restricted record: reviewed, never erased by the sweep.'),
+  held: z.boolean(),
+  reviewedAt: timestamp.nullable()
+})
+
+export const retentionDueQuery = z.strictObject({
+  recordClass: retentionRecordClass.optional(),
+  q: z.string().max(100, 'At most 100 characters.').optional().describe('A name, or its start, as typed.'),
+  ...pageQueryShape
+})
+
+export const retentionDuePageSchema = z.object({ items: z.array(retentionDueRecordSchema), nextCursor: z.string().nullable() })
+
+export const restrictedReviewInput = z.strictObject({
+  subjectKind: z.enum(['protection_flag', 'court_order']),
+  subjectId: recordId('prf')
+})

@@ -43,7 +43,10 @@ export const activityKinds = {
   'data_check.started': 'A data check started',
   'data_check.changed': 'A data check closed early or its closing day moved',
   'data_check.reminded': 'The adults a data check still waits for reminded',
-  'retention_period.changed': 'A class of record\'s retention period changed'
+  'retention_period.changed': 'A class of record\'s retention period changed',
+  'legal_hold.placed': 'A legal hold placed on a person: kept whole, whatever their class\'s period',
+  'legal_hold.released': 'A legal hold released',
+  'restricted_record.reviewed': 'A restricted record past its period reviewed'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

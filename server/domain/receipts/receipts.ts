@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm'
-import { apiTokens, dataReceipts, onerosterClients, onerosterReceipts, people } from '../../../db/schema'
+import { apiTokens, dataReceipts, onerosterClients, onerosterReceipts, people, schools } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
@@ -9,15 +9,9 @@ import { scopeCatalogue, isScope } from '../access/catalogue'
 import { flushReceipts } from './receipt-buffer'
 import { csvBuffer } from '../shared/csv-stream'
 import { compareText } from '../shared/compare-text'
+import { retentionClassesIn } from '../retention/read-retention-schedule'
+import { addMonthsToDay, dueBefore, retentionWindowDays } from '../retention/retention-months'
 
-/** Receipts are kept this many months, then pruned (platform:sweep). */
-export const receiptRetentionMonths = 13
-
-const monthsBefore = (day: string, months: number) => {
-  const date = new Date(`${day}T00:00:00Z`)
-  date.setUTCMonth(date.getUTCMonth() - months)
-  return date.toISOString().slice(0, 10)
-}
 
 /** One day's reads of a person by one integration, named by its token's purpose. */
 export interface Receipt {
@@ -41,7 +35,8 @@ export async function receiptsOf(
   const found = new Map<string, Receipt[]>(personIds.map(id => [id, []]))
   if (!personIds.length) return found
   await flushReceipts(ctx.database)
-  const since = from ?? monthsBefore(todayInZone(ctx.school.timeZone), receiptRetentionMonths)
+  const months = (await retentionClassesIn(ctx.database.db, ctx.school.id)).find(each => each.recordClass === 'data_access_receipts')!.months
+  const since = from ?? addMonthsToDay(todayInZone(ctx.school.timeZone), -months)
   const ofPeople = [...personIds]
   const [tokenRows, clientRows] = await Promise.all([
     ctx.database.db.select({
@@ -72,14 +67,25 @@ export async function receiptsOfPerson(ctx: Pick<DomainContext, 'database' | 'sc
   return (await receiptsOf(ctx, [personId], from)).get(personId)!
 }
 
-/** Drops receipts older than the retention, counted from today (UTC: a day either way does not matter at 13 months). */
+/**
+ * Drops receipts past each school's period for data-access receipts (Settings → Data retention, 13 months unless the
+ * school keeps them longer) that have been in the retention sweep's preview fourteen days: what the sweep would erase,
+ * done every ten minutes (platform:sweep) so no receipt outstays it by more than that. Counted from today in UTC: a day
+ * either way does not matter at 13 months.
+ */
 export async function pruneReceipts(database: Database, today = new Date().toISOString().slice(0, 10)): Promise<number> {
-  const before = monthsBefore(today, receiptRetentionMonths)
-  const removed = await database.transaction(async tx => [
-    ...await tx.delete(dataReceipts).where(lt(dataReceipts.day, before)).returning({ day: dataReceipts.day }),
-    ...await tx.delete(onerosterReceipts).where(lt(onerosterReceipts.day, before)).returning({ day: onerosterReceipts.day })
-  ])
-  return removed.length
+  const seenBefore = addDays(today, -retentionWindowDays)
+  let removed = 0
+  for (const { id } of await database.db.select({ id: schools.id }).from(schools)) {
+    const months = (await retentionClassesIn(database.db, id)).find(each => each.recordClass === 'data_access_receipts')!.months
+    const before = dueBefore(seenBefore, months)
+    removed += (await database.transaction(async tx => [
+      ...await tx.delete(dataReceipts).where(and(eq(dataReceipts.schoolId, id), lt(dataReceipts.day, before))).returning({ day: dataReceipts.day }),
+      ...await tx.delete(onerosterReceipts).where(and(eq(onerosterReceipts.schoolId, id), lt(onerosterReceipts.day, before)))
+        .returning({ day: onerosterReceipts.day })
+    ])).length
+  }
+  return removed
 }
 
 /** Days back a summary counts. */

@@ -7,7 +7,7 @@ import { pruneReceipts } from '../../domain/receipts/receipts'
 
 /**
  * Every ten minutes: drop rate-limit counters of ended minutes, idempotency keys past 24 hours and data-access
- * receipts past 13 months, and give the
+ * receipts past the school's period for them (13 months by default) and the retention sweep's fourteen days, and give the
  * query planner fresh statistics where a table grew or shrank much (a people sync, an import). Any instance may run it.
  */
 export default defineTask({
