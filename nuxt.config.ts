@@ -34,7 +34,9 @@ export default defineNuxtConfig({
   compatibilityDate: '2026-11-01',
   nitro: {
     experimental: { tasks: true },
-    scheduledTasks: { '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'], '47 1 * * *': ['retention:sweep'] },
+    scheduledTasks: {
+      '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'], '47 1 * * *': ['retention:sweep']
+    },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
     externals: {
       external: ['better-sqlite3'],

@@ -39,7 +39,7 @@ export const screenCapabilityCatalogue = {
   'messages.send': 'write to families by audience group, keep the clubs, and see read receipts and bounces',
   'absences.manage': 'see the absences of a day and of a child, record one a family phoned in, acknowledge reports and open their documents',
   'messages.emergency': 'send an emergency notice: every channel each adult has, whatever they chose, ahead of everything else (with a passkey)',
-  'retention.manage': 'read the retention schedule and set how long each class of record is kept, never under its floor (with a passkey)'
+  'retention.manage': 'set the retention schedule, never under a floor (with a passkey); see what is due for erasure, hold people, review restricted records'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

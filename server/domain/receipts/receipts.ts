@@ -12,7 +12,6 @@ import { compareText } from '../shared/compare-text'
 import { retentionClassesIn } from '../retention/read-retention-schedule'
 import { addMonthsToDay, dueBefore, retentionWindowDays } from '../retention/retention-months'
 
-
 /** One day's reads of a person by one integration, named by its token's purpose. */
 export interface Receipt {
   tokenId: string

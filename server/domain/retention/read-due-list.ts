@@ -7,7 +7,7 @@ import { recordedActor } from '../shared/actor'
 import { compareText } from '../shared/compare-text'
 import { listSlice } from '../shared/list-slice'
 import { timestampNow } from '../days/clock'
-import { assertCapability } from '../access/access'
+import { assertCapability, holdsCapability } from '../access/access'
 import { recordActivity } from '../activity/record-activity'
 import { nameKeyMatches, nameSearchPrefixes } from '../people/name-key'
 import { heldPersonIds, listLegalHolds } from './legal-holds'
@@ -36,7 +36,7 @@ export async function readRetentionDue(ctx: DomainContext) {
     const erasableFrom = !was.erasableFrom || (row.erasableFrom && row.erasableFrom < was.erasableFrom) ? row.erasableFrom : was.erasableFrom
     counts.set(row.recordClass, { due: was.due + due, erasableFrom })
   }
-  const manages = ctx.capabilities.has('retention.manage')
+  const manages = holdsCapability(ctx, 'retention.manage')
   return {
     counts: retentionRecordClasses.map(recordClass => ({
       recordClass, due: counts.get(recordClass)?.due ?? 0, review: recordClass === 'restricted_records',

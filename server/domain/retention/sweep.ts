@@ -11,10 +11,8 @@ import { recordClassStores, retentionBatchSize } from './due-records'
 import { dueBefore, retentionWindowDays } from './retention-months'
 import { erasePerson } from './erase-person'
 
-
 type DueRow = typeof retentionDue.$inferSelect
 const keyOf = (row: Pick<DueRow, 'recordClass' | 'subjectKind' | 'subjectId'>) => `${row.recordClass} ${row.subjectKind} ${row.subjectId}`
-
 
 /** Runs `work` on `items` a batch at a time, each batch its own short transaction. */
 async function inBatches<T>(ctx: DomainContext, items: readonly T[], work: (tx: Parameters<Parameters<DomainContext['database']['transaction']>[0]>[0],
@@ -44,7 +42,8 @@ export async function previewRetention(ctx: DomainContext) {
     [...persons, ...restricted].map(subject => [keyOf(subject), { ...subject, records: 1 }])
   )
   const cutoffs = new Map<RetentionRecordClass, string>()
-  for (const [recordClass, store] of Object.entries(recordClassStores) as [RetentionRecordClass, NonNullable<typeof recordClassStores[RetentionRecordClass]>][]) {
+  type Store = NonNullable<typeof recordClassStores[RetentionRecordClass]>
+  for (const [recordClass, store] of Object.entries(recordClassStores) as [RetentionRecordClass, Store][]) {
     const before = dueBefore(today, months(recordClass))
     const records = await store.countBefore(db, schoolId, before)
     cutoffs.set(recordClass, before)

@@ -27,8 +27,8 @@ async function refusal(work: Promise<unknown>) {
 }
 
 /** Whether the lead's erasePerson has landed: the contract's stub throws "not built yet". */
-const erasureBuilt = async (school: School) =>
-  erasePerson(school.context, 'per_none', { kind: 'schedule', recordClass: 'former_students' }).then(() => true, (error: Error) => !/not built yet/.test(error.message))
+const erasureBuilt = async (school: School) => erasePerson(school.context, 'per_none', { kind: 'schedule', recordClass: 'former_students' })
+  .then(() => true, (error: Error) => !/not built yet/.test(error.message))
 
 /*
  * Issue 42 point 2 on the database the suite runs on: a school with people of every class and age; the sweep previews

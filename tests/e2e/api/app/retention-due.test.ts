@@ -47,7 +47,9 @@ describe('the retention due list over /api/app', () => {
       await callApi('/api/app/retention/due/records', { headers: { cookie: office } }),
       await hold({ personId: seeded.oldStudent.id, reason: 'Claim', endsOn: addDays(today, 30) }, office),
       await callApi('/api/app/retention/holds/hld_0000/release', { method: 'POST', headers: { cookie: office } }),
-      await callApi('/api/app/retention/due/reviews', { method: 'POST', body: { subjectKind: 'protection_flag', subjectId: 'prf_0000' }, headers: { cookie: office } })
+      await callApi('/api/app/retention/due/reviews', {
+        method: 'POST', body: { subjectKind: 'protection_flag', subjectId: 'prf_0000' }, headers: { cookie: office }
+      })
     ]
     for (const answer of refusals) expect(expectEnvelope(answer, 403, 'forbidden')).toMatchObject({ missingScope: 'retention.manage' })
   })
