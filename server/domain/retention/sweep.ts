@@ -81,11 +81,12 @@ export async function previewRetention(ctx: DomainContext) {
 }
 
 /**
- * Acts on the due list's rows whose fourteen days have passed (docs/retention.md, "The sweep"). People: one
- * `erasePerson` each, one transaction per person, which leaves whole anyone under a legal hold or an open subject
- * access request (counted as `held`, kept in the list). Other classes: the records before the latest cutoff whose window
- * has passed, and still before today's (a period lengthened since keeps them), deleted a short transaction per batch with
- * a `deleted` retention action. Restricted records are never erased here: their end is the office's review.
+ * Acts on the due list's rows whose fourteen days have passed (docs/retention.md, "The sweep"). Other classes first:
+ * the records before the latest cutoff whose window has passed, and still before today's (a period lengthened since
+ * keeps them), deleted a short transaction per batch with a `deleted` retention action. Then people: one `erasePerson`
+ * each, one transaction per person, which leaves whole anyone under a legal hold, an open subject access request or
+ * named by a restricted record (counted as `held`, kept in the list). Restricted records are never erased here: their
+ * end is the office's review.
  */
 export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, deleted: number, held: number }> {
   assertCapability(ctx, 'retention.manage')
@@ -122,7 +123,8 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
   }
   for (const row of ready.filter(each => each.subjectKind === 'person')) {
     const outcome = await erasePerson(ctx, row.subjectId, { kind: 'schedule', recordClass: row.recordClass })
-    if (outcome === 'held' || outcome === 'under_request') {
+    // Kept back, and kept in the list: a hold, an open request, or a restricted record naming them (a safe adult, say).
+    if (outcome === 'held' || outcome === 'under_request' || outcome === 'restricted') {
       tally.held += 1
       continue
     }

@@ -174,6 +174,7 @@ describe('layering', () => {
       'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file',
       'server/domain/admissions/possible-duplicates.ts': 'asks whether a person is named anywhere but the application, a flag or an order among the places, before one is merged away',
       'server/domain/staff/today.ts': 'counts the orders ending soon, for a caller access/ says holds restricted.read',
+      'server/domain/retention/erase-person.ts': 'asks whether a flag or order names the person to erase, who then stays whole until its review',
       'server/api/app/people/[id]/restricted.get.ts': 'shows the restricted record that access/withholding.ts let the caller see',
       'server/domain/retention/due-people.ts': 'lists flags and orders past their retention period for review, and keeps the people they name out of the sweep',
       'server/domain/retention/read-due-list.ts': 'names the person of a restricted record due for review, to staff holding retention.manage'
