@@ -38,6 +38,7 @@ describe('the retention sweep', () => {
   let school: School
   let other: School
   let seeded: Awaited<ReturnType<typeof seedRetentionSchool>>
+  let firstErasure: Awaited<ReturnType<typeof eraseDue>> | null = null
   const today = new Date().toISOString().slice(0, 10)
   const duePersonIds = async (s: School) => (await s.database.db.select().from(retentionDue)
     .where(and(eq(retentionDue.schoolId, s.id), eq(retentionDue.subjectKind, 'person')))).map(row => `${row.recordClass} ${row.subjectId}`).sort()
@@ -134,11 +135,12 @@ describe('the retention sweep', () => {
   it('after the window deletes the other classes\' records past their period in batches, each a deleted retention action', async () => {
     setClockOffset(15 * dayMs)
     await previewRetention(school.context)
-    const done = await eraseDue(school.context).catch(async (error: Error) => {
+    // Until erasePerson lands its stub throws once the other classes are done, which they are first.
+    firstErasure = await eraseDue(school.context).catch(async (error: Error) => {
       if (await erasureBuilt(school)) throw error
       return null
     })
-    if (done) expect(done).toMatchObject({ deleted: 3 })
+    if (firstErasure) expect(firstErasure.deleted).toBe(3)
     const left = async <T extends typeof activity | typeof absences | typeof dataReceipts>(table: T) =>
       (await school.database.db.select().from(table).where(eq(table.schoolId, school.id))).length
     expect(await left(absences)).toBe(1)
@@ -157,13 +159,23 @@ describe('the retention sweep', () => {
 
   it('after the window erases the people past their periods, but not the one under a hold', async ({ skip }) => {
     if (!await erasureBuilt(school)) skip('erasePerson is the lead\'s, not landed yet')
+    expect(firstErasure).toEqual({ erased: 6, deleted: 3, held: 1 })
+    // The held one stays in the list, whole; a second run finds nothing more to do.
+    expect(await duePersonIds(school)).toEqual([`former_students ${seeded.heldStudent.id}`])
     setClockOffset(15 * dayMs)
     await previewRetention(school.context)
-    const done = await eraseDue(school.context)
-    expect(done).toMatchObject({ erased: 6, held: 1 })
-    expect(await duePersonIds(school)).toEqual([`former_students ${seeded.heldStudent.id}`])
+    expect(await eraseDue(school.context)).toEqual({ erased: 0, deleted: 0, held: 1 })
     const [held] = await school.database.db.select().from(people).where(eq(people.id, seeded.heldStudent.id))
     expect(held!.familyName).toBe('SweepHeldStudent')
+    const gone = [seeded.oldStudent, seeded.oldStaff, seeded.enquiryChild, seeded.enquirer, seeded.withdrawnChild, seeded.withdrawnAdult]
+    const erased = await school.database.db.select({ familyName: people.familyName, dateOfBirth: people.dateOfBirth }).from(people)
+      .where(inArray(people.id, gone.map(each => each.id)))
+    expect(erased.filter(row => row.familyName.startsWith('Sweep') || row.dateOfBirth)).toEqual([])
+    const actions = await school.database.db.select().from(retentionActions)
+      .where(and(eq(retentionActions.schoolId, school.id), eq(retentionActions.action, 'erased')))
+    expect(actions.map(row => row.recordClass).sort()).toEqual(
+      ['enquiries', 'enquiries', 'former_staff', 'former_students', 'unstarted_applications', 'unstarted_applications']
+    )
     const kept = await school.database.db.select({ id: people.id, familyName: people.familyName }).from(people)
       .where(inArray(people.id, [seeded.currentStudent.id, seeded.youngFormerStudent.id, seeded.recentStaff.id, seeded.flagged.id]))
     expect(kept.every(row => row.familyName.startsWith('Sweep'))).toBe(true)
