@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm'
-import { legalHolds, people } from '../../../db/schema'
+import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm'
+import { legalHolds, people, schools } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import { legalHoldInput, type LegalHoldInput } from '../../../shared/schemas/retention'
 import type { DomainContext } from '../shared/context'
@@ -12,19 +12,19 @@ import { assertCapability } from '../access/access'
 import { recordActivity } from '../activity/record-activity'
 import { recordRetentionAction } from './retention-actions'
 
-/** A hold is in force until someone releases it, and on every day up to its end. */
-const inForce = (schoolId: string, today: string) => and(eq(legalHolds.schoolId, schoolId), isNull(legalHolds.releasedAt), gt(legalHolds.endsOn, today))
+/** A hold is in force until someone releases it, on every day up to and including the day it ends. */
+const inForce = (schoolId: string, today: string) => and(eq(legalHolds.schoolId, schoolId), isNull(legalHolds.releasedAt), gte(legalHolds.endsOn, today))
 
 /**
- * Of `personIds`, those under a legal hold in force today (issue 42 point 2): the erasure leaves them whole. Read in
- * `tx`, the erasure's own transaction, so a hold placed a moment before is seen. "Today" is UTC here: a hold ends on a
- * day after the one it was placed, so a day's difference at the school's midnight never erases anyone early.
+ * Of `personIds`, those under a legal hold in force today at the school, in its own zone (issue 42 point 2): the
+ * erasure leaves them whole. Read in `tx`, the erasure's own transaction, so a hold placed a moment before is seen.
  */
 export async function heldPersonIds(tx: Db, schoolId: string, personIds: readonly string[]): Promise<Set<string>> {
   if (!personIds.length) return new Set()
-  const today = timestampNow().slice(0, 10)
+  const [school] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId))
+  if (!school) return new Set()
   const rows = await tx.selectDistinct({ personId: legalHolds.personId }).from(legalHolds)
-    .where(and(inForce(schoolId, today), inArray(legalHolds.personId, [...personIds])))
+    .where(and(inForce(schoolId, todayInZone(school.timeZone)), inArray(legalHolds.personId, [...personIds])))
   return new Set(rows.map(row => row.personId))
 }
 
