@@ -17,6 +17,8 @@ import { seedPortalFamilies } from '../../support/portal-families'
 import { storedFile, testExportStorage } from '../../support/export-files'
 import { privateAllowed, startReceiver } from '../../support/webhooks'
 import { oneRosterAccessToken } from '../../support/oneroster-client'
+import { familySession } from '../../support/family-sessions'
+import { staffSession } from '../../support/staff-sessions'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 type Families = Awaited<ReturnType<typeof seedPortalFamilies>>
@@ -41,15 +43,25 @@ describe('erasing a person', () => {
   it('leaves the share of fees the other payer carries, and takes the name, contacts and history of the payer erased', async () => {
     await correctPersonName(school.context, families.father, { familyName: 'Ngata', givenNames: 'Rawiri James', change: 'correction' })
     expect((await callApi(`/api/v1/people/${families.father}`, { token: reader })).status).toBe(200)
+    const father = await familySession(school, families.father)
+    const office = await staffSession(school, 'admin')
+    const asFather = (path: string) => callApi(path, { headers: { cookie: father.cookie } })
+    const asOffice = (path: string) => callApi(path, { headers: { cookie: office.cookie } })
+    expect((await asFather('/api/app/portal')).status).toBe(200)
+    expect((await asOffice(`/api/app/people/${families.father}`)).status).toBe(200)
 
     expect(await erasePerson(school.context, families.father, { kind: 'request', requestId: 'sar_erasure_test' })).toBe('erased')
+
+    // Their session ends with the erasure, and the office finds nobody.
+    expect((await asFather('/api/app/portal')).status).toBe(401)
+    expectEnvelope(await asOffice(`/api/app/people/${families.father}`), 404, 'not_found')
 
     expectEnvelope(await callApi(`/api/v1/people/${families.father}`, { token: reader }), 404, 'not_found')
     const [row] = await school.database.db.select().from(people).where(eq(people.id, families.father))
     expect(row).toMatchObject({ familyName: '', givenNames: '', nameKey: '', dateOfBirth: null, email: null, phone: null, erasedAt: expect.any(String) })
     expect(await school.database.db.select().from(nameHistory).where(eq(nameHistory.personId, families.father))).toEqual([])
     expect(await school.database.db.select().from(parentalResponsibilities).where(eq(parentalResponsibilities.adultId, families.father))).toEqual([])
-    expect(await school.database.db.select().from(accounts).where(eq(accounts.email, families.emails.father))).toEqual([])
+    expect(await school.database.db.select().from(accounts).where(eq(accounts.email, father.email))).toEqual([])
 
     // Aroha's fees are still shared whole: the erased payer's half stays, as a share with an id and no person behind it.
     const shares = await school.database.db.select().from(billingResponsibilities).where(eq(billingResponsibilities.studentId, families.aroha))
