@@ -19,8 +19,8 @@ export interface RecordClassStore {
   removeBatch(tx: Db, schoolId: string, before: string): Promise<number>
 }
 
-/** Records per batch by default: 500 rows deleted by key take a few milliseconds on either database. */
-export const retentionBatchSize = 500
+/** Records per batch by default: 200 (docs/retention.md, "The write lock": measured at 100,000 people, p99 about 50 ms). */
+export const retentionBatchSize = 200
 
 const countOf = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0)
 
