@@ -21,8 +21,8 @@ export const retentionPeriods = table('retention_periods', {
  * What the retention sweep and the office's erasures did, without personal data (issue 42, docs/retention.md): which
  * class, how many, under which rule, when, and who approved. `action`: `erased` (people erased, leaving tombstones),
  * `deleted` (records of a class removed), `held` and `released` (a legal hold), `reviewed` (a restricted record's review).
- * `rule` names the schedule's row and period (`schedule:former_students:300`) or the request (`request:<id>`). Exported
- * as the `retention_actions` table.
+ * `rule` names the schedule's row and period (`schedule:former_students:300`) or the request (`request:<id>`); a legal
+ * hold's rows have the class `legal_hold` and the rule `hold:<id>`. Exported as the `retention_actions` table.
  */
 export const retentionActions = table('retention_actions', {
   id: text('id').primaryKey(),
