@@ -7,7 +7,8 @@
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
  *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
  *
- * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, OneRoster REST on a school of 40,000 students, webhooks,
+ * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, OneRoster REST on a school of 40,000 students,
+ * the retention sweep on a school of about 100,000 people, webhooks,
  * imports, exports, the applications board, and, on the first database, the phone rows: Lighthouse on
  * the sign-in page. Last, the test suite's own wall time, quiet and busy (scripts/bench/suite-time.ts): the
  * figures `npm run test:busy` last recorded, or, with `--only suite`, two runs of the suite made then.
@@ -18,11 +19,11 @@
  * postgres://postgres@127.0.0.1:5432/rollbook_bench); it is skipped, saying why, when it cannot be
  * reached. `--strict` exits 1 when a target is missed; a failed request always does.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
 import { analyzeAfterSeeding, freshPostgres, freshSqlite, type BenchDatabase, type Dialect } from './bench/databases'
 import { measure, type LoadSettings, type Measurement, type RequestBody } from './bench/measure'
 import { projectRoot as root, startBuiltServer } from './built-server'
@@ -31,6 +32,7 @@ import { benchWebhookDelivery, webhookTargets } from './bench/webhooks'
 import { benchImports, printJobRows, runStatusReader } from './bench/import-runs'
 import { benchRosterAfresh } from './bench/roster-afresh'
 import { benchOneRosterRest, printOneRosterRows } from './bench/oneroster-rest'
+import { benchRetentionSweep, printRetentionRows } from './bench/retention-sweep'
 import { printMemoryLine, watchReadMemory } from './bench/memory-line'
 import { benchExports } from './bench/exports'
 import { benchLighthouse, printLighthouseRows } from './bench/lighthouse'
@@ -73,7 +75,8 @@ const wanted = options.only?.flatMap(name => name.split(','))
 const named = (scenario: Scenario, name: string) => scenario.name === name || scenario.name.startsWith(`${name}-`)
 /** Rows measured by a script of their own rather than a scenario, asked for by name like the others. */
 const separateRows = [
-  'roster-afresh', 'oneroster-rest', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency', 'digest', 'absences', 'suite'
+  'roster-afresh', 'oneroster-rest', 'retention', 'webhooks', 'imports', 'exports', 'lighthouse', 'admissions-board', 'messages', 'emergency',
+  'digest', 'absences', 'suite'
 ]
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
@@ -97,6 +100,14 @@ function benchStep(database: BenchDatabase, args: string[]): any {
     resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' }
   )
   return JSON.parse(printed.trim().split('\n').at(-1)!)
+}
+
+/** benchStep without waiting: the step runs while the bench measures something else (the people page during an erasure). */
+async function benchStepMeanwhile(database: BenchDatabase, args: string[]): Promise<any> {
+  const { stdout } = await promisify(execFile)(
+    resolve(root, 'node_modules/.bin/tsx'), args, { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' }
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1)!)
 }
 
 /** A demo school of `demoStudents` students, one token holding every scope the rows need, and a rostering token for the roster rows. */
@@ -282,6 +293,11 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     if (runsSeparate('oneroster-rest')) {
       missedTargets += printOneRosterRows(await benchOneRosterRest(
         server.url, args => admin(database, args), args => benchStep(database, args), () => analyzeAfterSeeding(database)
+      ))
+    }
+    if (runsSeparate('retention')) {
+      missedTargets += printRetentionRows(await benchRetentionSweep(
+        server.url, args => admin(database, args), args => benchStepMeanwhile(database, args), () => analyzeAfterSeeding(database)
       ))
     }
     if (runsSeparate('webhooks')) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import {
   absences, accounts, activity, applicationAdults, childContacts, childMedicalNeeds, clubMembers, consents, dataCheckAdults,
-  dataCheckChildren, detailRequests, enquiries, exitReasons, familyAccess, identityDecisions, loginNames, messageRecipients, nameHistory,
+  dataCheckChildren, detailRequests, enquiries, exitReasons, familyAccess, identityDecisions, legalHolds, loginNames, messageRecipients, nameHistory,
   notificationChoices, notificationDeliveries, outboxMails, parentalResponsibilities, passkeys, people, personSourceIds, pushSubscriptions,
   signInCodes, signInLinks, staffAccess, staffChecks, staffSessions, syncRunChanges
 } from '../../../db/schema'
@@ -62,6 +62,8 @@ export async function scrubPerson(
     .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id), isNotNull(absences.documentKey)))
   await tx.update(absences).set({ note: null, documentKey: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
     .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id)))
+  // A hold ended before the erasure (none in force lets it run) keeps its dates and who placed it, not the office's reason.
+  await tx.update(legalHolds).set({ reason: '' }).where(and(eq(legalHolds.schoolId, schoolId), eq(legalHolds.personId, id)))
   await tx.update(activity).set({ changes: null })
     .where(and(eq(activity.schoolId, schoolId), eq(activity.subjectType, 'person'), eq(activity.subjectId, id)))
 

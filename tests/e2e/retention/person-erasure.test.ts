@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import {
-  accounts, billingResponsibilities, changeEvents, nameHistory, parentalResponsibilities, people, retentionActions
+  accounts, billingResponsibilities, changeEvents, legalHolds, nameHistory, parentalResponsibilities, people, retentionActions
 } from '../../../db/schema'
 import { erasePerson } from '../../../server/domain/retention/erase-person'
+import { placeLegalHold, releaseLegalHold } from '../../../server/domain/retention/legal-holds'
+import { addDays } from '../../../server/domain/days/calendar'
 import { correctPersonName } from '../../../server/domain/people/correct-name'
 import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
 import { createWebhookSubscription } from '../../../server/domain/webhooks/subscriptions'
@@ -50,7 +52,15 @@ describe('erasing a person', () => {
     expect((await asFather('/api/app/portal')).status).toBe(200)
     expect((await asOffice(`/api/app/people/${families.father}`)).status).toBe(200)
 
+    // A hold keeps him whole while it is in force; once released it names no reason of the office's after the erasure.
+    const hold = await placeLegalHold(school.context, {
+      personId: families.father, reason: 'Rawiri Ngata: insurer asked us to keep', endsOn: addDays(families.today, 30)
+    })
+    expect(await erasePerson(school.context, families.father, { kind: 'request', requestId: 'sar_erasure_test' })).toBe('held')
+    await releaseLegalHold(school.context, hold.id)
     expect(await erasePerson(school.context, families.father, { kind: 'request', requestId: 'sar_erasure_test' })).toBe('erased')
+    expect((await school.database.db.select().from(legalHolds).where(eq(legalHolds.id, hold.id)))[0])
+      .toMatchObject({ reason: '', releasedAt: expect.any(String) })
 
     // Their session ends with the erasure, and the office finds nobody.
     expect((await asFather('/api/app/portal')).status).toBe(401)
@@ -71,7 +81,8 @@ describe('erasing a person', () => {
     expect(billing.status, JSON.stringify(billing.body)).toBe(200)
     expect(JSON.stringify(billing.body)).not.toContain('Rawiri')
 
-    const [action] = await school.database.db.select().from(retentionActions).where(eq(retentionActions.schoolId, school.id))
+    const [action] = await school.database.db.select().from(retentionActions)
+      .where(and(eq(retentionActions.schoolId, school.id), eq(retentionActions.action, 'erased')))
     expect(action).toMatchObject({ action: 'erased', recordClass: 'request', count: 1, rule: 'request:sar_erasure_test', approvedBy: 'system:test' })
     expect(JSON.stringify(action)).not.toContain(families.father)
 
