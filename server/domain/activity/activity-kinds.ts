@@ -43,7 +43,10 @@ export const activityKinds = {
   'data_check.started': 'A data check started',
   'data_check.changed': 'A data check closed early or its closing day moved',
   'data_check.reminded': 'The adults a data check still waits for reminded',
-  'retention_period.changed': 'A class of record\'s retention period changed'
+  'retention_period.changed': 'A class of record\'s retention period changed',
+  'subject_access.logged': 'A subject access request, or a request to erase, correct or restrict, logged',
+  'subject_access.changed': 'A subject access request extended, or an item of its answer decided',
+  'subject_access.closed': 'A subject access request answered, carried out or refused'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds
