@@ -21,6 +21,8 @@ export const subjectAccessRequests = table('subject_access_requests', {
   receivedOn: text('received_on').notNull(),
   verifiedHow: text('verified_how').notNull(),
   deadlineRule: text('deadline_rule').$type<SubjectAccessDeadlineRule>().notNull(),
+  /** The last day to answer, worked out when the request is logged or extended (server/domain/subject-access/deadline.ts). */
+  deadline: text('deadline').notNull(),
   extensionMonths: integer('extension_months').notNull().default(0),
   extensionReason: text('extension_reason'),
   extendedBy: text('extended_by'),
@@ -36,7 +38,8 @@ export const subjectAccessRequests = table('subject_access_requests', {
   closedBy: text('closed_by'),
   closedAt: text('closed_at')
 }, t => [
-  index('subject_access_requests_school_id_state_idx').on(t.schoolId, t.state),
+  index('subject_access_requests_school_id_deadline_idx').on(t.schoolId, t.deadline, t.id),
+  index('subject_access_requests_school_id_state_idx').on(t.schoolId, t.state, t.deadline),
   index('subject_access_requests_school_id_subject_id_idx').on(t.schoolId, t.subjectId)
 ])
 

@@ -20,6 +20,7 @@ CREATE TABLE "subject_access_requests" (
 	"received_on" text COLLATE "C" NOT NULL,
 	"verified_how" text COLLATE "C" NOT NULL,
 	"deadline_rule" text COLLATE "C" NOT NULL,
+	"deadline" text COLLATE "C" NOT NULL,
 	"extension_months" integer DEFAULT 0 NOT NULL,
 	"extension_reason" text COLLATE "C",
 	"extended_by" text COLLATE "C",
@@ -40,5 +41,6 @@ ALTER TABLE "subject_access_requests" ADD CONSTRAINT "subject_access_requests_sc
 ALTER TABLE "subject_access_requests" ADD CONSTRAINT "subject_access_requests_subject_id_people_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."people"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subject_access_requests" ADD CONSTRAINT "subject_access_requests_requester_id_people_id_fk" FOREIGN KEY ("requester_id") REFERENCES "public"."people"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "subject_access_items_request_id_item_kind_record_id_idx" ON "subject_access_items" USING btree ("request_id","item_kind","record_id");--> statement-breakpoint
-CREATE INDEX "subject_access_requests_school_id_state_idx" ON "subject_access_requests" USING btree ("school_id","state");--> statement-breakpoint
+CREATE INDEX "subject_access_requests_school_id_deadline_idx" ON "subject_access_requests" USING btree ("school_id","deadline","id");--> statement-breakpoint
+CREATE INDEX "subject_access_requests_school_id_state_idx" ON "subject_access_requests" USING btree ("school_id","state","deadline");--> statement-breakpoint
 CREATE INDEX "subject_access_requests_school_id_subject_id_idx" ON "subject_access_requests" USING btree ("school_id","subject_id");

@@ -23,6 +23,7 @@ CREATE TABLE `subject_access_requests` (
 	`received_on` text NOT NULL,
 	`verified_how` text NOT NULL,
 	`deadline_rule` text NOT NULL,
+	`deadline` text NOT NULL,
 	`extension_months` integer DEFAULT 0 NOT NULL,
 	`extension_reason` text,
 	`extended_by` text,
@@ -40,5 +41,6 @@ CREATE TABLE `subject_access_requests` (
 	FOREIGN KEY (`requester_id`) REFERENCES `people`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `subject_access_requests_school_id_state_idx` ON `subject_access_requests` (`school_id`,`state`);--> statement-breakpoint
+CREATE INDEX `subject_access_requests_school_id_deadline_idx` ON `subject_access_requests` (`school_id`,`deadline`,`id`);--> statement-breakpoint
+CREATE INDEX `subject_access_requests_school_id_state_idx` ON `subject_access_requests` (`school_id`,`state`,`deadline`);--> statement-breakpoint
 CREATE INDEX `subject_access_requests_school_id_subject_id_idx` ON `subject_access_requests` (`school_id`,`subject_id`);
