@@ -97,7 +97,9 @@ export const webhookEventKinds = [
   'consent_purpose.created', 'consent_ask.created', 'consent_ask.updated', 'consent.created', 'consent.updated',
   'message.created', 'activity_member.created', 'activity_member.deleted',
   'notification.failed',
-  'absence.reported', 'absence.explained', 'absence.withdrawn', 'contact.updated'
+  'absence.reported', 'absence.explained', 'absence.withdrawn', 'contact.updated',
+  // Interface 1.2, additive: a person erased under the school's retention schedule or on request (docs/retention.md).
+  'person.erased'
 ] as const
 export type WebhookEventKind = typeof webhookEventKinds[number]
 

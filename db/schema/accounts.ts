@@ -18,7 +18,8 @@ export const accounts = table('accounts', {
   removedAt: text('removed_at')
 }, t => [
   uniqueIndex('accounts_email_idx').on(t.email),
-  index('accounts_school_id_idx').on(t.schoolId)
+  index('accounts_school_id_idx').on(t.schoolId),
+  index('accounts_person_id_idx').on(t.personId)
 ])
 
 export const signInPolicies = table('sign_in_policies', {

@@ -22,5 +22,7 @@ export const activity = table('activity', {
 }, t => [
   index('activity_school_id_at_idx').on(t.schoolId, t.at),
   index('activity_school_id_kind_at_idx').on(t.schoolId, t.kind, t.at),
-  index('activity_school_id_actor_at_idx').on(t.schoolId, t.actor, t.at)
+  index('activity_school_id_actor_at_idx').on(t.schoolId, t.actor, t.at),
+  // An erased person's entries keep their line (ids only) but lose the changes, which may hold names.
+  index('activity_school_id_subject_type_subject_id_idx').on(t.schoolId, t.subjectType, t.subjectId)
 ])

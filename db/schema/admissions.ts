@@ -14,7 +14,12 @@ export const enquiries = table('enquiries', {
   channel: text('channel').notNull(),
   intendedEntryYear: integer('intended_entry_year'),
   receivedAt: text('received_at').notNull()
-}, t => [index('enquiries_school_id_received_at_idx').on(t.schoolId, t.receivedAt)])
+}, t => [
+  index('enquiries_school_id_received_at_idx').on(t.schoolId, t.receivedAt),
+  // An erasure finds the enquiries naming a person, as the child or the enquirer.
+  index('enquiries_student_id_idx').on(t.studentId),
+  index('enquiries_enquirer_id_idx').on(t.enquirerId)
+])
 
 export const tours = table('tours', {
   id: text('id').primaryKey(),
@@ -126,4 +131,4 @@ export const identityDecisions = table('identity_decisions', {
   subjectId: text('subject_id').notNull(),
   decidedAt: text('decided_at').notNull(),
   decidedBy: text('decided_by').notNull()
-}, t => [index('identity_decisions_person_id_idx').on(t.personId)])
+}, t => [index('identity_decisions_person_id_idx').on(t.personId), index('identity_decisions_other_person_id_idx').on(t.otherPersonId)])

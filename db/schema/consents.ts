@@ -110,5 +110,7 @@ export const consents = table('consents', {
 }, t => [
   index('consents_school_id_ask_id_child_id_idx').on(t.schoolId, t.askId, t.childId),
   index('consents_school_id_purpose_id_child_id_idx').on(t.schoolId, t.purposeId, t.childId),
-  index('consents_adult_id_idx').on(t.adultId)
+  index('consents_adult_id_idx').on(t.adultId),
+  // An erasure finds a child's answers by the child alone (server/domain/retention/erasure-steps.ts).
+  index('consents_child_id_idx').on(t.childId)
 ])

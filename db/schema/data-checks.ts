@@ -25,7 +25,11 @@ export const childContacts = table('child_contacts', {
   relationship: text('relationship'),
   updatedAt: text('updated_at').notNull(),
   updatedBy: text('updated_by').notNull()
-}, t => [index('child_contacts_school_id_child_id_kind_position_idx').on(t.schoolId, t.childId, t.kind, t.position)])
+}, t => [
+  index('child_contacts_school_id_child_id_kind_position_idx').on(t.schoolId, t.childId, t.kind, t.position),
+  // An adult on file named as another child's contact, found when that adult is erased.
+  index('child_contacts_person_id_idx').on(t.personId)
+])
 
 /** One medical need of a child (an allergy, a condition) and what to do about it: read by staff, never by `/api/v1`. */
 export const childMedicalNeeds = table('child_medical_needs', {
@@ -76,5 +80,6 @@ export const dataCheckChildren = table('data_check_children', {
 }, t => [
   primaryKey({ columns: [t.checkId, t.childId, t.adultId] }),
   index('data_check_children_check_id_class_code_idx').on(t.checkId, t.classCode),
-  index('data_check_children_check_id_adult_id_idx').on(t.checkId, t.adultId)
+  index('data_check_children_check_id_adult_id_idx').on(t.checkId, t.adultId),
+  index('data_check_children_child_id_idx').on(t.childId)
 ])

@@ -100,4 +100,8 @@ export const syncRunChanges = table('sync_run_changes', {
   operation: text('operation').$type<'insert' | 'update'>().notNull(),
   before: text('before'),
   after: text('after').notNull()
-}, t => [index('sync_run_changes_run_id_sequence_idx').on(t.runId, t.sequence)])
+}, t => [
+  index('sync_run_changes_run_id_sequence_idx').on(t.runId, t.sequence),
+  // A person's rows carry their names before and after: an erasure removes them (server/domain/retention/erasure-steps.ts).
+  index('sync_run_changes_record_id_idx').on(t.recordId)
+])

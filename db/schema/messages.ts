@@ -94,4 +94,7 @@ export const clubMembers = table('activity_members', {
   club: text('activity').notNull(),
   personId: text('person_id').notNull().references(() => people.id),
   createdAt: text('created_at').notNull()
-}, t => [uniqueIndex('activity_members_school_id_activity_person_id_idx').on(t.schoolId, t.club, t.personId)])
+}, t => [
+  uniqueIndex('activity_members_school_id_activity_person_id_idx').on(t.schoolId, t.club, t.personId),
+  index('activity_members_person_id_idx').on(t.personId)
+])

@@ -34,7 +34,9 @@ export const people = table('people', {
   preferredLanguage: text('preferred_language'),
   createdAt: text('created_at').notNull(),
   updatedAt: text('updated_at').notNull(),
-  deletedAt: text('deleted_at')
+  deletedAt: text('deleted_at'),
+  /** When the person was erased (issue 42): `deletedAt` is set with it, and the row is a tombstone with no personal data. */
+  erasedAt: text('erased_at')
 }, t => [
   index('people_school_id_name_key_id_idx').on(t.schoolId, t.nameKey, t.id),
   index('people_school_id_email_idx').on(t.schoolId, t.email),

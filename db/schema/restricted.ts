@@ -40,7 +40,7 @@ export const courtOrders = table('court_orders', {
   validFrom: text('valid_from').notNull(),
   validTo: text('valid_to'),
   recordedAt: text('recorded_at').notNull()
-}, t => [index('court_orders_child_id_idx').on(t.childId)])
+}, t => [index('court_orders_child_id_idx').on(t.childId), index('court_orders_restrained_person_id_idx').on(t.restrainedPersonId)])
 
 /** Why a student span ended. */
 export const exitReasons = table('exit_reasons', {

@@ -32,6 +32,8 @@ export async function leaksInServerLog(logPath: string, cursorLogPath: string): 
   const familyWords = new Set<string>()
   const otherNames = new Set<string>()
   for (const { familyName, givenNames } of names) {
+    // An erased person's row keeps no name at all (docs/retention.md, "Erasure"): nothing to look for.
+    if (!familyName.trim() && !givenNames.trim()) continue
     if (familyName.length >= 4 && oneWord.test(familyName)) familyWords.add(familyName)
     else otherNames.add(familyName.length >= 4 ? familyName : `${givenNames} ${familyName}`)
   }

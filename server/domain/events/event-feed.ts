@@ -60,7 +60,8 @@ export const eventKindScopes: Record<WebhookEventKind, Scope> = {
   'absence.explained': 'absence.read',
   'absence.withdrawn': 'absence.read',
   // A child's emergency contacts or collectors changed: the contact list of GET /api/v1/people/{id}/contacts.
-  'contact.updated': 'contact.read'
+  'contact.updated': 'contact.read',
+  'person.erased': 'person.read'
 }
 
 /** The kinds a caller's scopes reach, of those asked for (all when none are named). */

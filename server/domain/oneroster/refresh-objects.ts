@@ -126,3 +126,18 @@ export async function refreshServedObjects(ctx: DomainContext): Promise<{ change
 export async function servedObjectsReady(ctx: DomainContext): Promise<void> {
   if (await needsRefresh(ctx)) await refreshServedObjects(ctx)
 }
+
+/**
+ * Turns an erased person's served user into its tombstone at once, in the erasure's transaction (issue 42): the kept
+ * body holds their name, and must not outlive the erasure until the next refresh. Their enrollments name ids only,
+ * and leave with the refresh as any leaver's do.
+ */
+export async function tombstoneServedUser(tx: Db, schoolId: string, personId: string): Promise<void> {
+  const where = and(eq(onerosterObjects.schoolId, schoolId), eq(onerosterObjects.kind, 'user'), eq(onerosterObjects.sourcedId, personId))
+  const [served] = await tx.select({ body: onerosterObjects.body, status: onerosterObjects.status }).from(onerosterObjects).where(where)
+  if (!served) return
+  const body = JSON.stringify(tombstoneOf('user', personId, JSON.parse(served.body) as FactsOf['user']))
+  await tx.update(onerosterObjects)
+    .set({ status: 'tobedeleted', body, contentHash: hashOf(body), dateLastModified: currentTime().toISOString() })
+    .where(where)
+}

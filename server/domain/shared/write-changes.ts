@@ -30,6 +30,7 @@ export type ChangeKind =
   | 'notification.failed'
   | 'absence.reported' | 'absence.explained' | 'absence.withdrawn'
   | 'contact.updated'
+  | 'person.erased'
 
 export interface ChangeLog {
   /** Notes a change to announce; it is written with the change, in the same transaction. */

@@ -12,6 +12,13 @@ import { assertOpenRequest } from './open-state'
 import { loadSubjectAccessRequest } from './request-view'
 import { readSubjectAccessRequest } from './read-request'
 
+/** Why erasePerson left the person whole, in the office's words; the request stays open. */
+const erasureRefusals = {
+  held: 'A legal hold keeps this person\'s records: nothing was erased.',
+  under_request: 'Another open request is about this person: nothing was erased.',
+  restricted: 'A protection flag or court order names this person: nothing is erased before its review.'
+} as const
+
 export type SubjectAccessCorrection = z.input<typeof subjectAccessCorrectionInput>
 
 /** Closes the request as done with what was done, re-reading it in the transaction so a request closed meanwhile is refused. */
@@ -25,8 +32,8 @@ async function markDone(ctx: DomainContext, requestId: string, outcome: string) 
 
 /**
  * Carries out a request to erase, correct or restrict through the normal domain functions, then closes it as done:
- * erasure by erasePerson with the request as its ground (a legal hold or another open request about the person leaves
- * them whole, and the request open); correction by the people functions (contact details, and a name as a correction
+ * erasure by erasePerson with the request as its ground (a legal hold, another open request about the person or a
+ * restricted record naming them leaves them whole, and the request open); correction by the people functions (contact details, and a name as a correction
  * in its history); restriction is recorded as done, which the office's list shows as the person's processing restricted.
  */
 export async function carryOutSubjectAccessRequest(ctx: DomainContext, requestId: string, correction?: SubjectAccessCorrection) {
@@ -35,9 +42,8 @@ export async function carryOutSubjectAccessRequest(ctx: DomainContext, requestId
   assertOpenRequest(row, ['erasure', 'rectification', 'restriction'])
   if (row.kind === 'erasure') {
     const outcome = await erasePerson(ctx, row.subjectId, { kind: 'request', requestId })
-    if (outcome === 'held') throw domainError('conflict', ['A legal hold keeps this person\'s records: nothing was erased.'])
-    if (outcome === 'under_request') throw domainError('conflict', ['Another open request is about this person: nothing was erased.'])
     if (outcome === 'not_found') throw domainError('not_found', ['No person with this id.'])
+    if (outcome !== 'erased') throw domainError('conflict', [erasureRefusals[outcome]])
     await markDone(ctx, requestId, 'erased')
   } else if (row.kind === 'rectification') {
     const { email, phone, familyName, givenNames } = parseInput(subjectAccessCorrectionInput, correction ?? {})

@@ -10,14 +10,14 @@ import { slicesOf } from '../../../db/id-slices'
  * access request still being answered.
  */
 export async function personIdsUnderOpenRequest(
-  tx: Db, schoolId: string, personIds: readonly string[], options: { exceptRequestId?: string } = {}
+  tx: Db, schoolId: string, personIds: readonly string[], exceptRequestId?: string
 ): Promise<Set<string>> {
   const under = new Set<string>()
   for (const slice of slicesOf(personIds)) {
     const rows = await tx.selectDistinct({ subjectId: subjectAccessRequests.subjectId }).from(subjectAccessRequests)
       .where(and(
         eq(subjectAccessRequests.schoolId, schoolId), eq(subjectAccessRequests.state, 'open'), inArray(subjectAccessRequests.subjectId, slice),
-        options.exceptRequestId ? ne(subjectAccessRequests.id, options.exceptRequestId) : undefined
+        exceptRequestId ? ne(subjectAccessRequests.id, exceptRequestId) : undefined
       ))
     for (const row of rows) under.add(row.subjectId)
   }

@@ -5,6 +5,7 @@ export const webhookEventCauses = {
   'person.created': 'A person is added: by the office, an enrolment, an application or a people sync.',
   'person.updated': 'A person\'s name or date of birth changes, or a sync amends them.',
   'person.deleted': 'A person is removed from the school\'s records.',
+  'person.erased': 'A person is erased under the school\'s retention schedule or at their request: erase your copy too; they answer not_found from now on.',
   'affiliation.created': 'Someone gains a role at the school: student, staff member, applicant and so on.',
   'affiliation.updated': 'A role\'s dates, year level or campus change, such as a student leaving.',
   'affiliation.deleted': 'A role recorded in error is removed.',

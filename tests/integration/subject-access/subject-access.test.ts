@@ -172,7 +172,7 @@ describe('subject access requests', () => {
     })
     const ids = [family.aroha, family.tama, family.mere]
     expect([...await personIdsUnderOpenRequest(school.database.db, school.id, ids)]).toEqual([family.tama])
-    expect([...await personIdsUnderOpenRequest(school.database.db, school.id, ids, { exceptRequestId: open.id })]).toEqual([])
+    expect([...await personIdsUnderOpenRequest(school.database.db, school.id, ids, open.id)]).toEqual([])
     expect([...await personIdsUnderOpenRequest(school.database.db, other.id, ids)]).toEqual([])
     await refuseSubjectAccessRequest(school.context, open.id, { reason: 'Withdrawn by the parent.' })
     expect([...await personIdsUnderOpenRequest(school.database.db, school.id, ids)]).toEqual([])
@@ -191,6 +191,33 @@ describe('subject access requests', () => {
     })
     expect(await carryOutSubjectAccessRequest(school.context, restrict.id)).toMatchObject({ state: 'done', outcome: 'processing restricted' })
     expect((await refusal(carryOutSubjectAccessRequest(school.context, requestId))).code).toBe('conflict')
+  })
+
+  it('carries out a request to erase through erasePerson, and leaves whole a person another open request is about', async () => {
+    const access = await logSubjectAccessRequest(school.context, {
+      kind: 'access', subjectId: family.guardian, requesterId: family.guardian, receivedOn: today, verifiedHow: 'Known to the office'
+    })
+    const erase = await logSubjectAccessRequest(school.context, {
+      kind: 'erasure', subjectId: family.guardian, requesterId: family.guardian, receivedOn: today, verifiedHow: 'Known to the office'
+    })
+    expect(await refusal(carryOutSubjectAccessRequest(school.context, erase.id)))
+      .toMatchObject({ code: 'conflict', detail: ['Another open request is about this person: nothing was erased.'] })
+    await refuseSubjectAccessRequest(school.context, access.id, { reason: 'Withdrawn: only the erasure is wanted.' })
+    const done = await carryOutSubjectAccessRequest(school.context, erase.id)
+    expect(done).toMatchObject({ state: 'done', outcome: 'erased' })
+    const [guardian] = await school.database.db.select({ familyName: people.familyName, erasedAt: people.erasedAt }).from(people)
+      .where(eq(people.id, family.guardian))
+    expect(guardian!.erasedAt).not.toBeNull()
+    expect(guardian!.familyName).not.toBe('Tuhoe')
+  })
+
+  it('refuses to erase a child a protection flag names, leaving the request open', async () => {
+    const erase = await logSubjectAccessRequest(school.context, {
+      kind: 'erasure', subjectId: family.mere, requesterId: family.safe, receivedOn: today, verifiedHow: 'Known to the office'
+    })
+    expect((await refusal(carryOutSubjectAccessRequest(school.context, erase.id))).code).toBe('conflict')
+    expect((await readSubjectAccessRequest(school.context, erase.id)).state).toBe('open')
+    await refuseSubjectAccessRequest(school.context, erase.id, { reason: 'Safeguarding records are kept.' })
   })
 
   it('lists requests latest deadline first, searched by the subject\'s name on the server, a page at a time', async () => {

@@ -174,6 +174,7 @@ describe('layering', () => {
       'server/domain/exports/tables/people.ts': 'the value of the restricted column courtOrderOnFile, which access/fields.ts keeps out of every file',
       'server/domain/admissions/possible-duplicates.ts': 'asks whether a person is named anywhere but the application, a flag or an order among the places, before one is merged away',
       'server/domain/staff/today.ts': 'counts the orders ending soon, for a caller access/ says holds restricted.read',
+      'server/domain/retention/erase-person.ts': 'asks whether a flag or order names the person to erase, who then stays whole until its review',
       'server/api/app/people/[id]/restricted.get.ts': 'shows the restricted record that access/withholding.ts let the caller see',
       'server/domain/subject-access/review-items.ts': 'lists a subject\'s flags and orders for a subject access answer, once access/withholding.ts let the caller see them',
       'server/domain/subject-access/answer-document.ts': 'reads the flags and orders the office decided to include in a subject access answer'

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { absences } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 /**
  * Every absence reported, explained or recorded, withdrawn ones included and marked (docs/absences.md): ids, days
@@ -13,6 +14,7 @@ export default defineExportTable({
   from: absences,
   id: absences.id,
   schoolId: absences.schoolId,
+  where: aboutNoErasedPerson(absences.childId),
   columns: [
     { name: 'id', class: 'general', value: absences.id },
     { name: 'childId', class: 'general', value: absences.childId },

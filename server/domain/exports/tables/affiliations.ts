@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { affiliations, exitReasons } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'affiliations',
@@ -8,6 +9,7 @@ export default defineExportTable({
   from: affiliations,
   id: affiliations.id,
   schoolId: affiliations.schoolId,
+  where: aboutNoErasedPerson(affiliations.personId),
   columns: [
     { name: 'id', class: 'general', value: affiliations.id },
     { name: 'personId', class: 'general', value: affiliations.personId },

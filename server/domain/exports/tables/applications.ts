@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { applicationEvents, applications } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 /** Applications and enrolments alike: an enrolment is an application whose `origin` is `enrolment` (docs/exports.md). */
 export default defineExportTable({
@@ -9,6 +10,7 @@ export default defineExportTable({
   from: applications,
   id: applications.id,
   schoolId: applications.schoolId,
+  where: aboutNoErasedPerson(applications.studentId),
   columns: [
     { name: 'id', class: 'general', value: applications.id },
     { name: 'studentId', class: 'general', value: applications.studentId },

@@ -1,5 +1,6 @@
 import { billingResponsibilities } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'billing_responsibilities',
@@ -7,6 +8,7 @@ export default defineExportTable({
   from: billingResponsibilities,
   id: billingResponsibilities.id,
   schoolId: billingResponsibilities.schoolId,
+  where: aboutNoErasedPerson(billingResponsibilities.studentId),
   columns: [
     { name: 'id', class: 'general', value: billingResponsibilities.id },
     { name: 'studentId', class: 'general', value: billingResponsibilities.studentId },

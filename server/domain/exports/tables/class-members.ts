@@ -1,5 +1,6 @@
 import { classMembers } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'class_members',
@@ -7,6 +8,7 @@ export default defineExportTable({
   from: classMembers,
   id: classMembers.id,
   schoolId: classMembers.schoolId,
+  where: aboutNoErasedPerson(classMembers.personId),
   columns: [
     { name: 'id', class: 'general', value: classMembers.id },
     { name: 'classId', class: 'general', value: classMembers.classId },

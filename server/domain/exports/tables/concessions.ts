@@ -1,5 +1,6 @@
 import { concessions } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'concessions',
@@ -7,6 +8,7 @@ export default defineExportTable({
   from: concessions,
   id: concessions.id,
   schoolId: concessions.schoolId,
+  where: aboutNoErasedPerson(concessions.studentId),
   columns: [
     { name: 'id', class: 'general', value: concessions.id },
     { name: 'studentId', class: 'general', value: concessions.studentId },

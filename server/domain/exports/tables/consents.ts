@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { consentAsks, consentPurposes, consents } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 /**
  * Every answer ever given (docs/consents.md): the ids and days are general; what the adult answered,
@@ -14,6 +15,7 @@ export default defineExportTable({
   from: consents,
   id: consents.id,
   schoolId: consents.schoolId,
+  where: aboutNoErasedPerson(consents.childId),
   columns: [
     { name: 'id', class: 'general', value: consents.id },
     { name: 'askId', class: 'general', value: consents.askId },

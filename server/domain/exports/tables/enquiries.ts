@@ -1,5 +1,6 @@
 import { enquiries } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'enquiries',
@@ -7,6 +8,7 @@ export default defineExportTable({
   from: enquiries,
   id: enquiries.id,
   schoolId: enquiries.schoolId,
+  where: aboutNoErasedPerson(enquiries.studentId),
   columns: [
     { name: 'id', class: 'general', value: enquiries.id },
     { name: 'studentId', class: 'general', value: enquiries.studentId },

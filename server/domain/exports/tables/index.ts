@@ -23,6 +23,7 @@ import notificationDeliveries from './notification-deliveries'
 import absences from './absences'
 import childContacts from './child-contacts'
 import childMedicalNeeds from './child-medical-needs'
+import retentionActions from './retention-actions'
 
 /**
  * Every table the warehouse export produces, in the order files are produced and listed. A
@@ -52,7 +53,8 @@ export const exportTables: readonly ExportTable[] = [
   notificationDeliveries,
   absences,
   childContacts,
-  childMedicalNeeds
+  childMedicalNeeds,
+  retentionActions
 ]
 
 if (new Set(exportTables.map(table => table.key)).size !== exportTables.length) throw new Error('Two export tables share a key')

@@ -1,5 +1,6 @@
 import { teachingAssignments } from '../../../../db/schema'
 import { defineExportTable } from '../export-table'
+import { aboutNoErasedPerson } from '../not-erased'
 
 export default defineExportTable({
   key: 'teaching_assignments',
@@ -7,6 +8,7 @@ export default defineExportTable({
   from: teachingAssignments,
   id: teachingAssignments.id,
   schoolId: teachingAssignments.schoolId,
+  where: aboutNoErasedPerson(teachingAssignments.personId),
   columns: [
     { name: 'id', class: 'general', value: teachingAssignments.id },
     { name: 'classId', class: 'general', value: teachingAssignments.classId },

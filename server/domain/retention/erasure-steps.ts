@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
+import {
+  absences, accounts, activity, applicationAdults, childContacts, childMedicalNeeds, clubMembers, consents, dataCheckAdults,
+  dataCheckChildren, detailRequests, enquiries, exitReasons, familyAccess, identityDecisions, loginNames, messageRecipients, nameHistory,
+  notificationChoices, notificationDeliveries, outboxMails, parentalResponsibilities, passkeys, people, personSourceIds, pushSubscriptions,
+  signInCodes, signInLinks, staffAccess, staffChecks, staffSessions, syncRunChanges
+} from '../../../db/schema'
+import type { Db } from '../../../db/client'
+import { tombstoneServedUser } from '../oneroster/refresh-objects'
+
+export interface ErasedPerson { id: string, email: string | null, phone: string | null }
+
+/**
+ * Removes one person's personal data from every table that holds it, inside the caller's transaction (issue 42
+ * point 3, docs/retention.md "What an erasure removes"). Three kinds of step:
+ * - rows that are the person's data and nobody else's go (names held before, contacts, medical needs, a club place,
+ *   source ids, checks, login name, parental links, merge history, exit reasons, corrections asked, data-check rows);
+ * - rows others still count keep their ids and lose their words (the people row itself, an absence's note and
+ *   document, a consent's signature and form answers, a message delivery's address, an enquiry's relationship,
+ *   Activity's recorded changes), so a class count, a billing share another payer carries and an application's outcome
+ *   in admissions statistics stay whole;
+ * - what lets them in goes (the account's address, passkeys, sessions, sign-in codes and links, phone notifications).
+ * Billing shares, concessions, spans, class places, applications and change events name ids only and stay.
+ * Answers the keys of the documents to remove from storage once the transaction has committed.
+ */
+export async function scrubPerson(
+  tx: Db, schoolId: string, person: ErasedPerson, erasure: { now: string, actor: string }
+): Promise<{ documentKeys: string[] }> {
+  const { now, actor } = erasure
+  const id = person.id
+  await tx.update(people).set({
+    familyName: '', givenNames: '', nameKey: '', dateOfBirth: null, email: null, phone: null, preferredLanguage: null,
+    updatedAt: now, deletedAt: now, erasedAt: now
+  }).where(eq(people.id, id))
+  await tx.delete(nameHistory).where(eq(nameHistory.personId, id))
+  await tx.delete(parentalResponsibilities).where(or(eq(parentalResponsibilities.adultId, id), eq(parentalResponsibilities.childId, id)))
+  await tx.delete(identityDecisions).where(or(eq(identityDecisions.personId, id), eq(identityDecisions.otherPersonId, id)))
+  await tx.delete(exitReasons).where(eq(exitReasons.personId, id))
+  await tx.delete(personSourceIds).where(eq(personSourceIds.personId, id))
+  await tx.delete(staffChecks).where(eq(staffChecks.personId, id))
+  await tx.delete(loginNames).where(eq(loginNames.personId, id))
+  await tx.delete(clubMembers).where(eq(clubMembers.personId, id))
+  await tx.delete(childContacts).where(or(eq(childContacts.childId, id), eq(childContacts.personId, id)))
+  await tx.delete(childMedicalNeeds).where(eq(childMedicalNeeds.childId, id))
+  await tx.delete(dataCheckChildren).where(or(eq(dataCheckChildren.childId, id), eq(dataCheckChildren.adultId, id)))
+  await tx.delete(dataCheckAdults).where(eq(dataCheckAdults.adultId, id))
+  await tx.delete(detailRequests).where(or(eq(detailRequests.personId, id), eq(detailRequests.childId, id)))
+  await tx.delete(notificationChoices).where(eq(notificationChoices.adultId, id))
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.adultId, id))
+  // A sync's recorded rows hold the person's fields before and after; their spans' rows hold dates only.
+  await tx.delete(syncRunChanges).where(and(eq(syncRunChanges.tableName, 'people'), eq(syncRunChanges.recordId, id)))
+
+  await tx.update(enquiries).set({ relationship: null }).where(or(eq(enquiries.studentId, id), eq(enquiries.enquirerId, id)))
+  await tx.update(applicationAdults).set({ relationship: null }).where(eq(applicationAdults.personId, id))
+  await tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null, formAnswers: null, medicalAnswers: null })
+    .where(eq(consents.childId, id))
+  await tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null }).where(eq(consents.adultId, id))
+  await tx.update(messageRecipients).set({ email: null, lastError: null })
+    .where(and(eq(messageRecipients.schoolId, schoolId), eq(messageRecipients.adultId, id)))
+  await tx.update(notificationDeliveries).set({ target: '', lastError: null }).where(eq(notificationDeliveries.adultId, id))
+  const documents = await tx.select({ key: absences.documentKey }).from(absences)
+    .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id), isNotNull(absences.documentKey)))
+  await tx.update(absences).set({ note: null, documentKey: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
+    .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id)))
+  await tx.update(activity).set({ changes: null })
+    .where(and(eq(activity.schoolId, schoolId), eq(activity.subjectType, 'person'), eq(activity.subjectId, id)))
+
+  await closeAccounts(tx, id, now, actor)
+  await tx.update(familyAccess).set({ endedAt: now, endedBy: actor }).where(and(eq(familyAccess.personId, id), isNull(familyAccess.endedAt)))
+  if (person.email) await tx.delete(outboxMails).where(eq(outboxMails.to, person.email))
+  await tombstoneServedUser(tx, schoolId, id)
+  return { documentKeys: documents.map(document => document.key!) }
+}
+
+/** The person's sign-in goes: the account keeps its id (others' records name it) but not their address. */
+async function closeAccounts(tx: Db, personId: string, now: string, actor: string) {
+  const held = await tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.personId, personId))
+  if (!held.length) return
+  const ids = held.map(account => account.id)
+  await tx.delete(passkeys).where(inArray(passkeys.accountId, ids))
+  await tx.delete(signInLinks).where(inArray(signInLinks.accountId, ids))
+  await tx.delete(signInCodes).where(or(inArray(signInCodes.accountId, ids), inArray(signInCodes.email, held.map(account => account.email))))
+  await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids))
+  await tx.update(staffSessions).set({ endedAt: now }).where(and(inArray(staffSessions.accountId, ids), isNull(staffSessions.endedAt)))
+  await tx.update(familyAccess).set({ endedAt: now, endedBy: actor })
+    .where(and(inArray(familyAccess.accountId, ids), isNull(familyAccess.endedAt)))
+  await tx.update(staffAccess).set({ endedAt: now }).where(and(inArray(staffAccess.accountId, ids), isNull(staffAccess.endedAt)))
+  for (const account of held) {
+    // The address is unique across accounts: an erased one takes a placeholder no mail is sent to (RFC 2606's .invalid).
+    await tx.update(accounts).set({ email: `erased-${account.id}@erased.invalid`, personId: null, removedAt: now }).where(eq(accounts.id, account.id))
+  }
+}
