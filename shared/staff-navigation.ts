@@ -27,7 +27,8 @@ export const staffAreas: readonly StaffPlace[] = [
   { label: 'staff.nav.familyRequests', icon: 'i-lucide-user-round-pen', to: '/staff/families/requests', capability: 'families.manage' },
   { label: 'staff.nav.dataChecks', icon: 'i-lucide-list-checks', to: '/staff/data-checks', capability: 'families.manage' },
   { label: 'staff.nav.consents', icon: 'i-lucide-clipboard-check', to: '/staff/consents', capability: 'consents.manage' },
-  { label: 'staff.nav.messages', icon: 'i-lucide-mail', to: '/staff/messages', capability: 'messages.send' }
+  { label: 'staff.nav.messages', icon: 'i-lucide-mail', to: '/staff/messages', capability: 'messages.send' },
+  { label: 'staff.nav.subjectAccess', icon: 'i-lucide-file-clock', to: '/staff/subject-access', capability: 'subject_access.manage' }
 ]
 
 /** The settings' section list, in the order the settings page shows it. */

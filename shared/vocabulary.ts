@@ -241,3 +241,27 @@ export type RetentionAction = typeof retentionActionKinds[number]
 /** What a row of the due list names (db/schema/retention.ts, `retention_due`). */
 export const retentionDueSubjectKinds = ['person', 'protection_flag', 'court_order', 'cutoff'] as const
 export type RetentionDueSubjectKind = typeof retentionDueSubjectKinds[number]
+
+/** What a data subject asks of the school (docs/retention.md, "Subject access requests"): a copy, or to erase, correct or restrict. */
+export const subjectAccessKinds = ['access', 'erasure', 'rectification', 'restriction'] as const
+export type SubjectAccessKind = typeof subjectAccessKinds[number]
+
+/** Where a request stands: open on the clock, done (answer sent or carried out), or refused and closed with a reason. */
+export const subjectAccessStates = ['open', 'done', 'refused'] as const
+export type SubjectAccessState = typeof subjectAccessStates[number]
+
+/** The clock a request runs on: one calendar month (UK GDPR Art. 12(3)), or 15 school days for the educational record. */
+export const subjectAccessDeadlineRules = ['one_month', 'fifteen_school_days'] as const
+export type SubjectAccessDeadlineRule = typeof subjectAccessDeadlineRules[number]
+
+/** How an answer leaves the school: to the requesting adult's portal, or as a file the office downloads and hands over. */
+export const subjectAccessChannels = ['portal', 'file'] as const
+export type SubjectAccessChannel = typeof subjectAccessChannels[number]
+
+/** The records of an answer the office decides on one by one: restricted records, and third parties' details. */
+export const subjectAccessItemKinds = ['protection_flag', 'court_order', 'exit_reason', 'child_contact'] as const
+export type SubjectAccessItemKind = typeof subjectAccessItemKinds[number]
+
+/** The office's decision on one item: sent as it is, replaced by a marker, or left out under a named exemption. */
+export const subjectAccessDecisions = ['include', 'redact', 'withhold'] as const
+export type SubjectAccessDecision = typeof subjectAccessDecisions[number]

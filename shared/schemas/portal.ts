@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { portalAnswerSchema } from './subject-access'
 import { receiptSummarySchema } from './receipts'
 import { academicSessionKinds, applicationStates, concessionKinds, portalSections } from '../vocabulary'
 import { day, listValue, personName as personNameInput, recordId, timestamp } from './common'
@@ -94,7 +95,9 @@ export const familyDataSchema = z.object({
     scopes: z.array(z.object({ name: z.string(), grants: z.string() }))
   })),
   /** The adult and each child they have `details` standing on, with the integrations that read their records lately (receipts). */
-  readBy: z.array(z.object({ person: personName, integrations: z.array(receiptSummarySchema) }))
+  readBy: z.array(z.object({ person: personName, integrations: z.array(receiptSummarySchema) })),
+  /** The answers to this adult's subject access requests sent to their portal (docs/retention.md), newest first. */
+  answers: z.array(portalAnswerSchema)
 })
 
 export const familyDownloadQuery = z.strictObject({

@@ -17,6 +17,8 @@ export const todaySchema = z.object({
     .describe('Adults whose email address bounced or whose number\'s last three texts failed, in the last 30 days (messages.send).'),
   absences: z.object({ reported: tally, unexplained: tally, waitingForAcknowledgement: tally }).optional()
     .describe('Today\'s absences: reported by families or the office, found by the register with no report yet, and reports the office has not acknowledged (absences.manage).'),
+  subjectAccessDue: tally.optional()
+    .describe('Open subject access requests whose deadline is within 7 days or has passed (subject_access.manage).'),
   courtOrdersEnding: z.object({ count: tally, childIds: z.array(z.string()) }).optional()
     .describe('Children whose court order ends within 30 days (restricted.read only).')
 })

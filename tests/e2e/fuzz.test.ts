@@ -179,8 +179,9 @@ describe('fuzzing every operation of /_openapi.json, and of the screens\' routes
     await fc.assert(batchesOf(plans, statuses), { seed, numRuns: appBatches, endOnFailure: true })
     console.info(`fuzz of /api/app (${operations.length} operations, ${portal.length} of the portal) answers by status: ${byStatus(statuses)}`)
     // It reached the handlers, and the refusals. The plans are drawn by a fixed seed over every operation, so each
-    // route added moves the count of answers a little: at least one in ten is a success (95 of 720 with issue 37's two).
-    expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(appBatches * batchSize / 10)
+    // route added moves the count of answers a little: at least one in twelve is a success (95 of 720 with issue 37's two;
+    // 70 with subject access's eleven routes, most of which refuse a plan with no request of the school's to name).
+    expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(appBatches * batchSize / 12)
     expect(statuses.get(400) ?? 0).toBeGreaterThan(100)
     expect(statuses.get(401) ?? 0).toBeGreaterThan(0)
     expect(statuses.get(403) ?? 0).toBeGreaterThan(0)

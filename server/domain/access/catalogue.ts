@@ -39,7 +39,8 @@ export const screenCapabilityCatalogue = {
   'messages.send': 'write to families by audience group, keep the clubs, and see read receipts and bounces',
   'absences.manage': 'see the absences of a day and of a child, record one a family phoned in, acknowledge reports and open their documents',
   'messages.emergency': 'send an emergency notice: every channel each adult has, whatever they chose, ahead of everything else (with a passkey)',
-  'retention.manage': 'set the retention schedule, never under a floor (with a passkey); see what is due for erasure, hold people, review restricted records'
+  'retention.manage': 'set the retention schedule, never under a floor (with a passkey); see what is due for erasure, hold people, review restricted records',
+  'subject_access.manage': 'log subject access requests and requests to erase, correct or restrict, review and send answers, carry the requests out'
 } as const
 
 /** Every capability a caller can hold, in one catalogue: the v1 scopes and the screens' own. */

@@ -46,7 +46,10 @@ export const activityKinds = {
   'retention_period.changed': 'A class of record\'s retention period changed',
   'legal_hold.placed': 'A legal hold placed on a person: kept whole, whatever their class\'s period',
   'legal_hold.released': 'A legal hold released',
-  'restricted_record.reviewed': 'A restricted record past its period reviewed'
+  'restricted_record.reviewed': 'A restricted record past its period reviewed',
+  'subject_access.logged': 'A subject access request, or a request to erase, correct or restrict, logged',
+  'subject_access.changed': 'A subject access request extended, or an item of its answer decided',
+  'subject_access.closed': 'A subject access request answered, carried out or refused'
 } as const satisfies Record<string, string>
 
 export type ActivityKind = keyof typeof activityKinds

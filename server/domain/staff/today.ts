@@ -1,5 +1,7 @@
 import { and, count, countDistinct, eq, gt, gte, inArray, isNull, lt, lte, not, or } from 'drizzle-orm'
-import { applications, courtOrders, enquiries, people, syncRuns, tours, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
+import {
+  applications, courtOrders, enquiries, people, subjectAccessRequests, syncRuns, tours, webhookDeliveries, webhookSubscriptions
+} from '../../../db/schema'
 import { absenceDayList } from '../absences/day-list'
 import type { ModuleName } from '../../../db/schema'
 import type { Capability } from '../access/catalogue'
@@ -12,8 +14,11 @@ import { currentTime, todayInZone } from '../days/clock'
 import { addDays } from '../days/calendar'
 import { unreachableAdultCount } from '../notifications/unreachable'
 
-/** How far ahead Today looks, in days: tours this week, starters within a fortnight, court orders ending within a month. */
-export const todayHorizons = { newEnquiries: 7, tours: 7, starters: 14, courtOrders: 30, givenUpDeliveries: 7 } as const
+/**
+ * How far ahead Today looks, in days: tours this week, starters within a fortnight, court orders ending within a month,
+ * subject access requests due within a week (or overdue).
+ */
+export const todayHorizons = { newEnquiries: 7, tours: 7, starters: 14, courtOrders: 30, givenUpDeliveries: 7, subjectAccess: 7 } as const
 
 /** At most this many children's ids come with the court orders ending soon, each a link to their record. */
 const childLinks = 10
@@ -31,7 +36,7 @@ export async function whatNeedsAHand(ctx: DomainContext) {
   const restricted = holdsCapability(ctx, 'restricted.read')
 
   const [
-    enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults, absenceDay
+    enquiryCount, applicationCounts, tourCount, starterCount, pausedRuns, failingWebhooks, endingOrders, unreachableAdults, absenceDay, requestsDue
   ] = await Promise.all([
     may('admissions.manage', 'admissions')
       ? db.select({ n: count() }).from(enquiries)
@@ -86,7 +91,14 @@ export async function whatNeedsAHand(ctx: DomainContext) {
       : undefined,
     may('messages.send') ? unreachableAdultCount(ctx.database, school.id) : undefined,
     // The day list's own counts, so Today and /staff/absences never disagree (and a withheld child is counted as it is listed).
-    may('absences.manage', 'people') ? absenceDayList(ctx, { day: today, limit: 1 }) : undefined
+    may('absences.manage', 'people') ? absenceDayList(ctx, { day: today, limit: 1 }) : undefined,
+    may('subject_access.manage')
+      ? db.select({ n: count() }).from(subjectAccessRequests)
+          .where(and(
+            eq(subjectAccessRequests.schoolId, school.id), eq(subjectAccessRequests.state, 'open'),
+            lte(subjectAccessRequests.deadline, addDays(today, todayHorizons.subjectAccess))
+          ))
+      : undefined
   ])
 
   const applicationsIn = (state: string) => applicationCounts?.find(row => row.state === state)?.n ?? 0
@@ -106,6 +118,7 @@ export async function whatNeedsAHand(ctx: DomainContext) {
       reported: absenceDay.counts.reported, unexplained: absenceDay.counts.unexplained,
       waitingForAcknowledgement: absenceDay.counts.reported - absenceDay.counts.acknowledged
     },
+    subjectAccessDue: requestsDue?.[0]?.n,
     courtOrdersEnding: endingOrders ? { count: orderedChildren.length, childIds: orderedChildren.slice(0, childLinks) } : undefined
   }
 }

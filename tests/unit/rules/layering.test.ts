@@ -177,7 +177,9 @@ describe('layering', () => {
       'server/domain/retention/erase-person.ts': 'asks whether a flag or order names the person to erase, who then stays whole until its review',
       'server/api/app/people/[id]/restricted.get.ts': 'shows the restricted record that access/withholding.ts let the caller see',
       'server/domain/retention/due-people.ts': 'lists flags and orders past their retention period for review, and keeps the people they name out of the sweep',
-      'server/domain/retention/read-due-list.ts': 'names the person of a restricted record due for review, to staff holding retention.manage'
+      'server/domain/retention/read-due-list.ts': 'names the person of a restricted record due for review, to staff holding retention.manage',
+      'server/domain/subject-access/review-items.ts': 'lists a subject\'s flags and orders for a subject access answer, once access/withholding.ts let the caller see them',
+      'server/domain/subject-access/answer-document.ts': 'reads the flags and orders the office decided to include in a subject access answer'
     }
     const scanned = ['server', 'cli', 'scripts'].flatMap(sourceFiles).filter(file => !file.startsWith('server/domain/access/'))
     const uncomment = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')

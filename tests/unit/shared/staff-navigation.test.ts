@@ -25,8 +25,8 @@ describe('the staff navigation (shared/staff-navigation.ts)', () => {
     }
     expect(offered('admin')).toEqual([
       'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Classes', 'Fees', 'Family requests', 'Data checks', 'Consents', 'Messages',
-      'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports', 'Family portal', 'Notifications',
-      'Absences', 'Activity', 'Data retention'
+      'Subject access', 'School', 'Modules', 'Roles', 'Staff', 'API tokens', 'Webhooks', 'HRIS import', 'People sync', 'Rostering', 'Exports',
+      'Family portal', 'Notifications', 'Absences', 'Activity', 'Data retention'
     ])
     expect(offered('office')).toEqual([
       'Today', 'People', 'Absences', 'Admissions', 'Tours', 'Starters', 'Fees', 'Family requests', 'Data checks', 'Consents', 'Messages', 'Exports'

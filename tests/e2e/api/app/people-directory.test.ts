@@ -127,6 +127,7 @@ describe('GET /api/app/today', () => {
       failingWebhooks: 0,
       unreachableAdults: 0,
       absences: { reported: 0, unexplained: 0, waitingForAcknowledgement: 0 },
+      subjectAccessDue: 0,
       courtOrdersEnding: { count: 1, childIds: [started.studentId] }
     })
 

@@ -334,6 +334,12 @@ const sweeps: Record<string, Sweep> = {
     const csv = await as(run, adult, '/api/app/portal/data/download?format=csv')
     expect(csv.status).toBe(200)
     return [json, csv]
+  },
+  // The swept school sent no subject access answer: every adult finds any id unknown (tests/e2e/api/app/subject-access.test.ts sends one).
+  'data/answers/[id].get.ts': async (run, adult) => {
+    const answer = await as(run, adult, '/api/app/portal/data/answers/sar_notsenttoanyone')
+    expectEnvelope(answer, 404, 'not_found')
+    return [answer]
   }
 }
 
