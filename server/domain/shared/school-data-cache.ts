@@ -17,6 +17,11 @@ interface Kept { version: number, value: unknown, bytes: number }
 export class SchoolDataCache {
   private readonly kept = new Map<string, Kept>()
   private readonly schools = new Map<string, { newest: number, slots: Set<string> }>()
+  /**
+   * Builds under way, by slot and version: readers that miss at once share one build rather than each making the same
+   * value (while a school is written to every few milliseconds, as during an erasure, every reader misses).
+   */
+  private readonly building = new Map<string, Promise<unknown>>()
   private bytes = 0
   maxBytes = 64 * 1024 * 1024
 
@@ -28,6 +33,19 @@ export class SchoolDataCache {
       this.kept.set(slot, held)
       return held.value as T
     }
+    const flight = `${slot}\u0000${school.dataVersion}`
+    const under = this.building.get(flight)
+    if (under) return under as Promise<T>
+    const building = this.buildAndKeep(school, slot, build, sizeOf)
+    this.building.set(flight, building)
+    try {
+      return await building
+    } finally {
+      this.building.delete(flight)
+    }
+  }
+
+  private async buildAndKeep<T>(school: SchoolRef, slot: string, build: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
     this.dropOlderThan(school.id, school.dataVersion)
     const value = await build()
     const bytes = sizeOf(value) + slot.length * 2

@@ -21,6 +21,33 @@ const keep = (cache: SchoolDataCache, ref: SchoolRef, key: string, value = `${ke
   cache.get(ref, key, async () => value, text => text.length * 2)
 
 describe('the store of kept values', () => {
+  it('builds a value once for readers that miss it at the same time, again for a newer version, and again after a failed build', async () => {
+    const store = new SchoolDataCache()
+    let builds = 0
+    let release!: () => void
+    const gate = new Promise<void>(done => release = done)
+    const slowly = (ref: SchoolRef) => store.get(ref, 'people', async () => {
+      builds++
+      await gate
+      return `people@${ref.dataVersion}`
+    }, text => text.length * 2)
+    const readers = [slowly(school('sch_a', 4)), slowly(school('sch_a', 4)), slowly(school('sch_a', 4))]
+    const newer = slowly(school('sch_a', 5))
+    release()
+    expect(await Promise.all(readers)).toEqual(['people@4', 'people@4', 'people@4'])
+    expect(await newer).toBe('people@5')
+    expect(builds).toBe(2)
+
+    const failing = () => store.get(school('sch_b'), 'people', async () => {
+      builds++
+      throw new Error('the database went away')
+    }, () => 0)
+    await expect(Promise.all([failing(), failing()])).rejects.toThrow('the database went away')
+    expect(builds).toBe(3)
+    await expect(failing()).rejects.toThrow('the database went away')
+    expect(builds).toBe(4)
+  })
+
   it('never holds more than its byte bound, whatever mix of sizes arrives', async () => {
     const { store, get } = countingStore(10_000)
     let seed = 7
