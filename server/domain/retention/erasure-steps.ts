@@ -11,6 +11,13 @@ import { tombstoneServedUser } from '../oneroster/refresh-objects'
 export interface ErasedPerson { id: string, email: string | null, phone: string | null }
 
 /**
+ * An erased person's name key: past every name's in byte order (both databases compare text by bytes), in both halves,
+ * so the directory's first pages, which read its index from the start, never step over the tombstones (at `''` the
+ * 5,000 of a sweep once lay before every page one, and a first page read them all: docs/performance.md, "Retention").
+ */
+export const erasedNameKey = '\uFFFF\u0001\uFFFF'
+
+/**
  * Removes one person's personal data from every table that holds it, inside the caller's transaction (issue 42
  * point 3, docs/retention.md "What an erasure removes"). Three kinds of step:
  * - rows that are the person's data and nobody else's go (names held before, contacts, medical needs, a club place,
@@ -29,7 +36,7 @@ export async function scrubPerson(
   const { now, actor } = erasure
   const id = person.id
   await tx.update(people).set({
-    familyName: '', givenNames: '', nameKey: '', dateOfBirth: null, email: null, phone: null, preferredLanguage: null,
+    familyName: '', givenNames: '', nameKey: erasedNameKey, dateOfBirth: null, email: null, phone: null, preferredLanguage: null,
     updatedAt: now, deletedAt: now, erasedAt: now
   }).where(eq(people.id, id))
   await tx.delete(nameHistory).where(eq(nameHistory.personId, id))

@@ -4,6 +4,7 @@ import {
   accounts, billingResponsibilities, changeEvents, legalHolds, nameHistory, parentalResponsibilities, people, retentionActions
 } from '../../../db/schema'
 import { erasePerson } from '../../../server/domain/retention/erase-person'
+import { erasedNameKey } from '../../../server/domain/retention/erasure-steps'
 import { placeLegalHold, releaseLegalHold } from '../../../server/domain/retention/legal-holds'
 import { addDays } from '../../../server/domain/days/calendar'
 import { correctPersonName } from '../../../server/domain/people/correct-name'
@@ -68,7 +69,9 @@ describe('erasing a person', () => {
 
     expectEnvelope(await callApi(`/api/v1/people/${families.father}`, { token: reader }), 404, 'not_found')
     const [row] = await school.database.db.select().from(people).where(eq(people.id, families.father))
-    expect(row).toMatchObject({ familyName: '', givenNames: '', nameKey: '', dateOfBirth: null, email: null, phone: null, erasedAt: expect.any(String) })
+    expect(row).toMatchObject({
+      familyName: '', givenNames: '', nameKey: erasedNameKey, dateOfBirth: null, email: null, phone: null, erasedAt: expect.any(String)
+    })
     expect(await school.database.db.select().from(nameHistory).where(eq(nameHistory.personId, families.father))).toEqual([])
     expect(await school.database.db.select().from(parentalResponsibilities).where(eq(parentalResponsibilities.adultId, families.father))).toEqual([])
     expect(await school.database.db.select().from(accounts).where(eq(accounts.email, father.email))).toEqual([])
