@@ -26,14 +26,15 @@ export type ErasureOutcome = 'erased' | 'held' | 'under_request' | 'restricted' 
 
 /** Whether a restricted record names the person: such a record is reviewed, never erased by a sweep (docs/retention.md). */
 async function namedByRestrictedRecord(tx: Db, schoolId: string, personId: string): Promise<boolean> {
-  const [flag] = await tx.select({ id: protectionFlags.id }).from(protectionFlags).where(and(
-    eq(protectionFlags.schoolId, schoolId),
-    or(eq(protectionFlags.personId, personId), like(protectionFlags.safeAdultIds, `%${personId}%`))
-  )).limit(1)
-  if (flag) return true
-  const [order] = await tx.select({ id: courtOrders.id }).from(courtOrders)
-    .where(and(eq(courtOrders.schoolId, schoolId), or(eq(courtOrders.childId, personId), eq(courtOrders.restrainedPersonId, personId)))).limit(1)
-  return !!order
+  const [flags, orders] = await Promise.all([
+    tx.select({ id: protectionFlags.id }).from(protectionFlags).where(and(
+      eq(protectionFlags.schoolId, schoolId),
+      or(eq(protectionFlags.personId, personId), like(protectionFlags.safeAdultIds, `%${personId}%`))
+    )).limit(1),
+    tx.select({ id: courtOrders.id }).from(courtOrders)
+      .where(and(eq(courtOrders.schoolId, schoolId), or(eq(courtOrders.childId, personId), eq(courtOrders.restrainedPersonId, personId)))).limit(1)
+  ])
+  return flags.length > 0 || orders.length > 0
 }
 
 async function ruleOf(tx: Db, schoolId: string, ground: ErasureGround): Promise<{ recordClass: string, rule: string }> {
@@ -65,10 +66,14 @@ async function blockOf(tx: Db, schoolId: string, personId: string, ground: Erasu
   const [person] = await tx.select({ id: people.id, email: people.email, phone: people.phone }).from(people)
     .where(and(eq(people.id, personId), eq(people.schoolId, schoolId), isNull(people.erasedAt)))
   if (!person) return new ErasureBlocked('not_found')
-  if ((await heldPersonIds(tx, schoolId, [personId])).size) return new ErasureBlocked('held')
   const exceptRequestId = ground.kind === 'request' ? ground.requestId : undefined
-  if ((await personIdsUnderOpenRequest(tx, schoolId, [personId], exceptRequestId)).size) return new ErasureBlocked('under_request')
-  if (await namedByRestrictedRecord(tx, schoolId, personId)) return new ErasureBlocked('restricted')
+  const [held, underRequest, restricted] = await Promise.all([
+    heldPersonIds(tx, schoolId, [personId]), personIdsUnderOpenRequest(tx, schoolId, [personId], exceptRequestId),
+    namedByRestrictedRecord(tx, schoolId, personId)
+  ])
+  if (held.size) return new ErasureBlocked('held')
+  if (underRequest.size) return new ErasureBlocked('under_request')
+  if (restricted) return new ErasureBlocked('restricted')
   return person
 }
 
@@ -79,8 +84,10 @@ export async function erasePerson(ctx: DomainContext, personId: string, ground: 
       // Under the school's lock: no hold, request or other erasure can land between the checks and the erasure.
       const person = await blockOf(tx, schoolId, personId, ground)
       if (person instanceof ErasureBlocked) throw person
-      const scrubbed = await scrubPerson(tx, schoolId, person, { now: timestampNow(), actor: recordedActor(ctx.actor) })
-      await recordRetentionAction(tx, ctx, { action: 'erased', count: 1, ...await ruleOf(tx, schoolId, ground) })
+      const [scrubbed, rule] = await Promise.all([
+        scrubPerson(tx, schoolId, person, { now: timestampNow(), actor: recordedActor(ctx.actor) }), ruleOf(tx, schoolId, ground)
+      ])
+      await recordRetentionAction(tx, ctx, { action: 'erased', count: 1, ...rule })
       changes.record('person.erased', 'people', personId)
       return scrubbed
     })

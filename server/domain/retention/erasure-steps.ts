@@ -35,67 +35,72 @@ export async function scrubPerson(
 ): Promise<{ documentKeys: string[] }> {
   const { now, actor } = erasure
   const id = person.id
-  await tx.update(people).set({
-    familyName: '', givenNames: '', nameKey: erasedNameKey, dateOfBirth: null, email: null, phone: null, preferredLanguage: null,
-    updatedAt: now, deletedAt: now, erasedAt: now
-  }).where(eq(people.id, id))
-  await tx.delete(nameHistory).where(eq(nameHistory.personId, id))
-  await tx.delete(parentalResponsibilities).where(or(eq(parentalResponsibilities.adultId, id), eq(parentalResponsibilities.childId, id)))
-  await tx.delete(identityDecisions).where(or(eq(identityDecisions.personId, id), eq(identityDecisions.otherPersonId, id)))
-  await tx.delete(exitReasons).where(eq(exitReasons.personId, id))
-  await tx.delete(personSourceIds).where(eq(personSourceIds.personId, id))
-  await tx.delete(staffChecks).where(eq(staffChecks.personId, id))
-  await tx.delete(loginNames).where(eq(loginNames.personId, id))
-  await tx.delete(clubMembers).where(eq(clubMembers.personId, id))
-  await tx.delete(childContacts).where(or(eq(childContacts.childId, id), eq(childContacts.personId, id)))
-  await tx.delete(childMedicalNeeds).where(eq(childMedicalNeeds.childId, id))
-  await tx.delete(dataCheckChildren).where(or(eq(dataCheckChildren.childId, id), eq(dataCheckChildren.adultId, id)))
-  await tx.delete(dataCheckAdults).where(eq(dataCheckAdults.adultId, id))
-  await tx.delete(detailRequests).where(or(eq(detailRequests.personId, id), eq(detailRequests.childId, id)))
-  await tx.delete(notificationChoices).where(eq(notificationChoices.adultId, id))
-  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.adultId, id))
-  // A sync's recorded rows hold the person's fields before and after; their spans' rows hold dates only.
-  await tx.delete(syncRunChanges).where(and(eq(syncRunChanges.tableName, 'people'), eq(syncRunChanges.recordId, id)))
-
-  await tx.update(enquiries).set({ relationship: null }).where(or(eq(enquiries.studentId, id), eq(enquiries.enquirerId, id)))
-  await tx.update(applicationAdults).set({ relationship: null }).where(eq(applicationAdults.personId, id))
-  await tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null, formAnswers: null, medicalAnswers: null })
-    .where(eq(consents.childId, id))
-  await tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null }).where(eq(consents.adultId, id))
-  await tx.update(messageRecipients).set({ email: null, lastError: null })
-    .where(and(eq(messageRecipients.schoolId, schoolId), eq(messageRecipients.adultId, id)))
-  await tx.update(notificationDeliveries).set({ target: '', lastError: null }).where(eq(notificationDeliveries.adultId, id))
-  const documents = await tx.select({ key: absences.documentKey }).from(absences)
-    .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id), isNotNull(absences.documentKey)))
-  await tx.update(absences).set({ note: null, documentKey: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
-    .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id)))
-  // A hold ended before the erasure (none in force lets it run) keeps its dates and who placed it, not the office's reason.
-  await tx.update(legalHolds).set({ reason: '' }).where(and(eq(legalHolds.schoolId, schoolId), eq(legalHolds.personId, id)))
-  await tx.update(activity).set({ changes: null })
-    .where(and(eq(activity.schoolId, schoolId), eq(activity.subjectType, 'person'), eq(activity.subjectId, id)))
-
-  await closeAccounts(tx, id, now, actor)
-  await tx.update(familyAccess).set({ endedAt: now, endedBy: actor }).where(and(eq(familyAccess.personId, id), isNull(familyAccess.endedAt)))
-  if (person.email) await tx.delete(outboxMails).where(eq(outboxMails.to, person.email))
-  await tombstoneServedUser(tx, schoolId, id)
+  // The steps touch different rows and none reads what another writes: on PostgreSQL they go out together on the
+  // transaction's connection (pipelined), a few round trips for the person rather than forty.
+  const [documents, held] = await Promise.all([
+    tx.select({ key: absences.documentKey }).from(absences)
+      .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id), isNotNull(absences.documentKey))),
+    tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.personId, id)),
+    tx.update(people).set({
+      familyName: '', givenNames: '', nameKey: erasedNameKey, dateOfBirth: null, email: null, phone: null, preferredLanguage: null,
+      updatedAt: now, deletedAt: now, erasedAt: now
+    }).where(eq(people.id, id)),
+    tx.delete(nameHistory).where(eq(nameHistory.personId, id)),
+    tx.delete(parentalResponsibilities).where(or(eq(parentalResponsibilities.adultId, id), eq(parentalResponsibilities.childId, id))),
+    tx.delete(identityDecisions).where(or(eq(identityDecisions.personId, id), eq(identityDecisions.otherPersonId, id))),
+    tx.delete(exitReasons).where(eq(exitReasons.personId, id)),
+    tx.delete(personSourceIds).where(eq(personSourceIds.personId, id)),
+    tx.delete(staffChecks).where(eq(staffChecks.personId, id)),
+    tx.delete(loginNames).where(eq(loginNames.personId, id)),
+    tx.delete(clubMembers).where(eq(clubMembers.personId, id)),
+    tx.delete(childContacts).where(or(eq(childContacts.childId, id), eq(childContacts.personId, id))),
+    tx.delete(childMedicalNeeds).where(eq(childMedicalNeeds.childId, id)),
+    tx.delete(dataCheckChildren).where(or(eq(dataCheckChildren.childId, id), eq(dataCheckChildren.adultId, id))),
+    tx.delete(dataCheckAdults).where(eq(dataCheckAdults.adultId, id)),
+    tx.delete(detailRequests).where(or(eq(detailRequests.personId, id), eq(detailRequests.childId, id))),
+    tx.delete(notificationChoices).where(eq(notificationChoices.adultId, id)),
+    tx.delete(pushSubscriptions).where(eq(pushSubscriptions.adultId, id)),
+    // A sync's recorded rows hold the person's fields before and after; their spans' rows hold dates only.
+    tx.delete(syncRunChanges).where(and(eq(syncRunChanges.tableName, 'people'), eq(syncRunChanges.recordId, id))),
+    tx.update(enquiries).set({ relationship: null }).where(or(eq(enquiries.studentId, id), eq(enquiries.enquirerId, id))),
+    tx.update(applicationAdults).set({ relationship: null }).where(eq(applicationAdults.personId, id)),
+    tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null, formAnswers: null, medicalAnswers: null })
+      .where(eq(consents.childId, id)),
+    tx.update(consents).set({ signedName: null, signedAddress: null, signedBrowser: null, signedAccountId: null }).where(eq(consents.adultId, id)),
+    tx.update(messageRecipients).set({ email: null, lastError: null })
+      .where(and(eq(messageRecipients.schoolId, schoolId), eq(messageRecipients.adultId, id))),
+    tx.update(notificationDeliveries).set({ target: '', lastError: null }).where(eq(notificationDeliveries.adultId, id)),
+    // A hold ended before the erasure (none in force lets it run) keeps its dates and who placed it, not the office's reason.
+    tx.update(legalHolds).set({ reason: '' }).where(and(eq(legalHolds.schoolId, schoolId), eq(legalHolds.personId, id))),
+    tx.update(activity).set({ changes: null })
+      .where(and(eq(activity.schoolId, schoolId), eq(activity.subjectType, 'person'), eq(activity.subjectId, id))),
+    tx.update(familyAccess).set({ endedAt: now, endedBy: actor }).where(and(eq(familyAccess.personId, id), isNull(familyAccess.endedAt))),
+    person.email ? tx.delete(outboxMails).where(eq(outboxMails.to, person.email)) : undefined,
+    tombstoneServedUser(tx, schoolId, id)
+  ])
+  // After the document keys and accounts were read: the absences lose their documents, the accounts their way in.
+  await Promise.all([
+    tx.update(absences).set({ note: null, documentKey: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
+      .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id))),
+    closeAccounts(tx, held, now, actor)
+  ])
   return { documentKeys: documents.map(document => document.key!) }
 }
 
 /** The person's sign-in goes: the account keeps its id (others' records name it) but not their address. */
-async function closeAccounts(tx: Db, personId: string, now: string, actor: string) {
-  const held = await tx.select({ id: accounts.id, email: accounts.email }).from(accounts).where(eq(accounts.personId, personId))
+async function closeAccounts(tx: Db, held: { id: string, email: string }[], now: string, actor: string) {
   if (!held.length) return
   const ids = held.map(account => account.id)
-  await tx.delete(passkeys).where(inArray(passkeys.accountId, ids))
-  await tx.delete(signInLinks).where(inArray(signInLinks.accountId, ids))
-  await tx.delete(signInCodes).where(or(inArray(signInCodes.accountId, ids), inArray(signInCodes.email, held.map(account => account.email))))
-  await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids))
-  await tx.update(staffSessions).set({ endedAt: now }).where(and(inArray(staffSessions.accountId, ids), isNull(staffSessions.endedAt)))
-  await tx.update(familyAccess).set({ endedAt: now, endedBy: actor })
-    .where(and(inArray(familyAccess.accountId, ids), isNull(familyAccess.endedAt)))
-  await tx.update(staffAccess).set({ endedAt: now }).where(and(inArray(staffAccess.accountId, ids), isNull(staffAccess.endedAt)))
-  for (const account of held) {
+  await Promise.all([
+    tx.delete(passkeys).where(inArray(passkeys.accountId, ids)),
+    tx.delete(signInLinks).where(inArray(signInLinks.accountId, ids)),
+    tx.delete(signInCodes).where(or(inArray(signInCodes.accountId, ids), inArray(signInCodes.email, held.map(account => account.email)))),
+    tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids)),
+    tx.update(staffSessions).set({ endedAt: now }).where(and(inArray(staffSessions.accountId, ids), isNull(staffSessions.endedAt))),
+    tx.update(familyAccess).set({ endedAt: now, endedBy: actor }).where(and(inArray(familyAccess.accountId, ids), isNull(familyAccess.endedAt))),
+    tx.update(staffAccess).set({ endedAt: now }).where(and(inArray(staffAccess.accountId, ids), isNull(staffAccess.endedAt))),
     // The address is unique across accounts: an erased one takes a placeholder no mail is sent to (RFC 2606's .invalid).
-    await tx.update(accounts).set({ email: `erased-${account.id}@erased.invalid`, personId: null, removedAt: now }).where(eq(accounts.id, account.id))
-  }
+    ...held.map(account => tx.update(accounts).set({ email: `erased-${account.id}@erased.invalid`, personId: null, removedAt: now })
+      .where(eq(accounts.id, account.id)))
+  ])
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import { retentionDue } from '../../../db/schema'
 import type { RetentionRecordClass } from '../../../shared/vocabulary'
@@ -14,12 +13,6 @@ import { erasePerson } from './erase-person'
 
 type DueRow = typeof retentionDue.$inferSelect
 
-/**
- * The erasure's pace: after each person (or batch of records) it rests as long as that took, so the school's own
- * requests keep at least half of the machine while it runs (issue 42: the people page during an erasure under twice
- * its quiet p99, measured by `npm run bench -- --only retention`). 5,000 people take well under the minute anyway.
- */
-const restAsLongAs = (started: number) => sleep(performance.now() - started)
 const keyOf = (row: Pick<DueRow, 'recordClass' | 'subjectKind' | 'subjectId'>) => `${row.recordClass} ${row.subjectKind} ${row.subjectId}`
 
 /** Runs `work` on `items` a batch at a time, each batch its own short transaction. */
@@ -115,7 +108,6 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
     const tonight = dueBefore(today, months)
     const before = cutoff < tonight ? cutoff : tonight
     for (;;) {
-      const started = performance.now()
       const removed = await ctx.database.transaction(async (tx) => {
         const count = await store.removeBatch(tx, schoolId, before)
         if (count) await recordRetentionAction(tx, ctx, { action: 'deleted', recordClass, count, rule: `schedule:${recordClass}:${months}` })
@@ -123,7 +115,6 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
       })
       if (!removed) break
       tally.deleted += removed
-      await restAsLongAs(started)
     }
     const spent = ready.filter(row => row.recordClass === recordClass && row.subjectKind === 'cutoff' && row.subjectId <= cutoff)
     await ctx.database.transaction(tx => tx.delete(retentionDue).where(and(
@@ -131,8 +122,14 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
       inArray(retentionDue.subjectId, spent.map(row => row.subjectId))
     )))
   }
+  // Each erasure is its own transaction; the rows of those done leave the list a batch at a time after, not one more
+  // commit a person (a sweep killed between the two finds them again tomorrow, and erasePerson answers not_found).
+  const done: DueRow[] = []
+  const forget = (rows: DueRow[]) => inBatches(ctx, rows, (tx, batch) => tx.delete(retentionDue).where(and(
+    eq(retentionDue.schoolId, schoolId), eq(retentionDue.subjectKind, 'person'),
+    inArray(retentionDue.subjectId, batch.map(row => row.subjectId))
+  )))
   for (const row of ready.filter(each => each.subjectKind === 'person')) {
-    const started = performance.now()
     const outcome = await erasePerson(ctx, row.subjectId, { kind: 'schedule', recordClass: row.recordClass })
     // Kept back, and kept in the list: a hold, an open request, or a restricted record naming them (a safe adult, say).
     if (outcome === 'held' || outcome === 'under_request' || outcome === 'restricted') {
@@ -140,11 +137,9 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
       continue
     }
     if (outcome === 'erased') tally.erased += 1
-    await ctx.database.transaction(tx => tx.delete(retentionDue).where(and(
-      eq(retentionDue.schoolId, schoolId), eq(retentionDue.recordClass, row.recordClass),
-      eq(retentionDue.subjectKind, 'person'), eq(retentionDue.subjectId, row.subjectId)
-    )))
-    await restAsLongAs(started)
+    done.push(row)
+    if (done.length >= retentionBatchSize) await forget(done.splice(0))
   }
+  await forget(done)
   return tally
 }
