@@ -19,10 +19,13 @@ process.env.ROLLBOOK_TEST_RUNNER = String(process.pid)
 // own making, never the suite's; how the admin CLI is started (npm run, its bin) decides only which code runs, and
 // what the CLI says (its help, its one-line refusals, its exit codes, the password it hides from a PostgreSQL address
 // it cannot reach, given whichever suite runs) is the CLI's own, its commands being the domain functions both suites
-// run; ten uploads at once test the process's memory and its upload slots, which are per process, not in the database.
+// run; ten uploads at once test the process's memory and its upload slots, which are per process, not in the database;
+// the files Rollbook writes are SQLite's own and the exports', whatever the suite's database (and CI runs the PostgreSQL
+// integration project beside better-sqlite3's compile).
 const onPostgres = /^postgres(ql)?:\/\//.test(databaseUrl)
 const databaseFree = [
-  'tests/e2e/scripts/start.test.ts', 'tests/e2e/cli/entry-points.test.ts', 'tests/e2e/cli/admin.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts'
+  'tests/e2e/scripts/start.test.ts', 'tests/e2e/cli/entry-points.test.ts', 'tests/e2e/cli/admin.test.ts', 'tests/e2e/api/v1/import-uploads-at-once.test.ts',
+  'tests/integration/db/file-modes.test.ts'
 ]
 // And the other way: what the contract asks of PostgreSQL alone, two server processes committing on one server's
 // sequence (the events feed read while two instances write); on SQLite one file's writer orders them anyway.
@@ -34,10 +37,12 @@ const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
 // (SQLite's ran 90 s longer). The languages file too: sign-in and the portal in four languages read no table
 // the two databases could answer differently, and the SQLite suite has the other new screens. And consents and
 // messages, since CI runs the PostgreSQL suite's integration project beside the build (.ci/run), which leaves its
-// e2e and browser projects the shorter part after it.
+// e2e and browser projects the shorter part after it; and retention's and subject access's screens (SQLite's part ran
+// 70 s longer on 29 November).
 const browserOnPostgres = [
   'tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts',
-  'tests/browser/languages.test.ts', 'tests/browser/consents-messages.test.ts'
+  'tests/browser/languages.test.ts', 'tests/browser/consents-messages.test.ts', 'tests/browser/retention-settings.test.ts',
+  'tests/browser/retention-due.test.ts', 'tests/browser/subject-access.test.ts'
 ]
 const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOnPostgres] : ['tests/browser/**/*.test.ts']
 
