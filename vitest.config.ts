@@ -37,12 +37,12 @@ const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
 // (SQLite's ran 90 s longer). The languages file too: sign-in and the portal in four languages read no table
 // the two databases could answer differently, and the SQLite suite has the other new screens. And consents and
 // messages, since CI runs the PostgreSQL suite's integration project beside the build (.ci/run), which leaves its
-// e2e and browser projects the shorter part after it; and retention's and subject access's screens (SQLite's part ran
-// 70 s longer on 29 November).
+// e2e and browser projects the shorter part after it; and retention's, subject access's and the family office's
+// screens (SQLite's part ran 70 s longer on 29 November).
 const browserOnPostgres = [
   'tests/browser/school-settings.test.ts', 'tests/browser/imports-settings.test.ts', 'tests/browser/keyboard-settings.test.ts',
   'tests/browser/languages.test.ts', 'tests/browser/consents-messages.test.ts', 'tests/browser/retention-settings.test.ts',
-  'tests/browser/retention-due.test.ts', 'tests/browser/subject-access.test.ts'
+  'tests/browser/retention-due.test.ts', 'tests/browser/subject-access.test.ts', 'tests/browser/family-office.test.ts'
 ]
 const browserFiles = onPostgres ? ['tests/browser/sign-in.test.ts', ...browserOnPostgres] : ['tests/browser/**/*.test.ts']
 
