@@ -6,22 +6,11 @@ import { longestRetentionMonths } from '../../../shared/schemas/retention'
 import { readRetentionSchedule } from '../../../server/domain/retention/read-retention-schedule'
 import { setRetentionPeriod } from '../../../server/domain/retention/set-retention-period'
 import { retentionSchedule } from '../../../server/domain/retention/schedule'
-import { DomainError } from '../../../server/domain/shared/domain-error'
 import type { RetentionPeriodInput } from '../../../shared/schemas/retention'
 import { newSchool } from '../../support/schools'
+import { refusal } from '../../support/refusals'
 
 type School = Awaited<ReturnType<typeof newSchool>>
-
-/** What a refusal says: its code, its sentences and the fields it names. */
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.detail, fields: error.extras.fields ?? [] }
-    throw error
-  }
-  throw new Error('Expected a refusal')
-}
 
 /*
  * Issue 42 point 1 at the level of its rules, on the database the suite runs on: every class starts at the published

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import { activity, childContacts, people } from '../../../db/schema'
 import { todayInZone } from '../../../server/domain/days/clock'
 import { addDays } from '../../../server/domain/days/calendar'
-import { DomainError } from '../../../server/domain/shared/domain-error'
 import { recordChildContacts } from '../../../server/domain/data-checks/record-child-care'
 import { whatNeedsAHand } from '../../../server/domain/staff/today'
 import { addCalendarMonths, daysLeft } from '../../../server/domain/subject-access/deadline'
@@ -21,21 +20,11 @@ import { carryOutSubjectAccessRequest } from '../../../server/domain/subject-acc
 import { refuseSubjectAccessRequest } from '../../../server/domain/subject-access/close-request'
 import { redactedMarker } from '../../../server/domain/subject-access/answer-document'
 import { newSchool } from '../../support/schools'
+import { refusal } from '../../support/refusals'
 import { seedPortalFamilies } from '../../support/portal-families'
 
 type School = Awaited<ReturnType<typeof newSchool>>
 type Families = Awaited<ReturnType<typeof seedPortalFamilies>>
-
-/** What a refusal says: its code, its sentences and the fields it names. */
-async function refusal(work: Promise<unknown>) {
-  try {
-    await work
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, detail: error.detail, fields: error.extras.fields ?? [] }
-    throw error
-  }
-  throw new Error('Expected a refusal')
-}
 
 /*
  * Issue 42 point 4 at the level of its rules, on the database the suite runs on: a mother asks for her daughter's data;
