@@ -28,8 +28,9 @@ const databaseFree = [
   'tests/integration/db/file-modes.test.ts'
 ]
 // And the other way: what the contract asks of PostgreSQL alone, two server processes committing on one server's
-// sequence (the events feed read while two instances write); on SQLite one file's writer orders them anyway.
-const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts']
+// sequence (the events feed read while two instances write); on SQLite one file's writer orders them anyway. And a
+// district's three instances behind HAProxy: SQLite keeps one instance (docs/operations.md, "Running a district").
+const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts', 'tests/e2e/operations/three-instances.test.ts']
 // The screens in the browser run once, in one suite or the other, but for sign-in (passkeys and sessions kept in the
 // database), which runs in both: each route a screen calls runs on both databases in tests/e2e/api/app, and a
 // browser file costs 15 to 100 seconds of both cores. Most run on SQLite, the README's command; two settings

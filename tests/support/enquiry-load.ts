@@ -21,6 +21,8 @@ export async function sendEnquiries(
   urls: string[], token: string, options: { concurrency: number, stop: () => boolean, onAcknowledged?: (count: number) => void, limit?: number }
 ) {
   const acknowledged: string[] = []
+  /** What each post that was not acknowledged got: its status, or the error's code. */
+  const refusals: string[] = []
   let unacknowledged = 0
   let sent = 0
   const sender = async () => {
@@ -38,16 +40,18 @@ export async function sendEnquiries(
           options.onAcknowledged?.(acknowledged.length)
         } else {
           unacknowledged++
+          refusals.push(String(response.status))
         }
-      } catch {
+      } catch (error) {
         unacknowledged++
+        refusals.push(String((error as { cause?: { code?: string } }).cause?.code ?? error))
         // A server that is gone refuses at once; do not spin on it.
         await new Promise(done => setTimeout(done, 20))
       }
     }
   }
   await Promise.all(Array.from({ length: options.concurrency }, sender))
-  return { acknowledged, unacknowledged }
+  return { acknowledged, unacknowledged, refusals }
 }
 
 /**

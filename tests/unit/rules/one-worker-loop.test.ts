@@ -22,11 +22,11 @@ const calling = (files: string[], pattern: RegExp) => files.filter(file => patte
 /**
  * Timers that are no queue's loop: a buffer's flush, a lease kept alive while a request runs, the browser's
  * (the loader each page carries asks for its scripts a task after the first frame), and the wait between two
- * texts that keeps a gateway's sends per second.
+ * texts that keeps a gateway's sends per second, and the drain before a stopping server stops listening.
  */
 const timersNotQueues = [
   'server/domain/receipts/receipt-buffer.ts', 'server/utils/idempotency.ts', 'server/utils/request-body.ts', 'server/plugins/memory-report.ts',
-  'server/utils/defer-module-scripts.ts', 'server/domain/notifications/texts/send-rate.ts'
+  'server/utils/defer-module-scripts.ts', 'server/domain/notifications/texts/send-rate.ts', 'server/plugins/shutdown.ts'
 ]
 
 describe('one worker loop', () => {
