@@ -35,7 +35,7 @@ export default defineNuxtConfig({
   nitro: {
     experimental: { tasks: true },
     scheduledTasks: {
-      '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'], '47 1 * * *': ['retention:sweep']
+      '*/10 * * * *': ['platform:sweep'], '23 3 * * *': ['webhooks:prune'], '*/15 * * * *': ['exports:produce'], '47 * * * *': ['retention:sweep']
     },
     serverAssets: [{ baseName: 'migrations', dir: '../db/migrations' }],
     externals: {

@@ -50,3 +50,22 @@ export const idempotencyKeys = table('idempotency_keys', {
   primaryKey({ columns: [t.tokenId, t.key] }),
   index('idempotency_keys_created_at_idx').on(t.createdAt)
 ])
+
+/**
+ * A scheduled task's work of one school for one night (`retention:sweep`), claimed under a lease (db/claim-rows.ts):
+ * every instance runs the schedule, and the row lets one of them do each school's night, once; a night whose worker
+ * died is taken up by a later run once its lease ends. The export nights, older, keep a table of their own.
+ */
+export const taskNights = table('task_nights', {
+  /** `<task> <school id> <night>`: one row per task, school and night, whoever inserts it first. */
+  id: text('id').primaryKey(),
+  task: text('task').notNull(),
+  schoolId: text('school_id').notNull().references(() => schools.id),
+  /** The school's own day the night belongs to. */
+  night: text('night').notNull(),
+  state: text('state').$type<'pending' | 'done'>().notNull(),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: bigint('lease_until'),
+  createdAt: text('created_at').notNull(),
+  doneAt: text('done_at')
+}, t => [index('task_nights_task_state_created_at_idx').on(t.task, t.state, t.createdAt)])

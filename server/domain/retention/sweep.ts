@@ -101,7 +101,7 @@ export async function previewRetention(ctx: DomainContext) {
  * named by a restricted record (counted as `held`, kept in the list). Restricted records are never erased here: their
  * end is the office's review.
  */
-export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, deleted: number, held: number }> {
+export async function eraseDue(ctx: DomainContext, options: { afterEach?: () => Promise<void> } = {}): Promise<{ erased: number, deleted: number, held: number }> {
   assertCapability(ctx, 'retention.manage')
   const schoolId = ctx.school.id
   const db = ctx.database.db
@@ -146,6 +146,8 @@ export async function eraseDue(ctx: DomainContext): Promise<{ erased: number, de
     const started = performance.now()
     const outcome = await erasePerson(ctx, row.subjectId, { kind: 'schedule', recordClass: row.recordClass })
     await restAfter(started)
+    // The sweep's lease renewed, or the sweep handed back between two people when the server is stopping.
+    await options.afterEach?.()
     // Kept back, and kept in the list: a hold, an open request, or a restricted record naming them (a safe adult, say).
     if (outcome === 'held' || outcome === 'under_request' || outcome === 'restricted') {
       tally.held += 1
