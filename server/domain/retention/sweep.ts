@@ -101,7 +101,9 @@ export async function previewRetention(ctx: DomainContext) {
  * named by a restricted record (counted as `held`, kept in the list). Restricted records are never erased here: their
  * end is the office's review.
  */
-export async function eraseDue(ctx: DomainContext, options: { afterEach?: () => Promise<void> } = {}): Promise<{ erased: number, deleted: number, held: number }> {
+export async function eraseDue(
+  ctx: DomainContext, options: { afterEach?: () => Promise<void> } = {}
+): Promise<{ erased: number, deleted: number, held: number }> {
   assertCapability(ctx, 'retention.manage')
   const schoolId = ctx.school.id
   const db = ctx.database.db
