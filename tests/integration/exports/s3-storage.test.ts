@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { s3BucketStorage } from '../../../server/domain/exports/storage/s3-bucket-storage'
 import { StorageUnavailable, StoredObjectMissing } from '../../../server/domain/exports/storage/export-storage'
 import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
+import { produceDueExports } from '../../../server/domain/exports/nightly'
+import { faultSummary } from '../../../server/domain/shared/log'
 import { listExportFiles } from '../../../server/domain/exports/list-exports'
 import { exportTables } from '../../../server/domain/exports/tables'
 import { newSchool } from '../../support/schools'
@@ -96,6 +98,26 @@ describe('export files in an S3-compatible bucket (s3rver, signatures checked)',
       await s3.up()
     }
     expect(await streamText(await storage.read('sch_down/exp_1.csv'))).toBe('id\r\nper_9\r\n')
+  })
+
+  it('fails a night while the bucket is down, naming the fault by ids alone, and produces it once the lease has ended', async () => {
+    const school = await newSchool()
+    await addPeopleWithSpans(school, [{ familyName: 'Nightly', givenNames: 'Nell' }])
+    const storage = s3BucketStorage(s3.url)
+    const at = (time: string) => ({ storage, owner: 'worker-a', schoolIds: [school.id], now: new Date(time) })
+    await s3.down()
+    const failed = await produceDueExports(school.database, at('2026-11-23T16:00:00.000Z')).finally(() => s3.up())
+    expect(failed.produced).toEqual([])
+    expect(failed.failed).toHaveLength(1)
+    // What the task logs (server/tasks/exports/produce.ts): the fault's class and the object's key, made of ids.
+    const logged = JSON.stringify(faultSummary(failed.failed[0]!.fault))
+    expect(logged).toMatch(/StorageUnavailable.*could not be reached to store sch_\w+\/exp_\w+\.csv/)
+    expect(logged).not.toContain('Nightly')
+    expect((await listExportFiles(school.context)).files).toEqual([])
+    // The night keeps its lease: the next quarter hour leaves it, the first run after the lease's ten minutes produces it.
+    expect((await produceDueExports(school.database, at('2026-11-23T16:05:00.000Z'))).produced).toEqual([])
+    expect((await produceDueExports(school.database, at('2026-11-23T16:15:00.000Z'))).produced).toHaveLength(1)
+    expect(await s3.keys(`${school.id}/`)).toHaveLength(exportTables.length)
   })
 
   it('refuses an address without a bucket or keys', () => {
