@@ -108,7 +108,8 @@ export const recordClassStores: Partial<Record<RetentionRecordClass, RecordClass
     async removeFiles(db, schoolId, before) {
       for (let after = ''; ;) {
         const rows = await db.select({ id: absences.id, key: absences.documentKey }).from(absences)
-          .where(and(absencesDue(schoolId, before), isNotNull(absences.documentKey), gt(absences.id, after))).orderBy(asc(absences.id)).limit(retentionBatchSize)
+          .where(and(absencesDue(schoolId, before), isNotNull(absences.documentKey), gt(absences.id, after)))
+          .orderBy(asc(absences.id)).limit(retentionBatchSize)
         for (const row of rows) await removeAbsenceDocument(row.key!)
         if (rows.length < retentionBatchSize) return
         after = rows.at(-1)!.id

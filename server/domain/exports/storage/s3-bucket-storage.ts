@@ -50,7 +50,9 @@ export function s3BucketStorage(address: string, scratch = join(tmpdir(), 'rollb
       const response = await call(key, 'store', {
         method: 'PUT',
         body: Readable.toWeb(createReadStream(localPath)) as unknown as ReadableStream,
-        headers: { 'Content-Length': String(file.bytes), 'Content-Type': file.contentType ?? 'text/csv; charset=utf-8', 'X-Amz-Content-Sha256': file.sha256Hex },
+        headers: {
+          'Content-Length': String(file.bytes), 'Content-Type': file.contentType ?? 'text/csv; charset=utf-8', 'X-Amz-Content-Sha256': file.sha256Hex
+        },
         // Node's fetch streams a request body only half-duplex.
         duplex: 'half'
       } as RequestInit, uploadWithinMs)
