@@ -47,8 +47,12 @@ export async function sendFileAnswer(event: H3Event, answer: FileAnswer) {
  * A file route's other answer: a redirect to the bucket's short-lived signed link (docs/object-storage.md), given only
  * after the route's own checks passed, so the bytes go from the bucket to the caller without passing through here.
  */
-export interface LinkAnswer {
+export interface LinkAnswer<Type extends string = string> {
   readonly [linkAnswerMark]: true
+  /** The file the link gives, described as a streamed one is (the route's `response`). */
+  fileName: string
+  contentType: Type
+  size: number
   link: string
 }
 
@@ -57,8 +61,8 @@ export function isLinkAnswer(value: unknown): value is LinkAnswer {
 }
 
 /** A kept file's download as the route answers it: the signed link where the store gave one, else the file streamed. */
-export function storedFileAnswer<Type extends string>(file: StoredFileAnswer & { contentType: Type }): FileAnswer<Type> | LinkAnswer {
-  if ('link' in file) return { link: file.link, [linkAnswerMark]: true }
+export function storedFileAnswer<Type extends string>(file: StoredFileAnswer<Type>): FileAnswer<Type> | LinkAnswer<Type> {
+  if ('link' in file) return { fileName: file.fileName, contentType: file.contentType, size: file.size, link: file.link, [linkAnswerMark]: true }
   return fileAnswer({ fileName: file.fileName, contentType: file.contentType, size: file.size, body: file.body })
 }
 

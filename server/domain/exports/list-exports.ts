@@ -62,9 +62,11 @@ export async function listExportFiles(ctx: DomainContext) {
  * One of the school's files, to stream or, from a bucket, to fetch by its signed link: `not_found` for another school's, a
  * pruned one, or one the school's modules or classes no longer let out; `internal` while the bucket is down.
  */
-export async function openExportFile(ctx: DomainContext, storage: ExportStorage, fileId: string): Promise<StoredFileAnswer> {
+export async function openExportFile(
+  ctx: DomainContext, storage: ExportStorage, fileId: string
+): Promise<StoredFileAnswer<'text/csv; charset=utf-8'>> {
   const [file] = await ctx.database.db.select().from(exportFiles).where(and(eq(exportFiles.id, fileId), eq(exportFiles.schoolId, ctx.school.id)))
   const table = tablesExportedBy(ctx.school).find(candidate => candidate.key === file?.tableKey)
   if (!file || !table || !servable(table, file, await schoolColumnClasses(ctx))) throw domainError('not_found', [`No export file has the id ${fileId}.`])
-  return openStoredFile(storage, file.storageKey, { fileName: file.fileName, contentType: 'text/csv; charset=utf-8', size: file.bytes })
+  return openStoredFile(storage, file.storageKey, { fileName: file.fileName, contentType: 'text/csv; charset=utf-8' as const, size: file.bytes })
 }

@@ -3,9 +3,9 @@ import { domainError } from '../../shared/domain-error'
 import { StorageUnavailable, StoredObjectMissing, type ExportStorage } from './export-storage'
 
 /** A kept file as a download: the bucket's signed link where there is one, otherwise its bytes streamed through the instance. */
-export type StoredFileAnswer =
-  | { fileName: string, contentType: string, size: number, link: string }
-  | { fileName: string, contentType: string, size: number, body: Readable }
+export type StoredFileAnswer<Type extends string = string> =
+  | { fileName: string, contentType: Type, size: number, link: string }
+  | { fileName: string, contentType: Type, size: number, body: Readable }
 
 /**
  * The store's faults as the interface's answers: a store that is down is `internal` (500, "safe to retry once after a
@@ -25,7 +25,9 @@ export async function fromStorage<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Opens a kept file for its download (a signed link or a stream), after the caller's checks have passed. */
-export function openStoredFile(storage: ExportStorage, key: string, file: { fileName: string, contentType: string, size: number }): Promise<StoredFileAnswer> {
+export function openStoredFile<Type extends string>(
+  storage: ExportStorage, key: string, file: { fileName: string, contentType: Type, size: number }
+): Promise<StoredFileAnswer<Type>> {
   return fromStorage(async () => storage.link
     ? { ...file, link: await storage.link(key, file) }
     : { ...file, body: await storage.read(key) })
