@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream'
-import { sendStream, setResponseHeaders, type H3Event } from 'h3'
+import { sendStream, setResponseHeaders, setResponseStatus, type H3Event } from 'h3'
+import type { StoredFileAnswer } from '../domain/exports/storage/stored-file'
 
 const fileAnswerMark = Symbol('rollbook file answer')
+const linkAnswerMark = Symbol('rollbook link answer')
 
 /**
  * What a route declared with `produces` answers instead of JSON: a file streamed as an attachment.
@@ -39,4 +41,34 @@ export async function sendFileAnswer(event: H3Event, answer: FileAnswer) {
     answer.body.destroy()
     event.node.res.destroy(error as Error)
   }
+}
+
+/**
+ * A file route's other answer: a redirect to the bucket's short-lived signed link (docs/object-storage.md), given only
+ * after the route's own checks passed, so the bytes go from the bucket to the caller without passing through here.
+ */
+export interface LinkAnswer<Type extends string = string> {
+  readonly [linkAnswerMark]: true
+  /** The file the link gives, described as a streamed one is (the route's `response`). */
+  fileName: string
+  contentType: Type
+  size: number
+  link: string
+}
+
+export function isLinkAnswer(value: unknown): value is LinkAnswer {
+  return typeof value === 'object' && value !== null && linkAnswerMark in value
+}
+
+/** A kept file's download as the route answers it: the signed link where the store gave one, else the file streamed. */
+export function storedFileAnswer<Type extends string>(file: StoredFileAnswer<Type>): FileAnswer<Type> | LinkAnswer<Type> {
+  if ('link' in file) return { fileName: file.fileName, contentType: file.contentType, size: file.size, link: file.link, [linkAnswerMark]: true }
+  return fileAnswer({ fileName: file.fileName, contentType: file.contentType, size: file.size, body: file.body })
+}
+
+/** `302 Found` with the signed link in `Location`; the pipeline's `Cache-Control: no-store` keeps it out of caches. */
+export function sendLinkAnswer(event: H3Event, answer: LinkAnswer) {
+  setResponseStatus(event, 302)
+  setResponseHeaders(event, { 'Location': answer.link, 'Referrer-Policy': 'no-referrer' })
+  return ''
 }

@@ -152,6 +152,14 @@ function operationOf(surface: DocumentedSurface, { handler, method, route }: Loa
             headers: { ...rateLimitHeaders, ...(d.idempotent ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}) },
             content: { 'application/json': { schema: schemaOf(d.response, components) } }
           },
+      ...(d.signedLink
+        ? {
+            302: {
+              description: 'Where the deployment keeps files in an S3-compatible bucket: a redirect to the bucket\'s signed link to the file, which works for 60 seconds and answers it as an attachment under its own name.',
+              headers: { ...rateLimitHeaders, Location: { description: 'The signed link.', schema: { type: 'string', format: 'uri' } } }
+            }
+          }
+        : {}),
       ...errorResponses([
         ...errorsEveryRouteAnswers,
         ...(d.params ? ['not_found' as const] : []),

@@ -23,7 +23,7 @@ import { takeUploadSlot } from './upload-slots'
 import { queryParameters, readParameters, routeParameters } from './validation'
 import { cursorRefused, openCursor, sealCursor } from './cursor'
 import { traceIdOf } from './trace'
-import { isFileAnswer, sendFileAnswer } from './file-answer'
+import { isFileAnswer, isLinkAnswer, sendFileAnswer, sendLinkAnswer } from './file-answer'
 import type { Principal, Surface } from './principal'
 
 type AnyObject = z.ZodType<Record<string, unknown>>
@@ -63,6 +63,8 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
    * A list names the types a route chooses among by its query (the family's download: JSON or CSV).
    */
   produces?: string | readonly string[]
+  /** A file route that may answer `302` to the bucket's signed link (`storedFileAnswer`) when files are kept in one. */
+  signedLink?: true
   response: R
   /** Success status; 200 unless given. */
   status?: number
@@ -132,6 +134,10 @@ function answerText(schema: z.ZodType, answer: unknown): string {
 
 /** A file route's answer: always a file of the declared type, its description checked, then streamed. */
 async function sendDeclaredFile(event: H3Event, declaration: RouteDeclarationOf, answer: unknown) {
+  if (isLinkAnswer(answer)) {
+    if (!declaration.signedLink) throw new Error('A route answers with a signed link only when it declares signedLink')
+    return sendLinkAnswer(event, answer)
+  }
   const types = [declaration.produces].flat()
   if (!isFileAnswer(answer) || !types.includes(answer.contentType)) {
     throw new Error(`A route declared to produce ${types.join(' or ')} must answer with fileAnswer(…) of that type`)

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Readable } from 'node:stream'
 import type { absenceDocumentTypes } from '../../../shared/schemas/absences'
 import { absenceDocumentBytes } from '../../../shared/schemas/absences'
 import { privateFileMode, privateFolderMode } from '../../../db/private-files'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { absences } from '../../../db/schema'
 import { configuredExportStorage } from '../exports/storage/export-storage'
+import { fromStorage, openStoredFile } from '../exports/storage/stored-file'
 import { validationFailed } from '../shared/domain-error'
+import type { DomainContext } from '../shared/context'
+import { logger } from '../shared/log'
 
 export type AbsenceDocumentType = typeof absenceDocumentTypes[number]
 
@@ -54,7 +58,8 @@ export async function keepAbsenceDocument(key: string, document: AbsenceDocument
   const scratch = join(storage.scratch, `${key.replaceAll('/', '_')}.part`)
   try {
     await writeFile(scratch, document.bytes, { mode: privateFileMode })
-    await storage.keep(key, scratch, { bytes: document.bytes.length, sha256Hex: createHash('sha256').update(document.bytes).digest('hex') })
+    const sha256Hex = createHash('sha256').update(document.bytes).digest('hex')
+    await fromStorage(() => storage.keep(key, scratch, { bytes: document.bytes.length, sha256Hex, contentType: document.type }))
   } finally {
     await rm(scratch, { force: true })
   }
@@ -64,6 +69,41 @@ export async function removeAbsenceDocument(key: string) {
   await configuredExportStorage().remove(key)
 }
 
-export function readStoredAbsenceDocument(key: string): Promise<Readable> {
-  return configuredExportStorage().read(key)
+/** A kept document to download: the bucket's signed link, or its bytes from a local folder (stored-file.ts). */
+export function openAbsenceDocument(key: string, file: { fileName: string, contentType: string, size: number }) {
+  return openStoredFile(configuredExportStorage(), key, file)
+}
+
+/**
+ * Removes documents an erasure let go (docs/object-storage.md, "Deletion"): the erasure's transaction clears an absence's
+ * document name, type and size and keeps only its key (ids), so the document is no longer served; the bytes go after the
+ * commit, and the key is cleared once they are gone. A store that is down leaves the keys for the next pass (the nightly
+ * retention sweep runs one for each school): a document is never left in storage with nothing that names it.
+ * Answers how many were removed and whether the store failed.
+ */
+export async function removeLetGoDocuments(ctx: Pick<DomainContext, 'database' | 'school'>, keys?: readonly string[]) {
+  const schoolId = ctx.school.id
+  const waiting = keys ?? (await ctx.database.db.select({ key: absences.documentKey }).from(absences)
+    .where(and(eq(absences.schoolId, schoolId), isNotNull(absences.documentKey), isNull(absences.documentType))))
+    .map(row => row.key!)
+  const removed: string[] = []
+  let storeDown = false
+  for (const key of waiting) {
+    try {
+      await removeAbsenceDocument(key)
+      removed.push(key)
+    } catch (error) {
+      // Down, or refusing (keys changed, say): either way the keys wait, and the erasure that called stands.
+      storeDown = true
+      logger.warn({ schoolId, fault: (error as Error).name }, 'The file store did not remove a let-go absence document')
+      break
+    }
+  }
+  for (let start = 0; start < removed.length; start += 200) {
+    const slice = removed.slice(start, start + 200)
+    await ctx.database.transaction(tx => tx.update(absences).set({ documentKey: null })
+      .where(and(eq(absences.schoolId, schoolId), inArray(absences.documentKey, slice), isNull(absences.documentType))))
+  }
+  if (storeDown) logger.warn({ schoolId, left: waiting.length - removed.length }, 'Let-go absence documents wait for the next retention sweep')
+  return { removed: removed.length, storeDown }
 }

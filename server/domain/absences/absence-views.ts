@@ -50,9 +50,10 @@ export async function officeAbsenceViews(ctx: Pick<DomainContext, 'database' | '
     const entered = row.enteredBy ? labels.get(row.enteredBy) ?? null : null
     const opens = opensAbsenceDetail(ctx, row.reason)
     const sensitive = sensitiveAbsenceReasons(ctx.school).includes(row.reason)
+    // By its type, not its key: an erased child's document keeps only its key until its bytes are gone (docs/object-storage.md).
     return {
       id: row.id, childId: row.childId, firstDay: row.fromDay, lastDay: row.toDay, fromTime: row.fromTime, toTime: row.toTime, reason: row.reason,
-      note: opens ? row.note : null, documentName: opens ? row.documentName : null, hasDocument: row.documentKey !== null, sensitive,
+      note: opens ? row.note : null, documentName: opens ? row.documentName : null, hasDocument: row.documentType !== null, sensitive,
       reportedBy: row.reportedBy, reportedAt: row.reportedAt,
       reportedByAdult: adult, enteredByName: entered,
       acknowledged: row.acknowledgedAt !== null, acknowledgedAt: row.acknowledgedAt,

@@ -4,7 +4,7 @@ import type { DomainContext } from '../shared/context'
 import { domainError } from '../shared/domain-error'
 import { afterPosition, keysetSlice } from '../shared/keyset-slice'
 import { officeAbsenceViews, opensAbsenceDetail } from './absence-views'
-import { readStoredAbsenceDocument } from './absence-documents'
+import { openAbsenceDocument } from './absence-documents'
 import { recordActivity } from '../activity/record-activity'
 
 /**
@@ -48,11 +48,13 @@ export async function absenceDocument(ctx: DomainContext, absenceId: string) {
     throw domainError('forbidden', ['The school marks this reason sensitive: its document opens to staff holding restricted.read.'],
       { data: { missingScope: 'restricted.read' } })
   }
-  const body = await readStoredAbsenceDocument(row.documentKey)
+  const extension = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[row.documentType] ?? 'bin'
+  const file = await openAbsenceDocument(row.documentKey, {
+    fileName: `absence-${row.id}.${extension}`, contentType: row.documentType, size: row.documentBytes ?? 0
+  })
   // Who opened which child's document, and when: never its name, which a parent may have written a diagnosis into.
   await ctx.database.transaction(tx => recordActivity(tx, ctx, {
     kind: 'absence_document.opened', subjectType: 'person', subjectId: row.childId, summary: `An absence's document opened (${row.id})`
   }))
-  const extension = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[row.documentType] ?? 'bin'
-  return { fileName: `absence-${row.id}.${extension}`, contentType: row.documentType, size: row.documentBytes ?? 0, body }
+  return file
 }

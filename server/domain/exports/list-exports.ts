@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream'
 import { and, desc, eq } from 'drizzle-orm'
 import { exportFiles, type ColumnClass } from '../../../db/schema'
 import type { DomainContext } from '../shared/context'
@@ -8,6 +7,7 @@ import { schoolColumnClasses, writtenColumns } from './column-classes'
 import { tablesExportedBy } from './exported-tables'
 import type { ExportTable } from './export-table'
 import type { ExportStorage } from './storage/export-storage'
+import { openStoredFile, type StoredFileAnswer } from './storage/stored-file'
 
 type ExportFileRow = typeof exportFiles.$inferSelect
 
@@ -58,12 +58,15 @@ export async function listExportFiles(ctx: DomainContext) {
   }
 }
 
-/** One of the school's files, to stream: `not_found` for another school's, a pruned one, or one the school's modules or classes no longer let out. */
+/**
+ * One of the school's files, to stream or, from a bucket, to fetch by its signed link: `not_found` for another school's, a
+ * pruned one, or one the school's modules or classes no longer let out; `internal` while the bucket is down.
+ */
 export async function openExportFile(
   ctx: DomainContext, storage: ExportStorage, fileId: string
-): Promise<{ fileName: string, bytes: number, checksum: string, body: Readable }> {
+): Promise<StoredFileAnswer<'text/csv; charset=utf-8'>> {
   const [file] = await ctx.database.db.select().from(exportFiles).where(and(eq(exportFiles.id, fileId), eq(exportFiles.schoolId, ctx.school.id)))
   const table = tablesExportedBy(ctx.school).find(candidate => candidate.key === file?.tableKey)
   if (!file || !table || !servable(table, file, await schoolColumnClasses(ctx))) throw domainError('not_found', [`No export file has the id ${fileId}.`])
-  return { fileName: file.fileName, bytes: file.bytes, checksum: file.checksum, body: await storage.read(file.storageKey) }
+  return openStoredFile(storage, file.storageKey, { fileName: file.fileName, contentType: 'text/csv; charset=utf-8' as const, size: file.bytes })
 }

@@ -33,7 +33,7 @@ export async function setExportRetention(ctx: DomainContext, days: number) {
 
 /**
  * Removes the school's files older than its retention, except the newest of each table, which stays
- * listed however old it is. The row goes first: a file is never listed without its bytes.
+ * listed however old it is.
  */
 export async function pruneExportFiles(ctx: DomainContext, storage: ExportStorage, now = currentTime()) {
   const cutoff = new Date(now.getTime() - await exportRetentionDays(ctx) * 86_400_000).toISOString()
@@ -44,11 +44,14 @@ export async function pruneExportFiles(ctx: DomainContext, storage: ExportStorag
   if (old.length === 0) return 0
   const newest = await newestFileIds(ctx)
   const doomed = old.filter(file => !newest.has(file.id))
+  // Bytes first, then the rows, a batch at a time: a store that fails stops here with the rows of the files it still
+  // holds, which the next production prunes again (never rows gone and files left that nothing names). A pruned file is
+  // never the newest of its table, so no listing names one whose bytes went first.
   for (let i = 0; i < doomed.length; i += 500) {
-    const ids = doomed.slice(i, i + 500).map(file => file.id)
-    await ctx.database.transaction(tx => tx.delete(exportFiles).where(inArray(exportFiles.id, ids)))
+    const batch = doomed.slice(i, i + 500)
+    for (const file of batch) await storage.remove(file.storageKey)
+    await ctx.database.transaction(tx => tx.delete(exportFiles).where(inArray(exportFiles.id, batch.map(file => file.id))))
   }
-  for (const file of doomed) await storage.remove(file.storageKey)
   return doomed.length
 }
 

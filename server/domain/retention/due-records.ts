@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, isNotNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm'
 import {
   absences, activity, consentAskChildren, consentAskReminders, consentAsks, consents, dataReceipts, messageRecipients, messageVersions,
   messages, notificationDeliveries, onerosterReceipts, syncRunChanges, syncRuns, unexplainedAbsences, webhookDeliveries
 } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import type { RetentionRecordClass } from '../../../shared/vocabulary'
+import { removeAbsenceDocument } from '../absences/absence-documents'
 
 /**
  * The classes of record that are not people (docs/retention.md, "The sweep"): each counts its records whose trigger is
@@ -17,6 +18,12 @@ export interface RecordClassStore {
   countBefore(db: Db, schoolId: string, before: string): Promise<number>
   /** Removes up to one batch of them inside `tx`; the number removed, 0 once none is left. */
   removeBatch(tx: Db, schoolId: string, before: string): Promise<number>
+  /**
+   * Removes the stored files of the records due (absences' documents), before any of them is deleted and outside any
+   * transaction: a store that fails throws, and the records wait for the next night with their files (never records
+   * gone and files left that nothing names).
+   */
+  removeFiles?(db: Db, schoolId: string, before: string): Promise<void>
 }
 
 /** Records per batch by default: 200 (docs/retention.md, "The write lock": measured at 100,000 people, p99 about 50 ms). */
@@ -98,6 +105,16 @@ export const recordClassStores: Partial<Record<RetentionRecordClass, RecordClass
   },
   absences: {
     countBefore: (db, schoolId, before) => countOf(db.select({ n: count() }).from(absences).where(absencesDue(schoolId, before))),
+    async removeFiles(db, schoolId, before) {
+      for (let after = ''; ;) {
+        const rows = await db.select({ id: absences.id, key: absences.documentKey }).from(absences)
+          .where(and(absencesDue(schoolId, before), isNotNull(absences.documentKey), gt(absences.id, after)))
+          .orderBy(asc(absences.id)).limit(retentionBatchSize)
+        for (const row of rows) await removeAbsenceDocument(row.key!)
+        if (rows.length < retentionBatchSize) return
+        after = rows.at(-1)!.id
+      }
+    },
     async removeBatch(tx, schoolId, before) {
       const ids = await batchIds(tx, absences, absencesDue(schoolId, before), retentionBatchSize)
       if (ids.length) await tx.delete(absences).where(inArray(absences.id, ids))

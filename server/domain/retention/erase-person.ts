@@ -6,7 +6,7 @@ import type { DomainContext } from '../shared/context'
 import { writeChanges } from '../shared/write-changes'
 import { recordedActor } from '../shared/actor'
 import { timestampNow } from '../days/clock'
-import { removeAbsenceDocument } from '../absences/absence-documents'
+import { removeLetGoDocuments } from '../absences/absence-documents'
 import { personIdsUnderOpenRequest } from '../subject-access/open-requests'
 import { heldPersonIds } from './legal-holds'
 import { recordRetentionAction } from './retention-actions'
@@ -53,7 +53,8 @@ async function ruleOf(tx: Db, schoolId: string, ground: ErasureGround): Promise<
  * interleaves; a few dozen statements on indexed keys, so the lock is held for milliseconds.
  * A person under a legal hold, an open subject access request (other than the erasure request that is the ground),
  * or named by a restricted record is left whole, and the outcome says why. Their absence documents are removed from
- * storage after the commit: a crash between the two leaves a file no record names (docs/retention.md).
+ * storage after the commit; a store that is down, or a crash between the two, leaves the keys for the nightly sweep's
+ * pass (removeLetGoDocuments, docs/object-storage.md).
  */
 /** Thrown inside the erasure's transaction to leave the person whole, rolling back, and say why. */
 class ErasureBlocked extends Error {
@@ -91,7 +92,7 @@ export async function erasePerson(ctx: DomainContext, personId: string, ground: 
       changes.record('person.erased', 'people', personId)
       return scrubbed
     })
-    for (const key of documentKeys) await removeAbsenceDocument(key).catch(() => undefined)
+    if (documentKeys.length) await removeLetGoDocuments(ctx, documentKeys)
     return 'erased'
   } catch (error) {
     if (error instanceof ErasureBlocked) return error.outcome

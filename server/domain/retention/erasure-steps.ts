@@ -80,7 +80,8 @@ export async function scrubPerson(
   ])
   // After the document keys and accounts were read: the absences lose their documents, the accounts their way in.
   await Promise.all([
-    tx.update(absences).set({ note: null, documentKey: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
+    // The key (ids only) stays until the bytes are gone (removeLetGoDocuments); without its type the document is served no more.
+    tx.update(absences).set({ note: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
       .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id))),
     closeAccounts(tx, held, now, actor)
   ])

@@ -11,6 +11,9 @@ import { duePeople, dueRestrictedRecords, type DueSubject } from './due-people'
 import { recordClassStores, retentionBatchSize } from './due-records'
 import { dueBefore, retentionWindowDays } from './retention-months'
 import { erasePerson } from './erase-person'
+import { removeLetGoDocuments } from '../absences/absence-documents'
+import { StorageUnavailable } from '../exports/storage/export-storage'
+import { logger } from '../shared/log'
 
 type DueRow = typeof retentionDue.$inferSelect
 
@@ -94,6 +97,23 @@ export async function previewRetention(ctx: DomainContext) {
 }
 
 /**
+ * Removes the stored files of a class's records before the records (due-records.ts, `removeFiles`); false while the store
+ * is down, and the class waits for the next night, files and records whole. The log says so with the school's id only.
+ */
+async function removedFilesOf(ctx: DomainContext, recordClass: RetentionRecordClass, before: string): Promise<boolean> {
+  const removeFiles = recordClassStores[recordClass]!.removeFiles
+  if (!removeFiles) return true
+  try {
+    await removeFiles(ctx.database.db, ctx.school.id, before)
+    return true
+  } catch (error) {
+    if (!(error instanceof StorageUnavailable)) throw error
+    logger.warn({ schoolId: ctx.school.id, recordClass }, 'The file store is down: the class\'s records wait for the next sweep with their files')
+    return false
+  }
+}
+
+/**
  * Acts on the due list's rows whose fourteen days have passed (docs/retention.md, "The sweep"). Other classes first:
  * the records before the latest cutoff whose window has passed, and still before today's (a period lengthened since
  * keeps them), deleted a short transaction per batch with a `deleted` retention action. Then people: one `erasePerson`
@@ -108,6 +128,8 @@ export async function eraseDue(
   const schoolId = ctx.school.id
   const db = ctx.database.db
   const today = todayInZone(ctx.school.timeZone)
+  // What an erasure let go while the store was down goes first (removeLetGoDocuments).
+  await removeLetGoDocuments(ctx)
   const ready = await db.select().from(retentionDue)
     .where(and(eq(retentionDue.schoolId, schoolId), lte(retentionDue.erasableFrom, currentTime().toISOString())))
   const periods = new Map((await retentionClassesIn(db, schoolId)).map(each => [each.recordClass, each.months]))
@@ -121,6 +143,7 @@ export async function eraseDue(
     const months = periods.get(recordClass)!
     const tonight = dueBefore(today, months)
     const before = cutoff < tonight ? cutoff : tonight
+    if (!await removedFilesOf(ctx, recordClass, before)) continue
     for (;;) {
       const removed = await ctx.database.transaction(async (tx) => {
         const count = await store.removeBatch(tx, schoolId, before)

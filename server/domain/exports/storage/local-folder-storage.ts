@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { privateFolderMode } from '../../../../db/private-files'
-import type { ExportStorage } from './export-storage'
+import { StoredObjectMissing, type ExportStorage } from './export-storage'
 
 /** Files in a local folder; the scratch folder is inside it, so keeping a file is one rename on one disk. */
 export function localFolderStorage(folder: string): ExportStorage {
@@ -25,7 +25,12 @@ export function localFolderStorage(folder: string): ExportStorage {
     async read(key) {
       const stream = createReadStream(pathOf(key))
       // Opening fails asynchronously; wait for it so a missing file is a rejection here, not a broken answer later.
-      await new Promise<void>((done, fail) => stream.once('open', () => done()).once('error', fail))
+      try {
+        await new Promise<void>((done, fail) => stream.once('open', () => done()).once('error', fail))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissing(`Nothing is kept at ${key}`)
+        throw error
+      }
       return stream
     },
     async remove(key) {
