@@ -14,7 +14,8 @@ export function lsnValue(lsn: string): bigint {
   if (high === undefined || low === undefined || !/^[0-9A-F]{1,8}$/i.test(high) || !/^[0-9A-F]{1,8}$/i.test(low)) {
     throw new Error(`Not a WAL position: ${lsn}`)
   }
-  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)
+  // BigInt(32), not a literal: the server's build targets a language level without bigint literals.
+  return (BigInt(`0x${high}`) << BigInt(32)) + BigInt(`0x${low}`)
 }
 
 /** The primary's WAL position when a probe read it. */

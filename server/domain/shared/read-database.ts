@@ -37,9 +37,12 @@ const connectionFailures = new Set([
  * cancelled for a conflict with the WAL being replayed (40001). Such a read is made again on the primary.
  */
 export function isReplicaFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code
-  if (typeof code !== 'string') return false
-  return connectionFailures.has(code) || /^(57P0[123]|57014|40001|08)/.test(code)
+  // drizzle wraps the driver's error (DrizzleQueryError), whose code is on its cause.
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === 'string' && (connectionFailures.has(code) || /^(57P0[123]|57014|40001|08)/.test(code))) return true
+  }
+  return false
 }
 
 export interface LagTolerantRead {

@@ -42,6 +42,10 @@ describe('a read the replica failed', () => {
     expect(isReplicaFailure(failure(code))).toBe(false)
   })
 
+  it('is told through drizzle\'s wrapping of the driver\'s error', () => {
+    expect(isReplicaFailure(Object.assign(new Error('Failed query'), { cause: failure('ECONNREFUSED') }))).toBe(true)
+  })
+
   it('without a code is not the replica\'s', () => {
     expect(isReplicaFailure(new Error('not_found'))).toBe(false)
   })
