@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process'
 import { appendFileSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,11 @@ export interface StandbyPair {
   /** The application's database on the primary, and the same on the standby. */
   primaryUrl: string
   standbyUrl: string
+  /**
+   * Resolves once the standby takes connections. It is made while the caller goes on (a server started meanwhile
+   * migrates the primary, and the standby streams the migrations in), so a test waits for both at once.
+   */
+  standbyReady: Promise<void>
   /** Stops applying the primary's WAL on the standby, so it falls behind as the primary changes (`pg_wal_replay_pause`). */
   pauseReplay(): Promise<void>
   resumeReplay(): Promise<void>
@@ -90,16 +95,20 @@ export async function startStandbyPair(): Promise<StandbyPair> {
     const admin = postgres({ host: '127.0.0.1', port: primaryPort, user: 'postgres', database: 'postgres', max: 1, onnotice: () => {} })
     await admin.unsafe(`create database ${databaseName}`)
     await admin.end()
-    execFileSync(join(binaries, 'pg_basebackup'), [
-      '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyData, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'
-    ], asUser)
-    appendFileSync(standbyData + '/postgresql.auto.conf', `port = ${standbyPort}\n`)
-    standby = startCluster(standbyData, 'the standby')
-    await waitForCluster(standbyPort, standby)
   } catch (error) {
     await stop()
     throw error
   }
+  const standbyReady = (async () => {
+    await new Promise<void>((done, fail) => execFile(join(binaries, 'pg_basebackup'), [
+      '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyData, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'
+    ], user ?? {}, error => (error ? fail(error) : done())))
+    appendFileSync(standbyData + '/postgresql.auto.conf', `port = ${standbyPort}\n`)
+    standby = startCluster(standbyData, 'the standby')
+    await waitForCluster(standbyPort, standby)
+  })()
+  // Told to whoever awaits it; the pair is stopped by its owner either way.
+  standbyReady.catch(() => {})
 
   const onStandby = async (statement: string) => {
     const client = postgres({ host: '127.0.0.1', port: standbyPort, user: 'postgres', database: 'postgres', max: 1, onnotice: () => {} })
@@ -113,6 +122,7 @@ export async function startStandbyPair(): Promise<StandbyPair> {
   return {
     primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/${databaseName}`,
     standbyUrl: `postgres://postgres@127.0.0.1:${standbyPort}/${databaseName}`,
+    standbyReady,
     pauseReplay: () => onStandby('select pg_wal_replay_pause()'),
     resumeReplay: () => onStandby('select pg_wal_replay_resume()'),
     async killStandby() {
@@ -126,6 +136,10 @@ export async function startStandbyPair(): Promise<StandbyPair> {
       standby = startCluster(standbyData, 'the restarted standby')
       await waitForCluster(standbyPort, standby)
     },
-    stop
+    async stop() {
+      // A standby still being made would start after the stop: its making is let finish first.
+      await standbyReady.catch(() => {})
+      await stop()
+    }
   }
 }
