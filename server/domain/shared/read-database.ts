@@ -4,12 +4,15 @@ import type { ReadReason, ReplicaVerdict } from '../../../db/replica'
 import { currentTime } from '../days/clock'
 import type { DomainContext } from './context'
 
+/** The contract's window of read-your-writes (issue 43). */
+const readYourWritesSeconds = 10
+
 /**
  * How long after a caller's last change their lag-tolerant reads stay on the primary: 10 s, or longer where the
  * replica may be further behind than that and still be read (the bound plus the probe's second).
  */
 export function readYourWritesMs(maxLagSeconds: number): number {
-  return Math.max(10_000, (maxLagSeconds + 1) * 1000)
+  return Math.max(readYourWritesSeconds, maxLagSeconds + 1) * 1000
 }
 
 /**
