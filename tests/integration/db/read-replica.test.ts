@@ -5,11 +5,15 @@ import { readDatabaseConfig } from '../../../db/config'
 import { createSchool } from '../../../server/domain/schools/create-school'
 import { requireSchool } from '../../../server/domain/schools/find-school'
 import { systemContext } from '../../../server/domain/shared/context'
+import { issueToken } from '../../../server/domain/tokens/manage-tokens'
 import { callApi } from '../../support/api'
 import { seedFamily } from '../../support/person-fixtures'
 import { startBuiltServer, type RunningServer } from '../../support/server-process'
 import { staffSession } from '../../support/staff-sessions'
 import { startStandbyPair, type StandbyPair } from '../../support/standby-cluster'
+import { testExportStorage } from '../../support/export-files'
+import { produceSchoolExports } from '../../../server/domain/exports/produce-exports'
+import type { DomainContext } from '../../../server/domain/shared/context'
 
 /**
  * The read replica against a real streaming standby (docs/read-replica.md): a primary and a standby made by
@@ -25,6 +29,8 @@ let standby: postgres.Sql
 let office: { cookie: string }
 let reader: { cookie: string }
 let childId: string
+let schoolContext: DomainContext
+let eventsToken: string
 
 const directory = (cookie: string, search: string) =>
   callApi(`/api/app/people?search=${encodeURIComponent(search)}`, { baseUrl: server.url, headers: { cookie } })
@@ -74,6 +80,8 @@ beforeAll(async () => {
   office = await staffSession(school, 'office')
   reader = await staffSession(school, 'office')
   childId = (await seedFamily(school.context, { family: 'Okafor', child: 'Adaeze' })).child
+  schoolContext = school.context
+  eventsToken = (await issueToken(school.context, { purpose: 'test', scopes: ['event.read', 'person.read'] })).token
 }, 120_000)
 
 afterAll(async () => {
@@ -89,6 +97,28 @@ describe('a read replica', () => {
     await untilReadFromReplica(reader.cookie)
     const answer = await directory(reader.cookie, 'Okafor')
     expect(answer.body.items.map((item: { id: string }) => item.id)).toContain(childId)
+  })
+
+  it('answers the events feed\'s older pages', async () => {
+    const before = await replicaMetrics()
+    // From the feed's start: a consumer catching up, given a full page of the school's first changes.
+    const page = await callApi('/api/v1/events?limit=2', { baseUrl: server.url, token: eventsToken })
+    expect(page.status).toBe(200)
+    expect(page.body.items.map((item: { sequence: number }) => item.sequence)).toEqual([1, 2])
+    expect((await replicaMetrics()).reads('replica fit')).toBe(before.reads('replica fit') + 1)
+  })
+
+  it('gives the nightly export its rows', async () => {
+    const exporting = openDatabase(readDatabaseConfig(pair.primaryUrl, pair.standbyUrl))
+    try {
+      await until(async () => exporting.replica!.verdict().usable, 'this process\'s probe found the replica fit')
+      const files = await produceSchoolExports({ ...schoolContext, database: exporting }, { storage: testExportStorage() })
+      expect(files.length).toBeGreaterThan(0)
+      const toReplica = exporting.replica!.readCounts().find(count => count.to === 'replica')?.reads ?? 0
+      expect(toReplica).toBe(files.length)
+    } finally {
+      await exporting.close()
+    }
   })
 
   it('leaves a session that just wrote on the primary, which has its change while the replica lags', async () => {
