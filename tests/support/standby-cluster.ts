@@ -39,7 +39,8 @@ const databaseName = 'rollbook'
 /** Who the clusters run as: this user, or `postgres` when this is root. */
 function clusterUser(): { uid: number, gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined
-  return { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) }
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }))
+  return { uid: id('-u'), gid: id('-g') }
 }
 
 /** Resolves once the cluster at `port` answers; fails after `ms`, or at once when its process has ended. */

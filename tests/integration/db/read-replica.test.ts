@@ -39,7 +39,9 @@ const directory = (cookie: string, search: string) =>
 async function replicaMetrics() {
   const text = (await callApi('/metrics', { baseUrl: server.url, token: metricsToken })).body as string
   const reads = new Map<string, number>()
-  for (const [, to, reason, count] of text.matchAll(/^rollbook_replica_reads_total\{to="(\w+)",reason="(\w+)"\} (\d+)$/gm)) reads.set(`${to} ${reason}`, Number(count))
+  for (const [, to, reason, count] of text.matchAll(/^rollbook_replica_reads_total\{to="(\w+)",reason="(\w+)"\} (\d+)$/gm)) {
+    reads.set(`${to} ${reason}`, Number(count))
+  }
   const bypassed = /^rollbook_replica_bypassed\{reason="(\w+)"\} (\d)$/m.exec(text)
   return { reads: (key: string) => reads.get(key) ?? 0, bypassed: bypassed ? { reason: bypassed[1], value: Number(bypassed[2]) } : undefined }
 }
@@ -72,7 +74,11 @@ beforeAll(async () => {
   const starting = startBuiltServer({
     DATABASE_URL: pair.primaryUrl, DATABASE_REPLICA_URL: pair.standbyUrl, DATABASE_REPLICA_MAX_LAG_SECONDS: '2', METRICS_TOKEN: metricsToken
   })
-  await Promise.all([starting.then((started) => { server = started }), pair.standbyReady])
+  // Kept as soon as it runs, so afterAll stops it even when the standby could not be made.
+  const started = starting.then((running) => {
+    server = running
+  })
+  await Promise.all([started, pair.standbyReady])
   database = openDatabase(readDatabaseConfig(pair.primaryUrl, undefined))
   standby = postgres(pair.standbyUrl, { max: 1, onnotice: () => {} })
   const { id } = await createSchool(database, { name: 'Replica School', timeZone: 'Australia/Sydney' })
