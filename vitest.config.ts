@@ -28,9 +28,13 @@ const databaseFree = [
   'tests/integration/db/file-modes.test.ts'
 ]
 // And the other way: what the contract asks of PostgreSQL alone, two server processes committing on one server's
-// sequence (the events feed read while two instances write); on SQLite one file's writer orders them anyway. And a
+// sequence (the events feed read while two instances write); on SQLite one file's writer orders them anyway. A
 // district's three instances behind HAProxy: SQLite keeps one instance (docs/operations.md, "Running a district").
-const postgresOnly = ['tests/e2e/operations/events-feed-two-instances.test.ts', 'tests/e2e/operations/three-instances.test.ts']
+// The read replica is PostgreSQL's streaming replication (a SQLite file has none, and refuses DATABASE_REPLICA_URL): its
+// test makes a primary and a standby cluster of its own, so it needs PostgreSQL's binaries, not the suite's database.
+const postgresOnly = [
+  'tests/e2e/operations/events-feed-two-instances.test.ts', 'tests/e2e/operations/three-instances.test.ts', 'tests/integration/db/read-replica.test.ts'
+]
 // The screens in the browser run once, in one suite or the other, but for sign-in (passkeys and sessions kept in the
 // database), which runs in both: each route a screen calls runs on both databases in tests/e2e/api/app, and a
 // browser file costs 15 to 100 seconds of both cores. Most run on SQLite, the README's command; two settings

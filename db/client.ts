@@ -19,6 +19,7 @@ import { Column, fillPlaceholders, is } from 'drizzle-orm'
 import * as schema from './schema'
 import { readDatabaseConfig, type DatabaseConfig } from './config'
 import { postgresMinuteCounters, sqliteMinuteCounters, type MinuteCounters } from './minute-counters'
+import { openReplica, type ReplicaLink } from './replica'
 import { makePrivateFile, makePrivateFolder, tightenExistingFiles } from './private-files'
 
 /** The query interface the domain is written against; it is the same on both dialects for what we use. */
@@ -69,10 +70,12 @@ export interface Database {
   sqliteWriter?: BetterSqlite3.Database
   /** Present on PostgreSQL: the address migrations connect to on a connection of their own. */
   postgresUrl?: string
+  /** Present with `DATABASE_REPLICA_URL`: the streaming replica the lag-tolerant reads may use (db/replica.ts). */
+  replica?: ReplicaLink
 }
 
 export function openDatabase(config: DatabaseConfig = readDatabaseConfig()): Database {
-  return config.dialect === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url)
+  return config.dialect === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, config.replicaUrl)
 }
 
 /**
@@ -171,38 +174,22 @@ function openSqlite(path: string): Database {
   }
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, replicaUrl?: string): Database {
   const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: postgresPoolSize(),
     onnotice: () => {},
     connect_timeout: 5
   })
-  const db = drizzlePostgres(client, { schema }) as unknown as Db
-  const statements = new Map<string, PreparedQuery<unknown>>()
+  const { db, prepared } = postgresReads(client)
   const minuteCounters = postgresMinuteCounters(url)
-  return {
+  const database: Database = {
     dialect: 'postgresql',
     db,
     postgresUrl: url,
     minuteCounters,
     transaction: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
     transactionIfFree: work => (db as unknown as { transaction: (fn: (tx: Db) => Promise<unknown>) => Promise<unknown> }).transaction(work) as never,
-    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
-      let run = statements.get(name) as PreparedQuery<Row> | undefined
-      if (run) return run
-      const query = build(db)
-      const columns = plainColumnsOf(query)
-      if (columns) {
-        const { sql, params } = query.toSQL()
-        run = async values => rowsOf(await client.unsafe(sql, fillPlaceholders(params, values) as never[], { prepare: true }).values(), columns)
-      } else {
-        // drizzle's PostgreSQL builders take the statement's name; naming one is what makes it prepared.
-        const statement = (query as unknown as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }).prepare(name)
-        run = values => statement.execute(values)
-      }
-      statements.set(name, run as PreparedQuery<unknown>)
-      return run
-    },
+    prepared,
     async ping() {
       await client`select 1`
     },
@@ -228,7 +215,42 @@ function openPostgres(url: string): Database {
       }
     },
     async close() {
-      await Promise.all([client.end({ timeout: 5 }), minuteCounters.close()])
+      await Promise.all([client.end({ timeout: 5 }), minuteCounters.close(), database.replica?.close()])
+    }
+  }
+  if (replicaUrl) database.replica = openReplica(database, url, replicaUrl)
+  return database
+}
+
+/** Connections a PostgreSQL pool of this process holds at most: `DATABASE_POOL_SIZE`, 10 unless set. */
+export function postgresPoolSize(): number {
+  return Number(process.env.DATABASE_POOL_SIZE ?? 10)
+}
+
+/**
+ * Reads over a postgres.js pool: drizzle's query builder and `prepared` (see Database). The primary's pool and the
+ * replica's (db/replica.ts) both read through this.
+ */
+export function postgresReads(client: postgres.Sql): Pick<Database, 'db' | 'prepared'> {
+  const db = drizzlePostgres(client, { schema }) as unknown as Db
+  const statements = new Map<string, PreparedQuery<unknown>>()
+  return {
+    db,
+    prepared: <Row>(name: string, build: (db: Db) => PreparableQuery<Row>) => {
+      let run = statements.get(name) as PreparedQuery<Row> | undefined
+      if (run) return run
+      const query = build(db)
+      const columns = plainColumnsOf(query)
+      if (columns) {
+        const { sql, params } = query.toSQL()
+        run = async values => rowsOf(await client.unsafe(sql, fillPlaceholders(params, values) as never[], { prepare: true }).values(), columns)
+      } else {
+        // drizzle's PostgreSQL builders take the statement's name; naming one is what makes it prepared.
+        const statement = (query as unknown as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } }).prepare(name)
+        run = values => statement.execute(values)
+      }
+      statements.set(name, run as PreparedQuery<unknown>)
+      return run
     }
   }
 }

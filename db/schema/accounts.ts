@@ -70,7 +70,9 @@ export const staffSessions = table('staff_sessions', {
   passkeyAt: text('passkey_at'),
   /** The adult a member of staff is previewing the family portal as, read-only (portal-preview.ts). */
   previewPersonId: text('preview_person_id'),
-  endedAt: text('ended_at')
+  endedAt: text('ended_at'),
+  /** The last change the session's caller committed, with a read replica only: their reads stay on the primary a while after (docs/read-replica.md). */
+  lastWriteAt: text('last_write_at')
 }, t => [
   uniqueIndex('staff_sessions_secret_hash_idx').on(t.secretHash),
   index('staff_sessions_account_id_idx').on(t.accountId)

@@ -16,7 +16,9 @@ export const apiTokens = table('api_tokens', {
   /** Who issued it: a staff account's id, or `cli` for the admin command line. */
   issuedBy: text('issued_by'),
   /** Written at most once a minute per token, off the request's path. */
-  lastUsedAt: text('last_used_at')
+  lastUsedAt: text('last_used_at'),
+  /** The last change the token committed, with a read replica only: its reads stay on the primary a while after (docs/read-replica.md). */
+  lastWriteAt: text('last_write_at')
 }, t => [
   uniqueIndex('api_tokens_secret_hash_idx').on(t.secretHash),
   index('api_tokens_school_id_idx').on(t.schoolId)

@@ -65,7 +65,8 @@ async function identifyStaffSession(event: H3Event, database: Database): Promise
     // Without staff access the role is none: no capability, and admitStaffSession lets it reach its own credentials alone.
     ...await accessFor(database, school, { kind: 'staff', accountId: account.id, sessionId: session.id, role: staffRole ?? '' }),
     school: schoolRefOfCaller(school),
-    limitKey: `staff ${account.id}`
+    limitKey: `staff ${account.id}`,
+    lastWriteAt: session.lastWriteAt
   }
 }
 

@@ -40,7 +40,7 @@ async function refuseUnauthenticated(event: H3Event, database: Database): Promis
 }
 
 /** The caller's token and its school, as identifying reads them on either dialect. */
-type CallerRow = Pick<typeof apiTokens.$inferSelect, 'secretHash' | 'scopes' | 'issuedVia' | 'expiresAt' | 'revokedAt'> & {
+type CallerRow = Pick<typeof apiTokens.$inferSelect, 'secretHash' | 'scopes' | 'issuedVia' | 'expiresAt' | 'revokedAt' | 'lastWriteAt'> & {
   tokenId: string
   schoolId: string
   schoolName: string
@@ -56,7 +56,7 @@ type CallerRow = Pick<typeof apiTokens.$inferSelect, 'secretHash' | 'scopes' | '
  */
 const callerTokenCountingRequest = `
   select t.id as "tokenId", t.secret_hash as "secretHash", t.scopes, t.issued_via as "issuedVia",
-    t.expires_at as "expiresAt", t.revoked_at as "revokedAt", s.id as "schoolId", s.name as "schoolName",
+    t.expires_at as "expiresAt", t.revoked_at as "revokedAt", t.last_write_at as "lastWriteAt", s.id as "schoolId", s.name as "schoolName",
     s.time_zone as "timeZone", s.lists, s.modules, s.data_version as "dataVersion", s.created_at as "schoolCreatedAt",
     case when t.revoked_at is null and t.expires_at collate "C" > $2::text then t.id || ' ' || $3::text end as count_key
   from api_tokens t join schools s on s.id = t.school_id
@@ -77,6 +77,7 @@ async function findCallerToken(database: Database, secretHash: string, endpoint:
       issuedVia: apiTokens.issuedVia,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
+      lastWriteAt: apiTokens.lastWriteAt,
       schoolId: schools.id,
       schoolName: schools.name,
       timeZone: schools.timeZone,
@@ -110,7 +111,8 @@ export async function identifyBearerToken(event: H3Event, database: Database, en
     ...await accessFor(database, school, { kind: 'token', tokenId: row.tokenId, issuedVia: row.issuedVia, scopes: row.scopes.split(' ') }),
     school,
     limitKey: row.tokenId,
-    counted
+    counted,
+    lastWriteAt: row.lastWriteAt
   }
 }
 

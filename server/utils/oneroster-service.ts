@@ -1,6 +1,7 @@
 import { defineEventHandler, getQuery, getRequestHeader, setResponseHeader, setResponseHeaders, setResponseStatus, type H3Event } from 'h3'
 import { DomainError } from '../domain/shared/domain-error'
 import { systemContext } from '../domain/shared/context'
+import { readLagTolerant } from '../domain/shared/read-database'
 import { faultSummary, logger } from '../domain/shared/log'
 import { publicUrl } from '../domain/shared/public-url'
 import { assertModuleOpen } from '../domain/access/switches'
@@ -121,7 +122,10 @@ export function defineOneRosterService(version: BindingVersion, basePath: string
         throw new OneRosterRefusal('forbidden', 'This collection needs the roster.readonly scope; the token holds roster-core.readonly only.')
       }
       const ctx = systemContext(database, caller.school, 'oneroster:serve')
-      const answer = await answerOperation(ctx, version, `${publicUrl()}${basePath}`, matched.operation, matched.params, getQuery(event) as never)
+      // A platform's pulls are the heavy, lag-tolerant reads a read replica is for (docs/read-replica.md); it writes nothing through them.
+      const answer = await readLagTolerant(ctx, served => answerOperation(
+        ctx, version, `${publicUrl()}${basePath}`, matched.operation, matched.params, getQuery(event) as never, served
+      ))
       if (answer.page) {
         setResponseHeader(event, 'X-Total-Count', String(answer.page.total))
         setResponseHeader(event, 'Link', pagingLinks(event, answer.page))

@@ -46,7 +46,7 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
       }
       event.context.portalCaller = { adultId: session.previewPersonId, accountId: account.id, preview: true }
       event.context.portalPasskeyMissing = session.passkeyAt === null && await schoolRequiresPasskeys(database, school.id)
-      return { ...access, school: schoolRef, limitKey: `staff ${account.id}` }
+      return { ...access, school: schoolRef, limitKey: `staff ${account.id}`, lastWriteAt: session.lastWriteAt }
     }
   }
   const family = await liveFamilyAccess(database.db, school.id, { accountId: account.id })
@@ -57,7 +57,8 @@ async function identifyPortalCaller(event: H3Event, database: Database): Promise
   return {
     ...await accessFor(database, school, { kind: 'family', accountId: account.id, sessionId: session.id, personId: family.personId }),
     school: schoolRef,
-    limitKey: `family ${account.id}`
+    limitKey: `family ${account.id}`,
+    lastWriteAt: session.lastWriteAt
   }
 }
 

@@ -18,6 +18,8 @@ export interface Principal extends Access {
    * the counters were too busy. Absent, the pipeline counts the request itself.
    */
   counted?: MinuteCount | null
+  /** When the session or token last changed the school's data (kept with a read replica only): its reads stay on the primary a while after. */
+  lastWriteAt?: string | null
 }
 
 /**

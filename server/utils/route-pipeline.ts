@@ -9,6 +9,7 @@ import type { SchoolRef } from '../domain/shared/school-ref'
 import { malformedText, validationFailed } from '../domain/shared/domain-error'
 import { schoolDataCache } from '../domain/shared/school-data-cache'
 import { todayInZone } from '../domain/days/clock'
+import { readLagTolerant } from '../domain/shared/read-database'
 import type { Capability } from '../domain/access/catalogue'
 import { assertCapability } from '../domain/access/access'
 import { assertModuleOpen } from '../domain/access/switches'
@@ -80,6 +81,12 @@ export interface RouteDeclaration<Q extends AnyObject, P extends AnyObject, B ex
   dependsOnToday?: boolean
   /** Capabilities that add fields to the answer; a kept answer is keyed by which the caller holds (every capability when not declared). */
   fieldScopes?: readonly Capability[]
+  /**
+   * `replica`: a heavy read that tolerates a few seconds' lag, read from the read replica when there is one, it is
+   * fit, and the caller changed nothing just before (server/domain/shared/read-database.ts, docs/read-replica.md).
+   * The handler may then run twice (again on the primary when the replica fails under it), so it only reads.
+   */
+  readsFrom?: 'replica'
 }
 
 /** Where a list continues: the position the previous page ended at, as that list sealed it. */
@@ -190,6 +197,7 @@ export function defineSurfaceRoute<
   A extends z.input<R> = z.input<R>
 >(surface: Surface, declaration: RouteDeclaration<Q, P, B, R>, handler: (ctx: RouteContext<Q, P, B>) => Promise<A>): DeclaredRoute<A> {
   if (declaration.produces && (declaration.keep || declaration.idempotent)) throw new Error('A file route is neither kept nor idempotent')
+  if (declaration.readsFrom && declaration.idempotent) throw new Error('A route read from the replica only reads, so it is not idempotent')
   const limit = enforcedRateLimit(declaration.rateLimit)
   const paged = declaration.query instanceof z.ZodObject && 'cursor' in declaration.query.shape
   const eventHandler = defineEventHandler(async (event) => {
@@ -232,7 +240,11 @@ export function defineSurfaceRoute<
         page: { limit: pageLimit, after: after ?? undefined },
         pageAnswer: page => ({ items: page.items, nextCursor: page.next ? sealCursor(binding, page.next) : null })
       }
-      if (declaration.produces) return sendDeclaredFile(event, declaration, await handler(ctx))
+      // The kept answer of a replica's read must be of the school's data as of the version it is kept under.
+      const answerOf = declaration.readsFrom
+        ? () => readLagTolerant(ctx, handler, { lastWriteAt: principal.lastWriteAt, atSchoolVersion: declaration.keep !== undefined })
+        : () => handler(ctx)
+      if (declaration.produces) return sendDeclaredFile(event, declaration, await answerOf())
       const status = declaration.status ?? 200
       setResponseHeader(event, 'Content-Type', 'application/json')
       const key = declaration.idempotent ? getRequestHeader(event, 'idempotency-key') : undefined
@@ -243,10 +255,10 @@ export function defineSurfaceRoute<
       if (key === undefined) {
         const answer = declaration.keep
           ? await schoolDataCache.get(
-              principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await handler(ctx)),
+              principal.school, keptAnswerKey(declaration, route, ctx), async () => answerText(declaration.response, await answerOf()),
               text => text.length * 2
             )
-          : answerText(declaration.response, await handler(ctx))
+          : answerText(declaration.response, await answerOf())
         setResponseStatus(event, status)
         return told(answer)
       }

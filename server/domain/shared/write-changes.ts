@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { changeEvents, schools } from '../../../db/schema'
+import { apiTokens, changeEvents, schools, staffSessions } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import { bulkInsert } from '../../../db/bulk-insert'
 import type { DomainContext } from './context'
@@ -91,6 +91,22 @@ async function appendChangeEvents(tx: Db, schoolId: string, actor: string, at: s
   }
 }
 
+/**
+ * With a read replica, notes on the caller's session or token row, in the write's own transaction, when they last
+ * changed something: every instance reads that row on each request anyway, so for a while after it their
+ * lag-tolerant reads go to the primary, wherever the load balancer sends them (server/domain/shared/read-database.ts).
+ * One update of a row by its key; nothing at all without a replica.
+ */
+async function noteCallerWrite(tx: Db, ctx: DomainContext) {
+  if (!ctx.database.replica) return
+  const { actor } = ctx
+  const at = timestampNow()
+  if (actor.kind === 'token') await tx.update(apiTokens).set({ lastWriteAt: at }).where(eq(apiTokens.id, actor.tokenId))
+  else if ((actor.kind === 'staff' || actor.kind === 'family') && actor.sessionId) {
+    await tx.update(staffSessions).set({ lastWriteAt: at }).where(eq(staffSessions.id, actor.sessionId))
+  }
+}
+
 export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes: ChangeLog) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const committed = await ctx.database.transaction(async (tx) => {
     if (options.lockSchool !== 'last') await lockSchoolData(tx, ctx.school.id)
@@ -109,6 +125,7 @@ export async function writeChanges<T>(ctx: DomainContext, work: (tx: Db, changes
     if (kinds.length === 0) throw new Error('A write recorded no change event')
     if (options.lockSchool === 'last') await lockSchoolData(tx, ctx.school.id)
     await appendChangeEvents(tx, ctx.school.id, recordedActor(ctx.actor), at, kinds, tableNames, recordIds)
+    await noteCallerWrite(tx, ctx)
     await ctx.withinWrite?.(tx, result)
     return result
   })

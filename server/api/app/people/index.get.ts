@@ -12,7 +12,9 @@ export default defineAppRoute({
   response: directoryPageSchema,
   keep: 'school-data',
   dependsOnToday: true,
-  fieldScopes: []
+  fieldScopes: [],
+  // Staff browse it all day: a heavy read that can be a few seconds behind (docs/read-replica.md).
+  readsFrom: 'replica'
 }, async (ctx) => {
   const { search, bornOn, group, yearLevel, campus } = ctx.query
   return ctx.pageAnswer(await listDirectory(ctx, { ...ctx.page, search, bornOn, group, yearLevel, campusId: campus }))

@@ -14,5 +14,6 @@ export default defineApiRoute({
   response: rosterSchema,
   keep: 'school-data',
   dependsOnToday: true,
-  fieldScopes: []
+  fieldScopes: [],
+  readsFrom: 'replica'
 }, ctx => buildRoster(ctx, ctx.params.format))
