@@ -38,7 +38,7 @@ export function staffCommands(withDatabase: Runner, report: Reporter, json: { ty
   const grant = defineCommand({
     meta: {
       name: 'grant',
-      description: 'Give an account of another school of this deployment staff access here too: it signs in once and switches school (docs/several-schools.md)'
+      description: 'Give an account of another school of this deployment staff access here too: it signs in once and switches (docs/several-schools.md)'
     },
     args: {
       school: { type: 'string', required: true, description: 'The school\'s id (sch_…) to give access at' },

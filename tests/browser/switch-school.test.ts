@@ -50,7 +50,7 @@ describe('switching school from the user menu', () => {
   it('is reached on a phone through the sidebar, and the page stays whole at 390 px', async () => {
     const { page, context, member } = await signedIn()
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.getByRole('button', { name: /menu/i }).first().click()
+    await page.getByRole('button', { name: 'Open sidebar' }).click()
     await menuButton(page, member.email).click()
     await page.getByRole('menu').getByText('Your schools').waitFor()
     await checkScreen(page, 'switch-school', undefined, { phone: true })

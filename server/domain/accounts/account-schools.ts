@@ -58,7 +58,8 @@ export async function holdsAccessBeyond(db: Db, account: Pick<Account, 'id' | 's
  * Moves the caller's session to another of their schools. The session gets a new secret (the cookie
  * seen before no longer works), drops a portal preview (an adult of the school it leaves), and
  * records when it arrived, so a step-up proof made at the school it left does not count here. A
- * school where the account has no live staff access is `not_found`, whether or not it exists.
+ * school where the account has no live staff access is `not_found`, whether or not it exists. The
+ * school the session is at already changes nothing (no new secret: `secret` is null).
  */
 export async function switchSessionSchool(ctx: DomainContext, schoolId: string) {
   const accountId = callerAccountId(ctx)
@@ -69,12 +70,12 @@ export async function switchSessionSchool(ctx: DomainContext, schoolId: string) 
     const [target] = await tx.select({ id: schools.id, name: schools.name, role: staffAccess.role }).from(staffAccess)
       .innerJoin(schools, eq(schools.id, staffAccess.schoolId))
       .where(liveStaffAccessOf(accountId, schoolId)).limit(1)
-    if (!target) return undefined
+    if (!target || target.id === ctx.school.id) return target
     await tx.update(staffSessions)
       .set({ secretHash: hashSecret(secret), schoolId: target.id, schoolAt: now, lastSeenAt: now, previewPersonId: null })
       .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.endedAt)))
     return target
   })
   if (!moved) throw domainError('not_found', [`You have no staff access at a school with the id ${schoolId}.`])
-  return { secret, school: moved }
+  return { secret: moved.id === ctx.school.id ? null : secret, school: moved }
 }

@@ -100,8 +100,10 @@ async function closeAccounts(tx: Db, schoolId: string, held: { id: string, email
   const kept = held.filter(account => elsewhere.has(account.id)).map(account => account.id)
   if (kept.length) {
     await Promise.all([
-      tx.update(staffSessions).set({ endedAt: now }).where(and(inArray(staffSessions.accountId, kept), eq(staffSessions.schoolId, schoolId), isNull(staffSessions.endedAt))),
-      tx.update(staffAccess).set({ endedAt: now }).where(and(inArray(staffAccess.accountId, kept), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))),
+      tx.update(staffSessions).set({ endedAt: now })
+        .where(and(inArray(staffSessions.accountId, kept), eq(staffSessions.schoolId, schoolId), isNull(staffSessions.endedAt))),
+      tx.update(staffAccess).set({ endedAt: now })
+        .where(and(inArray(staffAccess.accountId, kept), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))),
       tx.update(accounts).set({ personId: null }).where(inArray(accounts.id, kept))
     ])
   }

@@ -48,7 +48,10 @@ export async function actorLabels(db: Db, schoolId: string, actors: readonly (st
           .where(and(
             inArray(accounts.id, [...staffIds]),
             // Its own accounts, and those of other schools that have or had staff access here (docs/several-schools.md).
-            or(eq(accounts.schoolId, schoolId), inArray(accounts.id, db.select({ id: staffAccess.accountId }).from(staffAccess).where(eq(staffAccess.schoolId, schoolId))))
+            or(
+              eq(accounts.schoolId, schoolId),
+              inArray(accounts.id, db.select({ id: staffAccess.accountId }).from(staffAccess).where(eq(staffAccess.schoolId, schoolId)))
+            )
           ))
       : [],
     tokenIds.size

@@ -193,7 +193,7 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
         summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access`
       })
     }
-    // Kept for its own family access or its staff access at another school: the account and its passkeys are not this school's to end.
+    // Kept for its own family access or its staff access at another school: the account and its passkeys are not this school's.
     if ((family && family.personId === account.personId) || await holdsAccessBeyond(tx, account, ctx.school.id)) {
       await tx.update(staffSessions).set({ endedAt: now })
         .where(and(eq(staffSessions.accountId, account.id), eq(staffSessions.schoolId, ctx.school.id), isNull(staffSessions.endedAt)))

@@ -30,7 +30,8 @@ describe('one account at several schools', () => {
   })
 
   const refusal = (work: Promise<unknown>) => work.then(() => 'done', (thrown: DomainError) => thrown.code)
-  const grant = (school: School, email: string, role = 'office') => grantStaffAccessElsewhere(systemContext(school.database, school.school, 'cli'), { email, role })
+  const grant = (school: School, email: string, role = 'office') =>
+    grantStaffAccessElsewhere(systemContext(school.database, school.school, 'cli'), { email, role })
   async function member(role = 'admin') {
     return addStaffAccount(alder.context, { email: uniqueEmail('district'), role })
   }
@@ -43,7 +44,8 @@ describe('one account at several schools', () => {
 
   it('is joined to another school by the operator alone: not by a school\'s staff, nor for an unknown, home or already joined address', async () => {
     const joined = await member()
-    const { session } = await startSession(birch.database, { id: (await addStaffAccount(birch.context, { email: uniqueEmail('birch-admin'), role: 'admin' })).id, schoolId: birch.id }, 'passkey')
+    const admin = await addStaffAccount(birch.context, { email: uniqueEmail('birch-admin'), role: 'admin' })
+    const { session } = await startSession(birch.database, { id: admin.id, schoolId: birch.id }, 'passkey')
     const birchAdmin = await staffContext(birch, session.accountId, session.id)
     expect(await refusal(grantStaffAccessElsewhere(birchAdmin, { email: joined.email, role: 'office' }))).toBe('forbidden')
     expect(await refusal(addStaffAccount(birchAdmin, { email: joined.email, role: 'office' }))).toBe('conflict')
@@ -81,9 +83,11 @@ describe('one account at several schools', () => {
     const joined = await member()
     await grant(birch, joined.email)
     await alder.database.transaction(tx => tx.insert(passkeys).values({
-      id: newId('pk'), accountId: joined.id, credentialId: newId('cred'), publicKey: 'key', counter: 0, transports: '', name: 'Laptop', createdAt: new Date().toISOString()
+      id: newId('pky'), accountId: joined.id, credentialId: newId('pky'), publicKey: 'key', counter: 0, transports: '', name: 'Laptop',
+      createdAt: new Date().toISOString()
     }))
-    const [atAlder, atBirch] = [await startSession(alder.database, { id: joined.id, schoolId: alder.id }, 'passkey'), await startSession(birch.database, { id: joined.id, schoolId: birch.id }, 'passkey')]
+    const atAlder = await startSession(alder.database, { id: joined.id, schoolId: alder.id }, 'passkey')
+    const atBirch = await startSession(birch.database, { id: joined.id, schoolId: birch.id }, 'passkey')
     await removeStaffAccess(birch.context, joined.id)
     expect(await findLiveSession(birch.database, atBirch.secret)).toBeUndefined()
     expect(await findLiveSession(alder.database, atAlder.secret)).toMatchObject({ school: { id: alder.id }, staffRole: 'admin' })
@@ -124,9 +128,10 @@ describe('one account at several schools', () => {
     const ctx = await staffContext(alder, joined.id, session.id)
     const other = await newSchool({ name: 'Cedar Integration' })
     expect(await refusal(switchSessionSchool(ctx, other.id))).toBe('not_found')
+    expect(await switchSessionSchool(ctx, alder.id)).toEqual({ secret: null, school: { id: alder.id, name: 'Alder Integration', role: 'admin' } })
     const { secret, school } = await switchSessionSchool(ctx, birch.id)
     expect(school).toEqual({ id: birch.id, name: 'Birch Integration', role: 'office' })
-    const moved = await findLiveSession(alder.database, secret)
+    const moved = await findLiveSession(alder.database, secret!)
     expect(moved).toMatchObject({ school: { id: birch.id }, staffRole: 'office', session: { previewPersonId: null } })
     expect(moved!.session.passkeyAt).not.toBeNull()
     expect(hasRecentPasskeyProof(moved!.session)).toBe(false)

@@ -12,6 +12,6 @@ export default defineAppRoute({
   body: switchSchoolSchema, response: schoolSwitchedSchema
 }, async (ctx) => {
   const { secret, school } = await switchSessionSchool(ctx, ctx.body.schoolId)
-  setSessionCookie(ctx.event, secret)
+  if (secret) setSessionCookie(ctx.event, secret)
   return { school }
 })

@@ -6,6 +6,7 @@ import { grantStaffAccessElsewhere } from '../../../../server/domain/staff/staff
 import { recordEnquiry } from '../../../../server/domain/enquiries/record-enquiry'
 import { systemContext } from '../../../../server/domain/shared/context'
 import { callApi } from '../../../support/api'
+import { adminJson, adminRun } from '../../../support/admin-cli'
 import { expectEnvelope } from '../../../support/envelope'
 import { seedFamily } from '../../../support/person-fixtures'
 import { newSchool } from '../../../support/schools'
@@ -31,10 +32,16 @@ describe('one account, several schools', () => {
   let cedar: School
   let families: { alder: Awaited<ReturnType<typeof seedFamily>>, birch: Awaited<ReturnType<typeof seedFamily>> }
   beforeAll(async () => {
-    [alder, birch, cedar] = await Promise.all([newSchool({ name: 'Alder Primary' }), newSchool({ name: 'Birch High' }), newSchool({ name: 'Cedar College' })])
-    families = { alder: await seedFamily(alder.context, { family: 'Alderson', child: 'Ana' }), birch: await seedFamily(birch.context, { family: 'Birchall', child: 'Ben' }) }
-    await recordEnquiry(alder.context, { student: { familyName: 'Alderquest', givenNames: 'Zoë' }, enquirer: { familyName: 'Alderquest', givenNames: 'Hine', relationship: 'mother' }, channel: 'referral' })
-    await recordEnquiry(birch.context, { student: { familyName: 'Birchquest', givenNames: 'Zoë' }, enquirer: { familyName: 'Birchquest', givenNames: 'Hine', relationship: 'mother' }, channel: 'referral' })
+    [alder, birch, cedar] = await Promise.all(['Alder Primary', 'Birch High', 'Cedar College'].map(name => newSchool({ name })))
+    families = {
+      alder: await seedFamily(alder.context, { family: 'Alderson', child: 'Ana' }),
+      birch: await seedFamily(birch.context, { family: 'Birchall', child: 'Ben' })
+    }
+    const enquiry = (familyName: string) => ({
+      student: { familyName, givenNames: 'Zoë' }, enquirer: { familyName, givenNames: 'Hine', relationship: 'mother' }, channel: 'referral'
+    })
+    await recordEnquiry(alder.context, enquiry('Alderquest'))
+    await recordEnquiry(birch.context, enquiry('Birchquest'))
   })
 
   /** A member of staff whose home is Alder (admin) with access at Birch too (admissions), given by the operator. */
@@ -139,6 +146,16 @@ describe('one account, several schools', () => {
     expectEnvelope((await switchTo(stillAlder!, birch.id)).answer, 404, 'not_found')
     const again = await signInByCode(member.email)
     expect((await app('/api/app/session', again)).body.school.id).toBe(alder.id)
+  })
+
+  it('is joined to another school by the operator\'s `staff grant` in the admin CLI, which refuses an address with no account', async () => {
+    const member = await addStaffAccount(alder.context, { email: uniqueEmail('cli-grant'), role: 'office' })
+    const granted = await adminJson(['staff', 'grant', '--school', birch.id, '--email', member.email, '--role', 'teacher'])
+    expect(granted).toMatchObject({ id: member.id, email: member.email, role: 'teacher', personId: null })
+    const cookie = await signInByCode(member.email)
+    expect((await app('/api/app/session', cookie)).body.schools.map((school: { id: string }) => school.id)).toEqual([alder.id, birch.id])
+    const unknown = await adminRun(['staff', 'grant', '--school', birch.id, '--email', uniqueEmail('nobody'), '--role', 'teacher', '--json'])
+    expect([unknown.code, JSON.parse(unknown.stdout).error.code]).toEqual([1, 'not_found'])
   })
 
   it('opens the school chosen last at the next sign-in', async () => {
