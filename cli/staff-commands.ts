@@ -49,7 +49,7 @@ export function staffCommands(withDatabase: Runner, report: Reporter, json: { ty
     run: ({ args }) => withDatabase(async (database) => {
       const school = await requireSchool(database, args.school)
       const member = await grantStaffAccessElsewhere(systemContext(database, school, 'cli'), { email: args.email, role: args.role })
-      report(args.json, member, `${member.email} (${member.id}) now has staff access at ${school.name} as ${member.role}; they switch to it from the user menu.`)
+      report(args.json, member, `${member.email} (${member.id}) now has staff access at ${school.name} as ${member.role}; they switch from the user menu.`)
     })
   })
   return defineCommand({ meta: { name: 'staff', description: 'Add staff who sign in to the screens' }, subCommands: { add, grant } })

@@ -47,7 +47,7 @@ export async function requireRecentPasskeyProof(ctx: DomainContext, what: string
   if (!member) return
   const [session] = member.sessionId
     ? await ctx.database.db.select({ passkeyAt: staffSessions.passkeyAt, schoolAt: staffSessions.schoolAt }).from(staffSessions)
-      .where(eq(staffSessions.id, member.sessionId))
+        .where(eq(staffSessions.id, member.sessionId))
     : []
   if (!session || !hasRecentPasskeyProof(session)) {
     throw domainError('step_up_required', [`Confirm with your passkey first: to ${what} needs a passkey proof within the last five minutes.`])

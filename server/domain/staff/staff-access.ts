@@ -168,9 +168,10 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
 /**
  * Removes a member's access: their staff access ends (the row stays), their sessions here end at once,
  * and, unless the account keeps staff access at another school of the deployment, its passkeys, links
- * and codes go with it (added again, they start with none) and it can no longer sign in. Family access the account holds for anyone but the member's own person ends with it
- * (recorded in Activity): nobody leaves the school holding a parent's login. A member who is also a
- * parent keeps the account for their own family access alone: their sessions end, their passkeys stay.
+ * and codes go with it (added again, they start with none) and it can no longer sign in. Family access
+ * the account holds for anyone but the member's own person ends with it (recorded in Activity): nobody
+ * leaves the school holding a parent's login. A member who is also a parent keeps the account for their
+ * own family access alone: their sessions here end, their passkeys stay.
  */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const member = await requireStaffMember(ctx, accountId)
