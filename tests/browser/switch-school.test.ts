@@ -1,4 +1,6 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { useBrowser, waitForApp } from '../support/browser'
 import { newSchool } from '../support/schools'
@@ -53,7 +55,13 @@ describe('switching school from the user menu', () => {
     await page.getByRole('button', { name: 'Open sidebar' }).click()
     await menuButton(page, member.email).click()
     await page.getByRole('menu').getByText('Your schools').waitFor()
-    await checkScreen(page, 'switch-school', undefined, { phone: true })
+    // Scanned and kept at the phone's width with the menu open: widening the page closes the sidebar's drawer, and
+    // the page behind an open drawer is aria-hidden by design (a full-page scan reports its links).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    if (process.env.ROLLBOOK_TEST_SCREENSHOTS === '1') await page.screenshot({ path: resolve(import.meta.dirname, '../artifacts/switch-school-390.png') })
+    const scan = await new AxeBuilder({ page }).include('[role="menu"]').analyze()
+    expect(scan.violations.filter(violation => violation.impact === 'serious' || violation.impact === 'critical').map(violation => violation.id)).toEqual([])
     await context.close()
   })
 
