@@ -32,7 +32,7 @@ describe('one account, several schools', () => {
   let cedar: School
   let families: { alder: Awaited<ReturnType<typeof seedFamily>>, birch: Awaited<ReturnType<typeof seedFamily>> }
   beforeAll(async () => {
-    [alder, birch, cedar] = await Promise.all(['Alder Primary', 'Birch High', 'Cedar College'].map(name => newSchool({ name })))
+    [alder, birch, cedar] = await Promise.all([newSchool({ name: 'Alder Primary' }), newSchool({ name: 'Birch High' }), newSchool({ name: 'Cedar College' })])
     families = {
       alder: await seedFamily(alder.context, { family: 'Alderson', child: 'Ana' }),
       birch: await seedFamily(birch.context, { family: 'Birchall', child: 'Ben' })
