@@ -12,6 +12,7 @@
  *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
  *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
  *   npm run -s admin -- staff add --school ID --email E --role admin   (cli/staff-commands.ts)
+ *   npm run -s admin -- staff grant --school ID --email E --role office   (an account of another school, too)
  *   npm run -s admin -- family invite|remove --school ID --person PER   (cli/family-commands.ts)
  *   npm run -s admin -- receipts --person PER   (cli/receipts-commands.ts)
  *   npm run -s admin -- backup --out FILE, restore --from FILE   (cli/backup-commands.ts)

@@ -1,6 +1,7 @@
 import { defineCommand } from 'citty'
 import type { Database } from '../db/client'
 import { addStaffWithLink } from '../server/domain/staff/add-staff-with-link'
+import { grantStaffAccessElsewhere } from '../server/domain/staff/staff-access-elsewhere'
 import { signInLinkLifetimeMs } from '../server/domain/accounts/sign-in-links'
 import { requireSchool } from '../server/domain/schools/find-school'
 import { systemContext } from '../server/domain/shared/context'
@@ -34,5 +35,22 @@ export function staffCommands(withDatabase: Runner, report: Reporter, json: { ty
       report(args.json, added, `Added ${added.member.email} (${added.member.role}) as ${added.member.id}. ${link}`)
     })
   })
-  return defineCommand({ meta: { name: 'staff', description: 'Add staff who sign in to the screens' }, subCommands: { add } })
+  const grant = defineCommand({
+    meta: {
+      name: 'grant',
+      description: 'Give an account of another school of this deployment staff access here too: it signs in once and switches (docs/several-schools.md)'
+    },
+    args: {
+      school: { type: 'string', required: true, description: 'The school\'s id (sch_…) to give access at' },
+      email: { type: 'string', required: true, description: 'The address of their existing account' },
+      role: { type: 'string', required: true, description: 'admin, office, admissions, teacher or read_only' },
+      json
+    },
+    run: ({ args }) => withDatabase(async (database) => {
+      const school = await requireSchool(database, args.school)
+      const member = await grantStaffAccessElsewhere(systemContext(database, school, 'cli'), { email: args.email, role: args.role })
+      report(args.json, member, `${member.email} (${member.id}) now has staff access at ${school.name} as ${member.role}; they switch from the user menu.`)
+    })
+  })
+  return defineCommand({ meta: { name: 'staff', description: 'Add staff who sign in to the screens' }, subCommands: { add, grant } })
 }

@@ -13,6 +13,14 @@ export function useStaffSession() {
     session.value = null
     await navigateTo('/sign-in')
   }
+  /**
+   * Moves the session to another of the account's schools, then loads the staff home afresh: nothing the
+   * browser holds of the school it left is shown again. Throws the server's refusal.
+   */
+  async function switchSchool(schoolId: string) {
+    await $fetch('/api/app/session/school', { method: 'POST', body: { schoolId } })
+    await navigateTo('/staff', { external: true })
+  }
   const can = (capability: string) => session.value?.account.capabilities.includes(capability) ?? false
-  return { session, refresh, signOut, can }
+  return { session, refresh, signOut, switchSchool, can }
 }

@@ -2,9 +2,11 @@ import { table, text, integer, index, uniqueIndex } from '../dialect'
 import { schools } from './schools'
 
 /**
- * Everyone who signs in: one address, one account in the deployment, at one school, so an emailed
- * code or a passkey leads to exactly one school. The account opens nothing by itself: staff access
- * is a row of `staff_access`, family access a row of `family_access` (server/domain/accounts/access-kinds.ts).
+ * Everyone who signs in: one address, one account in the deployment, made at one school (its home:
+ * the school whose admin added it, whose records its `personId` names). The account opens nothing by
+ * itself: staff access is a row of `staff_access` (at its home and, given by the operator, at other
+ * schools: docs/several-schools.md), family access a row of `family_access` at its home
+ * (server/domain/accounts/access-kinds.ts). A session is at one school at a time.
  */
 export const accounts = table('accounts', {
   id: text('id').primaryKey(),
@@ -68,6 +70,11 @@ export const staffSessions = table('staff_sessions', {
   expiresAt: text('expires_at').notNull(),
   /** The last passkey proof: sign-in or step-up. */
   passkeyAt: text('passkey_at'),
+  /**
+   * When the session moved to its school from another of the account's schools; null while it is at the
+   * school it signed in to. A step-up proof counts only at the school it was made at (after this).
+   */
+  schoolAt: text('school_at'),
   /** The adult a member of staff is previewing the family portal as, read-only (portal-preview.ts). */
   previewPersonId: text('preview_person_id'),
   endedAt: text('ended_at'),

@@ -4,8 +4,9 @@ import { schools } from './schools'
 import { accounts } from './accounts'
 
 /**
- * Staff access: the account reaches the staff screens with a built-in role's capabilities. One live
- * row per account; ending it keeps the row, so "has or had staff access here" is a plain query.
+ * Staff access: the account reaches the staff screens of the school with a built-in role's capabilities.
+ * One live row per account and school (an account may work at several schools of the deployment,
+ * docs/several-schools.md); ending it keeps the row, so "has or had staff access here" is a plain query.
  */
 export const staffAccess = table('staff_access', {
   id: text('id').primaryKey(),
@@ -16,7 +17,7 @@ export const staffAccess = table('staff_access', {
   createdAt: text('created_at').notNull(),
   endedAt: text('ended_at')
 }, t => [
-  uniqueIndex('staff_access_live_account_id_idx').on(t.accountId).where(sql`ended_at is null`),
+  uniqueIndex('staff_access_live_account_id_school_id_idx').on(t.accountId, t.schoolId).where(sql`ended_at is null`),
   index('staff_access_account_id_idx').on(t.accountId),
   index('staff_access_school_id_role_idx').on(t.schoolId, t.role)
 ])

@@ -24,7 +24,7 @@ export function sessionCookieName(): string {
 
 /** What the app surface learned about the caller's session, for its own later checks and the handler. */
 export interface StaffSessionFacts {
-  session: { id: string, method: string, passkeyAt: string | null, createdAt: string, expiresAt: string }
+  session: { id: string, method: string, passkeyAt: string | null, schoolAt: string | null, createdAt: string, expiresAt: string }
   account: Account
   /** The role of the account's live staff access at the school; null for an account with family access alone. */
   staffRole: string | null
@@ -86,7 +86,8 @@ export function staffSessionOf(event: H3Event): StaffSessionFacts {
 
 /** What adding or removing a passkey needs to know of the request: the session's last passkey proof and the browser, for the notice mail. */
 export function passkeyChangeRequestOf(event: H3Event): PasskeyChangeRequest {
-  return { passkeyAt: staffSessionOf(event).session.passkeyAt, userAgent: getRequestHeader(event, 'user-agent') }
+  const { passkeyAt, schoolAt } = staffSessionOf(event).session
+  return { passkeyAt, schoolAt, userAgent: getRequestHeader(event, 'user-agent') }
 }
 
 /** `step_up_required` unless the session proved a passkey within five minutes: the `stepUp` guard, and a handler whose need depends on the request. */

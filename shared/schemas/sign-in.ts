@@ -33,6 +33,8 @@ export const sessionAnswerSchema = z.object({
   account: z.object({ id: z.string(), email: z.string(), role: z.string().nullable(), capabilities: z.array(z.string()) }),
   access: accessKindsSchema,
   school: z.object({ id: z.string(), name: z.string() }),
+  /** Every school of the deployment where the account has live staff access, by name, with its role there: the user menu's switcher. */
+  schools: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
   session: z.object({ method: z.enum(['passkey', 'code', 'link']), passkeyAt: timestamp.nullable(), expiresAt: timestamp }),
   passkeysRequired: z.boolean(),
   passkeyCount: z.number().int(),
@@ -40,6 +42,10 @@ export const sessionAnswerSchema = z.object({
   schoolClock: schoolClockSchema
 })
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>
+
+/** Moving the session to another of the account's schools. */
+export const switchSchoolSchema = z.object({ schoolId: z.string().min(1).max(64) })
+export const schoolSwitchedSchema = z.object({ school: z.object({ id: z.string(), name: z.string(), role: z.string() }) })
 
 export const signedInSchema = z.object({ signedIn: z.literal(true), hasPasskey: z.boolean(), access: accessKindsSchema })
 export const codeSentSchema = z.object({ sent: z.literal(true) })

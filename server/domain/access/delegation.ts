@@ -46,7 +46,8 @@ export async function requireRecentPasskeyProof(ctx: DomainContext, what: string
   const member = delegatingMember(ctx)
   if (!member) return
   const [session] = member.sessionId
-    ? await ctx.database.db.select({ passkeyAt: staffSessions.passkeyAt }).from(staffSessions).where(eq(staffSessions.id, member.sessionId))
+    ? await ctx.database.db.select({ passkeyAt: staffSessions.passkeyAt, schoolAt: staffSessions.schoolAt }).from(staffSessions)
+        .where(eq(staffSessions.id, member.sessionId))
     : []
   if (!session || !hasRecentPasskeyProof(session)) {
     throw domainError('step_up_required', [`Confirm with your passkey first: to ${what} needs a passkey proof within the last five minutes.`])

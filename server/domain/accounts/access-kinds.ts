@@ -51,7 +51,7 @@ export async function liveFamilyAccess(db: Db, schoolId: string, of: { accountId
   return row
 }
 
-/** What the account opens, for the sign-in screen to go to it or, holding both, let its owner choose. */
+/** What the account opens at a school (its home, or the one its session is at), for the sign-in screen to go to it or, holding both, let its owner choose. */
 export async function accessKindsOf(database: Database, account: Pick<Account, 'id' | 'schoolId'>) {
   const [role, family] = await Promise.all([
     liveStaffRole(database.db, account.schoolId, account.id),

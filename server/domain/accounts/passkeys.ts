@@ -32,7 +32,7 @@ export const transportsOf = (row: { transports: string }) => row.transports ? ro
  * The session a passkey change comes from: its last passkey proof (null if it never made one) and
  * the browser's `User-Agent`, for the notice mail.
  */
-export interface PasskeyChangeRequest { passkeyAt: string | null, userAgent: string | undefined }
+export interface PasskeyChangeRequest { passkeyAt: string | null, schoolAt: string | null, userAgent: string | undefined }
 
 /**
  * Once an account has a passkey, only a passkey proof within five minutes may add or remove one

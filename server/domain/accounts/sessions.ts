@@ -36,6 +36,7 @@ export async function startSession(database: Database, account: { id: string, sc
     lastSeenAt: at.toISOString(),
     expiresAt: new Date(at.getTime() + sessionAbsoluteMs).toISOString(),
     passkeyAt: method === 'passkey' ? at.toISOString() : null,
+    schoolAt: null,
     endedAt: null
   }
   await database.transaction(tx => tx.insert(staffSessions).values(row))
@@ -67,9 +68,14 @@ export async function findLiveSession(database: Database, secret: string) {
   return row
 }
 
-/** Whether the session's last passkey proof is recent enough for a step-up route. */
-export function hasRecentPasskeyProof(session: { passkeyAt: string | null }): boolean {
-  return session.passkeyAt !== null && Date.parse(session.passkeyAt) + stepUpMs > currentTime().getTime()
+/**
+ * Whether the session's last passkey proof is recent enough for a step-up route, and was made at the
+ * school the session is at now: a proof never carries over a switch of school (docs/several-schools.md).
+ */
+export function hasRecentPasskeyProof(session: { passkeyAt: string | null, schoolAt: string | null }): boolean {
+  if (session.passkeyAt === null) return false
+  if (session.schoolAt !== null && Date.parse(session.passkeyAt) < Date.parse(session.schoolAt)) return false
+  return Date.parse(session.passkeyAt) + stepUpMs > currentTime().getTime()
 }
 
 /** Records a passkey proof and gives the session a new secret, so a secret seen before the proof no longer works. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm'
 import {
   absences, accounts, activity, applicationAdults, childContacts, childMedicalNeeds, clubMembers, consents, dataCheckAdults,
   dataCheckChildren, detailRequests, enquiries, exitReasons, familyAccess, identityDecisions, legalHolds, loginNames, messageRecipients, nameHistory,
@@ -83,25 +83,44 @@ export async function scrubPerson(
     // The key (ids only) stays until the bytes are gone (removeLetGoDocuments); without its type the document is served no more.
     tx.update(absences).set({ note: null, documentName: null, documentType: null, documentBytes: null, updatedAt: now })
       .where(and(eq(absences.schoolId, schoolId), eq(absences.childId, id))),
-    closeAccounts(tx, held, now, actor)
+    closeAccounts(tx, schoolId, held, now, actor)
   ])
   return { documentKeys: documents.map(document => document.key!) }
 }
 
-/** The person's sign-in goes: the account keeps its id (others' records name it) but not their address. */
-async function closeAccounts(tx: Db, held: { id: string, email: string }[], now: string, actor: string) {
+/**
+ * The person's sign-in goes: the account keeps its id (others' records name it) but not their address. An
+ * account with live staff access at another school of the deployment is that school's too
+ * (docs/several-schools.md): it loses this school's access, sessions and the link to the person, and keeps the rest.
+ */
+async function closeAccounts(tx: Db, schoolId: string, held: { id: string, email: string }[], now: string, actor: string) {
   if (!held.length) return
-  const ids = held.map(account => account.id)
+  const elsewhere = new Set((await tx.selectDistinct({ id: staffAccess.accountId }).from(staffAccess).where(and(
+    inArray(staffAccess.accountId, held.map(account => account.id)), ne(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt)
+  ))).map(row => row.id))
+  const kept = held.filter(account => elsewhere.has(account.id)).map(account => account.id)
+  if (kept.length) {
+    await Promise.all([
+      tx.update(staffSessions).set({ endedAt: now })
+        .where(and(inArray(staffSessions.accountId, kept), eq(staffSessions.schoolId, schoolId), isNull(staffSessions.endedAt))),
+      tx.update(staffAccess).set({ endedAt: now })
+        .where(and(inArray(staffAccess.accountId, kept), eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))),
+      tx.update(accounts).set({ personId: null }).where(inArray(accounts.id, kept))
+    ])
+  }
+  const closed = held.filter(account => !elsewhere.has(account.id))
+  if (!closed.length) return
+  const ids = closed.map(account => account.id)
   await Promise.all([
     tx.delete(passkeys).where(inArray(passkeys.accountId, ids)),
     tx.delete(signInLinks).where(inArray(signInLinks.accountId, ids)),
-    tx.delete(signInCodes).where(or(inArray(signInCodes.accountId, ids), inArray(signInCodes.email, held.map(account => account.email)))),
+    tx.delete(signInCodes).where(or(inArray(signInCodes.accountId, ids), inArray(signInCodes.email, closed.map(account => account.email)))),
     tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids)),
     tx.update(staffSessions).set({ endedAt: now }).where(and(inArray(staffSessions.accountId, ids), isNull(staffSessions.endedAt))),
     tx.update(familyAccess).set({ endedAt: now, endedBy: actor }).where(and(inArray(familyAccess.accountId, ids), isNull(familyAccess.endedAt))),
     tx.update(staffAccess).set({ endedAt: now }).where(and(inArray(staffAccess.accountId, ids), isNull(staffAccess.endedAt))),
     // The address is unique across accounts: an erased one takes a placeholder no mail is sent to (RFC 2606's .invalid).
-    ...held.map(account => tx.update(accounts).set({ email: `erased-${account.id}@erased.invalid`, personId: null, removedAt: now })
+    ...closed.map(account => tx.update(accounts).set({ email: `erased-${account.id}@erased.invalid`, personId: null, removedAt: now })
       .where(eq(accounts.id, account.id)))
   ])
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { apiTokens, accounts } from '../../../db/schema'
+import { and, eq, inArray, or } from 'drizzle-orm'
+import { apiTokens, accounts, staffAccess } from '../../../db/schema'
 import type { Db } from '../../../db/client'
 import { readRecordedActor, recordedActor, type SystemName } from './actor'
 
@@ -45,7 +45,14 @@ export async function actorLabels(db: Db, schoolId: string, actors: readonly (st
   const [members, tokens] = await Promise.all([
     staffIds.size
       ? db.select({ id: accounts.id, email: accounts.email }).from(accounts)
-          .where(and(eq(accounts.schoolId, schoolId), inArray(accounts.id, [...staffIds])))
+          .where(and(
+            inArray(accounts.id, [...staffIds]),
+            // Its own accounts, and those of other schools that have or had staff access here (docs/several-schools.md).
+            or(
+              eq(accounts.schoolId, schoolId),
+              inArray(accounts.id, db.select({ id: staffAccess.accountId }).from(staffAccess).where(eq(staffAccess.schoolId, schoolId)))
+            )
+          ))
       : [],
     tokenIds.size
       ? db.select({ id: apiTokens.id, purpose: apiTokens.purpose }).from(apiTokens)

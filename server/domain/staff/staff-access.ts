@@ -14,16 +14,17 @@ import { refuseRemovalBeyondHolder, refuseRoleGrantBeyondHolder } from '../acces
 import { mailPasskeysRemovedWithAccess, removeAccountSignIns } from '../accounts/account-sign-ins'
 import { familyAccessPeopleOfAccount, liveFamilyAccess, liveStaffRole } from '../accounts/access-kinds'
 import { normalEmail, type Account } from '../accounts/accounts'
+import { holdsAccessBeyond } from '../accounts/account-schools'
 
 /*
  * Staff access: an account of the school reaching the staff screens with a role. The account is
  * accounts/'s; here is the row of `staff_access` that gives it a role, from when, until when.
  */
 
-type StaffAccessRow = typeof staffAccess.$inferSelect
+export type StaffAccessRow = typeof staffAccess.$inferSelect
 
 /** A member of staff: their account and their live staff access. */
-interface StaffMember { account: Account, access: StaffAccessRow }
+export interface StaffMember { account: Account, access: StaffAccessRow }
 
 /** Live staff access at the school. */
 const liveAt = (schoolId: string) => and(eq(staffAccess.schoolId, schoolId), isNull(staffAccess.endedAt))
@@ -37,7 +38,7 @@ async function requireStaffMember(ctx: DomainContext, accountId: string): Promis
   return row
 }
 
-function requireRole(role: string): RoleName {
+export function requireRole(role: string): RoleName {
   if (!isRoleName(role)) throw domainError('unprocessable', [`Unknown role ${role}.`])
   return role
 }
@@ -115,8 +116,10 @@ export async function addStaff<T>(ctx: DomainContext, input: AddStaffInput, alon
   return { member: staffListing(added.member), isNew: added.isNew, alongside: added.alongside }
 }
 
-function staffListing({ account, access }: StaffMember) {
-  return { id: account.id, email: account.email, role: access.role as RoleName, personId: account.personId, createdAt: access.createdAt }
+/** `personId` names a person of the account's home school: at another of its schools it has no own record. */
+export function staffListing({ account, access }: StaffMember) {
+  const personId = account.schoolId === access.schoolId ? account.personId : null
+  return { id: account.id, email: account.email, role: access.role as RoleName, personId, createdAt: access.createdAt }
 }
 
 export async function listStaff(ctx: DomainContext) {
@@ -163,11 +166,12 @@ export async function changeStaffRole(ctx: DomainContext, accountId: string, rol
 }
 
 /**
- * Removes a member's access: their staff access ends (the row stays), their sessions end at once,
- * their passkeys, links and codes go with it (added again, they start with none), and they can no
- * longer sign in. Family access the account holds for anyone but the member's own person ends with it
- * (recorded in Activity): nobody leaves the school holding a parent's login. A member who is also a
- * parent keeps the account for their own family access alone: their sessions end, their passkeys stay.
+ * Removes a member's access: their staff access ends (the row stays), their sessions here end at once,
+ * and, unless the account keeps staff access at another school of the deployment, its passkeys, links
+ * and codes go with it (added again, they start with none) and it can no longer sign in. Family access
+ * the account holds for anyone but the member's own person ends with it (recorded in Activity): nobody
+ * leaves the school holding a parent's login. A member who is also a parent keeps the account for their
+ * own family access alone: their sessions here end, their passkeys stay.
  */
 export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
   const member = await requireStaffMember(ctx, accountId)
@@ -189,8 +193,11 @@ export async function removeStaffAccess(ctx: DomainContext, accountId: string) {
         kind: 'family.ended', subjectType: 'person', subjectId: family.personId,
         summary: `Person ${family.personId}'s family access ended with ${account.email}'s staff access`
       })
-    } else if (family) {
-      await tx.update(staffSessions).set({ endedAt: now }).where(and(eq(staffSessions.accountId, account.id), isNull(staffSessions.endedAt)))
+    }
+    // Kept for its own family access or its staff access at another school: the account and its passkeys are not this school's.
+    if ((family && family.personId === account.personId) || await holdsAccessBeyond(tx, account, ctx.school.id)) {
+      await tx.update(staffSessions).set({ endedAt: now })
+        .where(and(eq(staffSessions.accountId, account.id), eq(staffSessions.schoolId, ctx.school.id), isNull(staffSessions.endedAt)))
       return []
     }
     await tx.update(accounts).set({ removedAt: now }).where(eq(accounts.id, account.id))
