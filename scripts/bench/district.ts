@@ -7,7 +7,11 @@
  *   school's token; target p99 under 20 ms at every school;
  * - directory: the same over the screens' first directory page, with each school's administrator's session;
  * - the cost side: the database's size per 1,000 students, and the statements a request sends PostgreSQL on
- *   each hot route (counted on the wire by statement-counter.ts, one instance, one request at a time).
+ *   each hot route (counted on the wire by statement-counter.ts, one instance, one request at a time);
+ * - nightly exports: every school's files made by the three instances' own quarter-hourly runs (district-exports.ts),
+ *   which waits for the next quarter hour.
+ *
+ * `--only people,size` runs some of them (districtRows).
  *
  * Each figure is printed with the machine's load average beside it: the machine is shared, and a figure
  * measured at a load of 6 on two cores says as much of the neighbours as of the software.
@@ -24,8 +28,12 @@ import { ensureDistrict } from './district-data'
 import { spreadLoad, type SchoolCaller, type SpreadResult } from './district-load'
 import { startStatementCounter } from './statement-counter'
 import { peakRssMb } from './peak-memory'
+import { forgetDueNights, watchDistrictExports } from './district-exports'
 
 export const districtTargets = { p99Ms: 20, instances: 3, connections: 50 }
+
+/** The district's rows, as `--only` names them. */
+export const districtRows = ['people', 'directory', 'size', 'statements', 'exports'] as const
 
 export interface DistrictOptions {
   root: string
@@ -36,6 +44,8 @@ export interface DistrictOptions {
   buildConcurrency: number
   duration: number
   warmup: number
+  /** The rows to run (`--only`); every one when not given. */
+  only?: string[]
 }
 
 /** The machine's load average over the last minute, as /proc/loadavg says it. */
@@ -158,7 +168,7 @@ async function printStatementRows(options: DistrictOptions, database: BenchDatab
     const rounds = 40
     const cells: string[] = []
     for (const route of routes) {
-      const headers = route.session ? { cookie } : { authorization: `Bearer ${caller.token}` }
+      const headers: Record<string, string> = route.session ? { cookie } : { authorization: `Bearer ${caller.token}` }
       const once = async (i: number) => {
         const path = uncached(route.path, i)
         const answer = await fetch(server.url + path, { headers })
@@ -183,8 +193,60 @@ async function printStatementRows(options: DistrictOptions, database: BenchDatab
   }
 }
 
+/** The three instances, on loopback ports of their own. */
+async function startInstances(build: string, env: Record<string, string>): Promise<RunningServer[]> {
+  const servers: RunningServer[] = []
+  try {
+    for (let i = 0; i < districtTargets.instances; i++) servers.push(await startBuiltServer({ mode: 'bench', outputDir: build, env }))
+    return servers
+  } catch (error) {
+    await Promise.all(servers.map(server => server.stop()))
+    throw error
+  }
+}
+
+/** The load rows on three instances, then the statements row on a fourth, with a session the first three made. */
+async function benchDistrictPages(options: DistrictOptions, district: BenchDatabase, runs: (row: typeof districtRows[number]) => boolean) {
+  const callers: { schoolId: string, token: string, signInLink: string }[] = await step(options.root, district, ['scripts/bench/district-callers.ts'])
+  let missed = 0
+  const servers = await startInstances(options.build, { DATABASE_URL: district.url, RATE_LIMIT_SCALE: '100000' })
+  let cookies: string[] = []
+  try {
+    const urls = servers.map(server => server.url)
+    cookies = await Promise.all(callers.map((caller, i) => signIn(urls[i % urls.length]!, caller.signInLink)))
+    const rows: { name: typeof districtRows[number], path: string, callers: SchoolCaller[] }[] = [
+      {
+        name: 'people', path: '/api/v1/people?limit=100',
+        callers: callers.map(caller => ({ schoolId: caller.schoolId, headers: { authorization: `Bearer ${caller.token}` } }))
+      },
+      {
+        name: 'directory', path: '/api/app/people?limit=50',
+        callers: callers.map((caller, i) => ({ schoolId: caller.schoolId, headers: { cookie: cookies[i]! } }))
+      }
+    ]
+    for (const row of rows.filter(row => runs(row.name))) {
+      const nightsBefore = await exportNightsBegun(district.url)
+      const result = await spreadLoad({
+        servers: urls, callers: row.callers, path: row.path, connections: districtTargets.connections, duration: options.duration, warmup: options.warmup
+      })
+      const nights = await exportNightsBegun(district.url) - nightsBefore
+      missed += printLoadRow(row.name, row.path, result, loadAverage(), servers.map(server => peakRssMb(server.process.pid!)), nights)
+    }
+  } catch (error) {
+    for (const server of servers) console.error(server.output().slice(-4000))
+    throw error
+  } finally {
+    await Promise.all(servers.map(server => server.stop()))
+  }
+  if (runs('statements')) await printStatementRows(options, district, { token: callers[0]!.token, cookie: cookies[0]! })
+  return missed
+}
+
 /** The district's rows; answers how many missed a target. */
 export async function benchDistrict(options: DistrictOptions): Promise<number> {
+  const unknown = options.only?.filter(name => !(districtRows as readonly string[]).includes(name))
+  if (unknown?.length) throw new Error(`No district row named ${unknown.join(', ')}; there are ${districtRows.join(', ')}.`)
+  const runs = (row: typeof districtRows[number]) => !options.only || options.only.includes(row)
   const shape = districtShape(options.schools)
   console.log(`\nA district: ${shape.schools} schools of ${shape.studentsPerSchool.toLocaleString('en')} students on PostgreSQL`)
   const buildLoad = loadAverage()
@@ -205,42 +267,19 @@ export async function benchDistrict(options: DistrictOptions): Promise<number> {
       ? `  data set kept from ${district.builtAt} (built in ${fixed(district.seconds, 0)} s): ${district.url}`
       : `  built in ${fixed(district.seconds, 0)} s (${fixed(district.seconds / 60)} min; load average ${buildLoad} at its start, ${loadAverage()} at its end): ${district.url}`
   )
-  await printSizeRow(district.url)
-  const callers: { schoolId: string, token: string, signInLink: string }[] = await step(options.root, district, ['scripts/bench/district-callers.ts'])
+  if (runs('size')) await printSizeRow(district.url)
   let missed = 0
-  const servers: RunningServer[] = []
-  let cookies: string[] = []
-  try {
-    for (let i = 0; i < districtTargets.instances; i++) {
-      servers.push(await startBuiltServer({ mode: 'bench', outputDir: options.build, env: { DATABASE_URL: district.url, RATE_LIMIT_SCALE: '100000' } }))
+  if (runs('people') || runs('directory') || runs('statements')) missed += await benchDistrictPages(options, district, runs)
+  if (runs('exports')) {
+    // Before the instances start, so that none is making a night the bench forgets.
+    const nights = await forgetDueNights(district.url)
+    const exporters = await startInstances(options.build, { DATABASE_URL: district.url })
+    try {
+      missed += await watchDistrictExports(district.url, nights, exporters.map(server => server.process.pid!), loadAverage)
+    } finally {
+      await Promise.all(exporters.map(server => server.stop()))
     }
-    const urls = servers.map(server => server.url)
-    cookies = await Promise.all(callers.map((caller, i) => signIn(urls[i % urls.length]!, caller.signInLink)))
-    const rows: { name: string, path: string, callers: SchoolCaller[] }[] = [
-      {
-        name: 'people page', path: '/api/v1/people?limit=100',
-        callers: callers.map(caller => ({ schoolId: caller.schoolId, headers: { authorization: `Bearer ${caller.token}` } }))
-      },
-      {
-        name: 'directory', path: '/api/app/people?limit=50',
-        callers: callers.map((caller, i) => ({ schoolId: caller.schoolId, headers: { cookie: cookies[i]! } }))
-      }
-    ]
-    for (const row of rows) {
-      const nightsBefore = await exportNightsBegun(district.url)
-      const result = await spreadLoad({
-        servers: urls, callers: row.callers, path: row.path, connections: districtTargets.connections, duration: options.duration, warmup: options.warmup
-      })
-      const nights = await exportNightsBegun(district.url) - nightsBefore
-      missed += printLoadRow(row.name, row.path, result, loadAverage(), servers.map(server => peakRssMb(server.process.pid!)), nights)
-    }
-  } catch (error) {
-    for (const server of servers) console.error(server.output().slice(-4000))
-    throw error
-  } finally {
-    await Promise.all(servers.map(server => server.stop()))
   }
-  await printStatementRows(options, district, { token: callers[0]!.token, cookie: cookies[0]! })
-  console.log('  still to come: nightly exports, a 200,000-event webhook fan-out, a district-wide emergency notice, an instance killed in each.')
+  console.log('  still to come: a 200,000-event webhook fan-out, a district-wide emergency notice, an instance killed in each.')
   return missed
 }

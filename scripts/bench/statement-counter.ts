@@ -13,7 +13,7 @@ const negotiationCodes = new Set([80877103, 80877104])
 /** Counts the statements in a client's byte stream as it arrives, across chunk boundaries. */
 export class FrontendCounter {
   statements = 0
-  private pending = Buffer.alloc(0)
+  private pending: Buffer = Buffer.alloc(0)
   private startup = true
 
   /** Takes the next bytes the client sent. */
