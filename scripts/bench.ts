@@ -6,6 +6,11 @@
  *
  *   npm run bench -- [--no-build] [--output DIR] [--dialect sqlite|postgresql] [--only people,tours]
  *                    [--connections 10] [--duration 10] [--warmup 2] [--rounds 1] [--strict] [--no-imports]
+ *   npm run bench -- --district [--district-schools 100] [--district-concurrency 16] [--no-build] [--duration 10] [--warmup 2]
+ *
+ * `--district` benches the district (scripts/bench/district.ts) instead of the rows below: 100 schools on a
+ * PostgreSQL database of their own (BENCH_DISTRICT_URL), kept for the next run, and three server instances;
+ * `--only` then names district rows (people, directory, size, statements, exports).
  *
  * Then the rows measured by scripts of their own (scripts/bench/): each roster built afresh, OneRoster REST on a school of 40,000 students,
  * the retention sweep on a school of about 100,000 people, webhooks,
@@ -46,6 +51,8 @@ import { prepareConsentAsk } from './bench/consent-answers'
 import { prepareDataCheck } from './bench/data-check'
 import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
+import { benchDistrict } from './bench/district'
+import { parseDistrictSchools } from '../server/domain/setup/demo/district-shape'
 
 const { values: options } = parseArgs({
   options: {
@@ -58,7 +65,10 @@ const { values: options } = parseArgs({
     'warmup': { type: 'string', default: '2' },
     'rounds': { type: 'string', default: '1' },
     'strict': { type: 'boolean', default: false },
-    'no-imports': { type: 'boolean', default: false }
+    'no-imports': { type: 'boolean', default: false },
+    'district': { type: 'boolean', default: false },
+    'district-schools': { type: 'string' },
+    'district-concurrency': { type: 'string', default: '16' }
   }
 })
 
@@ -80,7 +90,7 @@ const separateRows = [
 ]
 const runsSeparate = (name: string) => !wanted || wanted.includes(name)
 const unknown = wanted?.filter(name => !separateRows.includes(name) && !scenarios.some(s => named(s, name)))
-if (unknown?.length) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
+if (unknown?.length && !options.district) throw new Error(`No scenario named ${unknown.join(', ')}; there are ${scenarios.map(s => s.name).join(', ')}.`)
 // hello always runs: every other row is judged against it.
 const rows = scenarios.filter(s => s === helloScenario || !wanted || wanted.some(name => named(s, name)))
 
@@ -389,12 +399,18 @@ console.log(
 )
 
 let missedTargets = 0
+if (options.district) {
+  missedTargets += await benchDistrict({
+    root, build, schools: parseDistrictSchools(options['district-schools']), buildConcurrency: Number(options['district-concurrency']),
+    duration: settings.duration, warmup: settings.warmup, only: wanted
+  })
+}
 let lighthouseMeasured = false
 let jobMisses = 0
 let failed = false
 // `--only suite` is the suite's two runs alone: no server of the bench's own beside them.
 const suiteAlone = wanted?.every(name => name === 'suite') ?? false
-for (const dialect of suiteAlone ? [] : dialects) {
+for (const dialect of suiteAlone || options.district ? [] : dialects) {
   const database = dialect === 'sqlite' ? freshSqlite(root) : await freshPostgres()
   if ('skipped' in database) {
     console.log(`\n${dialectNames[dialect]}: skipped, ${database.skipped}.`)
@@ -408,6 +424,6 @@ for (const dialect of suiteAlone ? [] : dialects) {
 
 missedTargets += jobMisses
 // Reported, never judged: the suite's time on this machine says how long a contributor waits, not whether it works.
-if (runsSeparate('suite')) benchSuiteTime(wanted?.includes('suite') ?? false)
+if (runsSeparate('suite') && !options.district) benchSuiteTime(wanted?.includes('suite') ?? false)
 if (missedTargets) console.log(`\n${missedTargets} row(s) missed a target.`)
 if (failed || (options.strict && missedTargets)) process.exitCode = 1

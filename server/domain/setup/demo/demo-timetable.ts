@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { affiliations, classMembers, classTerms, classes, courses, academicSessions, loginNames, people, teachingAssignments } from '../../../../db/schema'
 import type { DomainContext } from '../../shared/context'
+import { bulkInsert } from '../../../../db/bulk-insert'
 import { writeChanges } from '../../shared/write-changes'
 import { timestampNow, todayInZone } from '../../days/clock'
 import { addDays } from '../../days/calendar'
@@ -170,16 +171,13 @@ export async function seedDemoTimetable(ctx: DomainContext, random: SeededRandom
         .where(eq(people.id, person.id))
       changes.record('person.updated', 'people', person.id)
     }
-    const insertAll = async <R>(rows: R[], insert: (slice: R[]) => Promise<unknown>) => {
-      for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500))
-    }
-    await insertAll([...sessions, endedTerm, currentTerm], slice => tx.insert(academicSessions).values(slice))
-    await insertAll(courseRows, slice => tx.insert(courses).values(slice))
-    await insertAll(classRows, slice => tx.insert(classes).values(slice))
-    await insertAll(termRows, slice => tx.insert(classTerms).values(slice))
-    await insertAll(memberRows, slice => tx.insert(classMembers).values(slice))
-    await insertAll(teacherRows, slice => tx.insert(teachingAssignments).values(slice))
-    await insertAll(logins, slice => tx.insert(loginNames).values(slice))
+    await bulkInsert(tx, academicSessions, [...sessions, endedTerm, currentTerm])
+    await bulkInsert(tx, courses, courseRows)
+    await bulkInsert(tx, classes, classRows)
+    await bulkInsert(tx, classTerms, termRows)
+    await bulkInsert(tx, classMembers, memberRows)
+    await bulkInsert(tx, teachingAssignments, teacherRows)
+    await bulkInsert(tx, loginNames, logins)
     for (const row of [...sessions, endedTerm, currentTerm]) changes.record('academic_session.created', 'academic_sessions', row.id)
     for (const row of courseRows) changes.record('course.created', 'courses', row.id)
     for (const row of classRows) changes.record('class.created', 'classes', row.id)

@@ -15,6 +15,11 @@ import { wholeBasisPoints } from '../../../../shared/basis-points'
 export interface DemoOptions {
   students?: number
   seed?: number
+  /**
+   * The most children a demo family has at the school (1 to this many, 3 unless given). A district's data set
+   * gives one: its siblings are mostly at its other schools, each keeping its own record of the family.
+   */
+  childrenPerFamily?: number
 }
 
 export interface DemoSummary {
@@ -75,7 +80,7 @@ export async function seedDemoSchool(ctx: DomainContext, options: DemoOptions = 
       }))
       summary.carers++
     }
-    const children = Math.min(random.integer(1, 3), studentCount - summary.students)
+    const children = Math.min(random.integer(1, options.childrenPerFamily ?? 3), studentCount - summary.students)
     for (let k = 0; k < children; k++) {
       const levelIndex = random.integer(0, yearLevels.length - 1)
       const id = batch.person(familyName, `${random.pick(demoGivenNames)}${random.chance(0.3) ? ' ' + random.pick(demoGivenNames) : ''}`, {
