@@ -33,7 +33,7 @@ const databaseFree = [
 // The read replica is PostgreSQL's streaming replication (a SQLite file has none, and refuses DATABASE_REPLICA_URL): its
 // test makes a primary and a standby cluster of its own, so it needs PostgreSQL's binaries, not the suite's database.
 const postgresOnly = [
-  'tests/e2e/operations/events-feed-two-instances.test.ts', 'tests/e2e/operations/three-instances.test.ts', 'tests/integration/db/read-replica.test.ts'
+  'tests/e2e/operations/events-feed-two-instances.test.ts', 'tests/e2e/operations/three-instances.test.ts', 'tests/e2e/operations/read-replica.test.ts'
 ]
 // The screens in the browser run once, in one suite or the other, but for sign-in (passkeys and sessions kept in the
 // database), which runs in both: each route a screen calls runs on both databases in tests/e2e/api/app, and a
