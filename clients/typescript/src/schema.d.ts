@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Fetch a warehouse export file
-         * @description The CSV file as an attachment under its own name, streamed. Call the `url` the listing gave, with the token that listed it, within ten minutes: a grant of another token, of another file, changed, missing or expired is `forbidden`, and the detail says which.
+         * @description The CSV file as an attachment under its own name, streamed; where the deployment keeps files in an S3-compatible bucket, a 302 to the bucket's signed link to it, which works for 60 seconds. Call the `url` the listing gave, with the token that listed it, within ten minutes: a grant of another token, of another file, changed, missing or expired is `forbidden`, and the detail says which.
          */
         get: operations["getExportsByIdFile"];
         put?: never;
@@ -2169,6 +2169,17 @@ export interface operations {
                 content: {
                     "text/csv; charset=utf-8": string;
                 };
+            };
+            /** @description Where the deployment keeps files in an S3-compatible bucket: a redirect to the bucket's signed link to the file, which works for 60 seconds and answers it as an attachment under its own name. */
+            302: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    /** @description The signed link. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `bad_request`: Bad request. `validation_failed`: Some fields are missing or wrong. */
             400: {
