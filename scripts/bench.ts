@@ -53,6 +53,7 @@ import { benchSuiteTime } from './bench/suite-time'
 import { startSmtpReceiver } from '../tests/support/smtp-receiver'
 import { benchDistrict } from './bench/district'
 import { parseDistrictSchools } from '../server/domain/setup/demo/district-shape'
+import { signInByLink } from './bench/sign-in-by-link'
 
 const { values: options } = parseArgs({
   options: {
@@ -156,19 +157,6 @@ async function sessionCookie(database: BenchDatabase, serverUrl: string, schoolI
 async function familyCookie(database: BenchDatabase, serverUrl: string, schoolId: string, summary: any): Promise<string> {
   const invited = admin(database, ['family', 'invite', '--school', schoolId, '--person', summary.portalFamilies.shared.adults[0]])
   return signInByLink(serverUrl, invited.signInLink)
-}
-
-async function signInByLink(serverUrl: string, link: string): Promise<string> {
-  // The CLI that made the link blocked this process for seconds: a pooled connection the server closed
-  // as idle meanwhile is only seen closed once the event loop reads its end, so let it, or fetch reuses it.
-  await new Promise(done => setImmediate(done))
-  const token = new URL(link).searchParams.get('token')
-  const answer = await fetch(
-    `${serverUrl}/api/app/session/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }
-  )
-  const cookie = answer.headers.getSetCookie().find(line => line.startsWith('rollbook_session='))
-  if (!answer.ok || !cookie) throw new Error(`Signing in by link answered ${answer.status}: ${await answer.text()}`)
-  return cookie.split(';')[0]!
 }
 
 interface Row { scenario: Scenario, result: Measurement, share: number, missed: string[] }

@@ -29,6 +29,7 @@ import { spreadLoad, type SchoolCaller, type SpreadResult } from './district-loa
 import { startStatementCounter } from './statement-counter'
 import { peakRssMb } from './peak-memory'
 import { forgetDueNights, watchDistrictExports } from './district-exports'
+import { signInByLink } from './sign-in-by-link'
 
 export const districtTargets = { p99Ms: 20, instances: 3, connections: 50 }
 
@@ -69,16 +70,6 @@ async function step(
   })
   const { stdout } = await running
   return JSON.parse(stdout.trim().split('\n').at(-1)!)
-}
-
-async function signIn(serverUrl: string, link: string): Promise<string> {
-  const token = new URL(link).searchParams.get('token')
-  const answer = await fetch(
-    `${serverUrl}/api/app/session/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }
-  )
-  const cookie = answer.headers.getSetCookie().find(line => line.startsWith('rollbook_session='))
-  if (!answer.ok || !cookie) throw new Error(`Signing in by link answered ${answer.status}: ${await answer.text()}`)
-  return cookie.split(';')[0]!
 }
 
 /**
@@ -213,7 +204,7 @@ async function benchDistrictPages(options: DistrictOptions, district: BenchDatab
   let cookies: string[] = []
   try {
     const urls = servers.map(server => server.url)
-    cookies = await Promise.all(callers.map((caller, i) => signIn(urls[i % urls.length]!, caller.signInLink)))
+    cookies = await Promise.all(callers.map((caller, i) => signInByLink(urls[i % urls.length]!, caller.signInLink)))
     const rows: { name: typeof districtRows[number], path: string, callers: SchoolCaller[] }[] = [
       {
         name: 'people', path: '/api/v1/people?limit=100',
