@@ -1,6 +1,6 @@
 /**
  * The production server as `node .output/server/index.mjs` runs it (with the image's flags, server-flags.ts), on a free loopback port, for the
- * tests and the bench. Tests switch on checking every answer against its schema; the bench does not,
+ * tests, the bench and the screenshots. Tests switch on checking every answer against its schema; the bench does not,
  * since production does not pay for it.
  */
 import type { ChildProcess } from 'node:child_process'
@@ -29,8 +29,9 @@ export interface BuiltServerOptions {
   /**
    * `test` or `bench`: the only modes in which the server honours test switches (RATE_LIMIT_SCALE and
    * the like). `env` is applied after it, so a test of production's behaviour sets `ROLLBOOK_MODE` there.
+   * `production` serves as `npm start` does (the screenshots show what a school sees).
    */
-  mode: 'test' | 'bench'
+  mode: 'test' | 'bench' | 'production'
   /** Told of the server's process as soon as it is spawned (the tests note it, to end it however they end). */
   onSpawn?: (child: ChildProcess) => void
 }

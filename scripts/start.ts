@@ -7,36 +7,19 @@
  * `DATABASE_URL` may be a real one. The demo's token lasts a week and never holds `restricted.read`.
  * `--no-build` serves the existing `.output` as it is.
  */
-import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { openDatabase, type Database } from '../db/client'
 import { databaseFailureLine } from '../db/failure'
 import { migrateDatabase } from '../db/migrate'
 import { keepNewFilesPrivate } from '../db/private-files'
 import { readStartOptions, type StartOptions } from '../server/domain/setup/start-options'
+import { buildApp, buildIsStale, builtServer } from './build-freshness'
 import { serverNodeFlags } from './server-flags'
 
-const root = resolve(import.meta.dirname, '..')
-const builtServer = join(root, '.output/server/index.mjs')
-const sourceFolders = ['server', 'pages', 'components', 'composables', 'db', 'public']
 const port = process.env.PORT ?? '3000'
 // Sign-in links and passkeys name the address people open: this port on localhost unless PUBLIC_URL says otherwise.
 process.env.PUBLIC_URL ||= `http://localhost:${port}`
-function newestSourceChange(): number {
-  let newest = statSync(join(root, 'nuxt.config.ts')).mtimeMs
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      const stat = statSync(path)
-      if (stat.isDirectory()) walk(path)
-      else newest = Math.max(newest, stat.mtimeMs)
-    }
-  }
-  sourceFolders.forEach(folder => walk(join(root, folder)))
-  return newest
-}
 
 /** Stops with one line on stderr: no stack for a mistake in the settings or an unreachable database. */
 function stop(line: string): never {
@@ -67,10 +50,10 @@ try {
 // modes"); the build is ordinary code, made with the umask it was given.
 const givenUmask = keepNewFilesPrivate()
 await checkDatabase()
-if (options.build && (!existsSync(builtServer) || statSync(builtServer).mtimeMs < newestSourceChange())) {
+if (options.build && buildIsStale()) {
   console.log('Building Rollbook (about a minute on a fresh machine)…')
   process.umask(givenUmask)
-  execFileSync(join(root, 'node_modules/.bin/nuxt'), ['build'], { cwd: root, stdio: 'inherit' })
+  buildApp()
   keepNewFilesPrivate()
 }
 if (!existsSync(builtServer)) stop('There is no build to serve: run npm start without --no-build, or npm run build.')
