@@ -16,13 +16,13 @@ import { migrateDatabase } from '../db/migrate'
 import { keepNewFilesPrivate } from '../db/private-files'
 import { readStartOptions, type StartOptions } from '../server/domain/setup/start-options'
 import { serverNodeFlags } from './server-flags'
+import { listeningPort } from '../server/domain/shared/public-url'
 
 const root = resolve(import.meta.dirname, '..')
 const builtServer = join(root, '.output/server/index.mjs')
 const sourceFolders = ['server', 'pages', 'components', 'composables', 'db', 'public']
-const port = process.env.PORT ?? '3000'
-// Sign-in links and passkeys name the address people open: this port on localhost unless PUBLIC_URL says otherwise.
-process.env.PUBLIC_URL ||= `http://localhost:${port}`
+// The server's sign-in links and passkeys name this port on localhost unless PUBLIC_URL says otherwise (publicUrl).
+const port = listeningPort()
 function newestSourceChange(): number {
   let newest = statSync(join(root, 'nuxt.config.ts')).mtimeMs
   const walk = (dir: string) => {
