@@ -11,7 +11,7 @@ import type { DemoPortalFamilies } from './demo-portal-families'
 import { seedDemoConsentAsk } from './demo-consent-ask'
 
 /** Children of an ask the demo answers for, beside the first family's: enough to fill the tallies, few enough to stay quick. */
-const answeredChildren = 24
+const answeredChildren = 10
 
 /**
  * Answers an ask for its first children as families do over a few days: three in five answer yes, one in five

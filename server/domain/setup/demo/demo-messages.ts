@@ -11,7 +11,7 @@ import { settleDemoMail } from './demo-mail-settled'
 
 const demoClub = 'Chess club'
 /** Of each message's recipients, the first this many read it in the portal. */
-const readers = 12
+const readers = 6
 
 /** The homeroom the demo writes to: its first class of the year level given, or its first homeroom. */
 async function demoHomeroom(ctx: DomainContext, level: string) {
