@@ -7,7 +7,7 @@ const saved = Object.fromEntries(names.map(name => [name, process.env[name]]))
 describe('the public address', () => {
   afterEach(() => {
     for (const name of names) {
-      if (saved[name] === undefined) delete process.env[name]
+      if (saved[name] === undefined) Reflect.deleteProperty(process.env, name)
       else process.env[name] = saved[name]
     }
   })
@@ -19,7 +19,7 @@ describe('the public address', () => {
     [{ PORT: '4123', NUXT_PUBLIC_URL: 'https://school.example/' }, 'https://school.example'],
     [{ PUBLIC_URL: 'https://rollbook.example//', NUXT_PUBLIC_URL: 'https://school.example' }, 'https://rollbook.example']
   ] as [Partial<Record<typeof names[number], string>>, string][])('with %o is %s', (env, expected) => {
-    for (const name of names) delete process.env[name]
+    for (const name of names) Reflect.deleteProperty(process.env, name)
     Object.assign(process.env, env)
     expect(publicUrl()).toBe(expected)
   })
