@@ -60,8 +60,12 @@ async function startUntilBanner(cwd: string, [command, ...args]: string[], env: 
   return { stdout, stderr, code, port }
 }
 
-/** Every address the banner names, as printed (without the quotes around those with a query). */
-const addressesIn = (banner: string) => (banner.match(/https?:\/\/[^\s"]+/g) ?? []).map(address => address.replace(/[.,:)]+$/, ''))
+/**
+ * Every address the banner names, as printed (without the quotes around those with a query); Nitro's own
+ * "Listening on" line names the interface bound (HOST), not where people open Rollbook.
+ */
+const addressesIn = (output: string) => output.split('\n').filter(line => !/Listening on/.test(line))
+  .flatMap(line => line.match(/https?:\/\/[^\s"]+/g) ?? []).map(address => address.replace(/[.,:)]+$/, ''))
 
 function readSqlite<T>(path: string, query: string): T[] {
   const db = new BetterSqlite3(path, { readonly: true })
@@ -97,7 +101,7 @@ describe('npm start', () => {
     expect(stdout).toMatch(/its administrator admin@example\.org signs in once with this link \(24 hours\)/)
 
     const [row] = readSqlite<{ scopes: string, created_at: string, expires_at: string }>(
-      join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens'
+      join(cwd, '.data/rollbook.db'), 'select scopes, created_at, expires_at from api_tokens where purpose like \'Demo: every scope%\''
     )
     expect(row!.scopes.split(' ')).toEqual(demoScopes)
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(7 * 86_400_000)
