@@ -7,7 +7,7 @@
  *   npm run -s admin -- token issue --school ID --purpose TEXT --scopes a,b,c [--rostering] [--expires-in-days N]
  *   npm run -s admin -- token list --school ID
  *   npm run -s admin -- token revoke --id ID
- *   npm run -s admin -- demo --school ID [--students N]
+ *   npm run -s admin -- demo --school ID [--students N] [--showcase]
  *   npm run -s admin -- webhook create|list|deliveries|retry|delete|set-token|receive (cli/webhook-commands.ts)
  *   npm run -s admin -- timetable session|import …, roster export …   (cli/roster-commands.ts)
  *   npm run -s admin -- school set, hris-mapping …, sync …   (cli/imports-commands.ts)
@@ -31,6 +31,7 @@ import { systemContext } from '../server/domain/shared/context'
 import { errorCatalogue } from '../shared/error-catalogue'
 import { seedDemoSchool } from '../server/domain/setup/demo/seed-demo-school'
 import { seedDemoPortalFamilies } from '../server/domain/setup/demo/demo-portal-families'
+import { seedDemoShowcase } from '../server/domain/setup/demo/demo-showcase'
 import { listSchools } from '../server/domain/schools/list-schools'
 import { applicationCommand } from './application-commands'
 import { jsonFlag, Refusal, report, withDatabase } from './command-support'
@@ -135,6 +136,10 @@ const demo = defineCommand({
   args: {
     school: { type: 'string', required: true, description: 'The school\'s id (sch_…)' },
     students: { type: 'string', default: '200', description: 'How many current students' },
+    showcase: {
+      type: 'boolean', default: false,
+      description: 'Fill fees, consents, messages, a paused sync, a failed webhook and an enquiry too, as the first start\'s demo does'
+    },
     json
   },
   run: ({ args }) => withDatabase(async (database) => {
@@ -143,9 +148,11 @@ const demo = defineCommand({
     const school = await requireSchool(database, args.school)
     const summary = await seedDemoSchool(systemContext(database, school, 'demo'), { students })
     const families = await seedDemoPortalFamilies(systemContext(database, school, 'demo'))
+    const showcase = args.showcase ? await seedDemoShowcase(systemContext(database, school, 'demo'), families) : undefined
     const counts = Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', ')
     const invite = `${programName} family invite --school ${school.id} --person ${families.shared.adults[0]} --json`
-    report(args.json, { ...summary, portalFamilies: families }, `Demo data in ${school.id}: ${counts}. The family portal's first family: ${invite}`)
+    report(args.json, { ...summary, portalFamilies: families, ...showcase && { showcase } },
+      `Demo data in ${school.id}: ${counts}${showcase ? ', with fees, consents, messages and integrations' : ''}. The family portal's first family: ${invite}`)
   })
 })
 

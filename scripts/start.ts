@@ -16,10 +16,10 @@ import { keepNewFilesPrivate } from '../db/private-files'
 import { readStartOptions, type StartOptions } from '../server/domain/setup/start-options'
 import { buildApp, buildIsStale, builtServer } from './build-freshness'
 import { serverNodeFlags } from './server-flags'
+import { listeningPort } from '../server/domain/shared/public-url'
 
-const port = process.env.PORT ?? '3000'
-// Sign-in links and passkeys name the address people open: this port on localhost unless PUBLIC_URL says otherwise.
-process.env.PUBLIC_URL ||= `http://localhost:${port}`
+// The server's sign-in links and passkeys name this port on localhost unless PUBLIC_URL says otherwise (publicUrl).
+const port = listeningPort()
 
 /** Stops with one line on stderr: no stack for a mistake in the settings or an unreachable database. */
 function stop(line: string): never {

@@ -3,6 +3,8 @@ import { firstStart } from '../domain/setup/first-start'
 import { readStartOptions } from '../domain/setup/start-options'
 import { databaseHealth, useDatabase } from '../utils/database'
 import { faultSummary, logger } from '../domain/shared/log'
+import { listeningPort } from '../domain/shared/public-url'
+import { holdWorkersForFirstStart } from '../utils/first-start-settled'
 
 /**
  * Once the database is migrated (plugins/database.ts), says what it holds and how to get in, making
@@ -17,13 +19,12 @@ export default defineNitroPlugin(() => {
     logger.error(`${(error as Error).message} No demo school is made.`)
     demo = false
   }
-  const port = process.env.PORT || process.env.NITRO_PORT || '3000'
-  useDatabase()
-    .then(database => firstStart(database, { demo, port }))
+  holdWorkersForFirstStart(useDatabase()
+    .then(database => firstStart(database, { demo, port: listeningPort() }))
     .then(banner => console.log(banner))
     // A database that could not be prepared is already one line in the log (utils/database.ts). The
     // fault's class and message only: a failed insert's parameters are the demo people's names.
     .catch(async (error) => {
       if (await databaseHealth() !== 'failed') logger.error({ fault: faultSummary(error) }, 'first start failed')
-    })
+    }))
 })

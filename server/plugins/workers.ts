@@ -2,6 +2,7 @@ import { defineNitroPlugin } from 'nitropack/runtime'
 import { workerQueues } from '../domain/workers/queues'
 import { startWorkerLoop, type WorkerLoop } from '../domain/workers/worker-loop'
 import { useDatabase } from '../utils/database'
+import { firstStartSettled } from '../utils/first-start-settled'
 import { runtimeSettings } from '../utils/runtime-settings'
 import { isServerStopping, onServerStopping, shutdownGraceMs } from '../utils/shutdown'
 import { noteTaskRun } from '../utils/task-run'
@@ -18,7 +19,9 @@ import { faultSummary, logger } from '../domain/shared/log'
 export default defineNitroPlugin(() => {
   const loops: WorkerLoop[] = []
   // A database that cannot be prepared is reported by the database plugin and /health.
-  const started = useDatabase().then((database) => {
+  // After the first start's demo school is made (utils/first-start-settled.ts): its writes are not the loops' to take.
+  const started = useDatabase().then(async (database) => {
+    await firstStartSettled()
     for (const queue of workerQueues) {
       const loop = startWorkerLoop(database, queue, runtimeSettings, {
         onWorked: ({ task, outcome, durationMs, note }) => noteTaskRun(task, outcome, durationMs, note, 'info'),

@@ -398,6 +398,17 @@ export async function applyNextSyncRun(
   return run ? { runId: run.id, status: await applySyncRun(database, run.id, owner, stopping) } : null
 }
 
+/**
+ * Claims this one run for `owner` if it is ready and applies it (or pauses it) now, as a worker would: the
+ * demo's run, paused before its school is shown. Null when it waits for an earlier run or another worker
+ * holds it, which then applies it in turn.
+ */
+export async function applySyncRunNow(database: Database, runId: string, owner: string): Promise<SyncRunSummary['status'] | null> {
+  const thisRun: ClaimQueue<typeof syncRuns> = { ...syncRunQueue, ready: now => and(syncRunQueue.ready?.(now), eq(syncRuns.id, runId)) }
+  const [run] = await claimWork(database, thisRun, syncLease(owner), 1)
+  return run ? applySyncRun(database, run.id, owner) : null
+}
+
 /** Claims the oldest ready run for `owner`, if any (none once `stopping`); a plain read first, so an idle poll writes nothing. */
 export async function claimNextSyncRun(database: Database, owner: string, stopping?: () => boolean): Promise<{ id: string } | undefined> {
   const [waiting] = await database.db.select({ id: syncRuns.id }).from(syncRuns)
