@@ -10,7 +10,7 @@
  * SQLite the same update runs on the single writer (`BEGIN IMMEDIATE`), which serialises claims
  * across processes too.
  */
-import { and, eq, getTableColumns, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Database, Db } from './client'
 import { commitWithoutWaitingForDisk } from './relaxed-commit'
@@ -66,19 +66,22 @@ export async function renewLease<T extends SQLiteTable>(
   database: Database, queue: ClaimQueue<T>, id: string | number, options: Omit<ClaimOptions, 'limit'>
 ): Promise<boolean> {
   const until = (options.now ?? Date.now()) + options.leaseMs
-  return database.transaction(tx => extendLease(tx, queue, id, options.owner, until))
+  return database.transaction(async tx => Boolean(await extendLease(tx, queue, id, options.owner, until)))
 }
 
 /**
  * Inside a write of the worker's, extends `owner`'s lease on a row to `until` and sets `changes` on
- * it; false, changing nothing, when the row is no longer `owner`'s.
+ * it; undefined, changing nothing, when the row is no longer `owner`'s. `check`, a condition on the
+ * row, is answered by the same statement (`passed`; true without one), so a worker that must ask
+ * something of its row at every step (may it still send?) asks it without a statement of its own.
  */
 export async function extendLease<T extends SQLiteTable>(
-  tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, until: number, changes: Partial<T['$inferInsert']> = {}
-): Promise<boolean> {
-  const extended = await updateOf(tx, queue, { ...changes, [keyOf(queue, queue.leaseUntil)]: until })
-    .where(and(eq(queue.id, id), eq(queue.leaseOwner, owner))).returning({ id: queue.id })
-  return extended.length > 0
+  tx: Db, queue: ClaimQueue<T>, id: string | number, owner: string, until: number, changes: Partial<T['$inferInsert']> = {}, check?: SQL
+): Promise<{ passed: boolean } | undefined> {
+  const [extended] = await updateOf(tx, queue, { ...changes, [keyOf(queue, queue.leaseUntil)]: until })
+    .where(and(eq(queue.id, id), eq(queue.leaseOwner, owner)))
+    .returning({ passed: check ? sql<number>`case when ${check} then 1 else 0 end` : sql<number>`1` })
+  return extended && { passed: Number(extended.passed) === 1 }
 }
 
 /** The id of a row of the queue. */

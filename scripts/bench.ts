@@ -54,6 +54,7 @@ import { startSmtpReceiver } from '../tests/support/smtp-receiver'
 import { benchDistrict } from './bench/district'
 import { parseDistrictSchools } from '../server/domain/setup/demo/district-shape'
 import { signInByLink } from './bench/sign-in-by-link'
+import { loadAverage } from './bench/load-average'
 
 const { values: options } = parseArgs({
   options: {
@@ -300,8 +301,12 @@ async function benchDialect(database: BenchDatabase, build: string): Promise<Row
     }
     if (runsSeparate('webhooks')) {
       const webhooks = await benchWebhookDelivery(server.url, schoolId, (args, env) => admin(database, args, env))
+      const load = loadAverage()
+      // Counted on the wire, so on PostgreSQL only; SQLite runs the same statements, less BEGIN and COMMIT.
+      const statements = database.dialect === 'postgresql' ? benchStep(database, ['scripts/bench/webhook-statements.ts']) : undefined
+      const statementsNote = statements ? `; statements a delivery: ${statements.live} live, ${statements.backlog.toFixed(1)} from a backlog` : ''
       console.log(
-        `  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`
+        `  webhooks: 1,000 changes, ${Math.round(webhooks.perSecond)} deliveries/s to one subscription (target ≥ ${webhookTargets.perSecond}); commit to first attempt p50 ${Math.round(webhooks.p50Ms)} ms (target < ${webhookTargets.p50Ms}), p99 ${Math.round(webhooks.p99Ms)} ms; load average ${load}${statementsNote}  ${webhooks.missed.length ? 'MISSED: ' + webhooks.missed.join('; ') : 'ok'}`
       )
       if (webhooks.missed.length) missedTargets++
     }

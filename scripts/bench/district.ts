@@ -17,7 +17,6 @@
  * measured at a load of 6 on two cores says as much of the neighbours as of the software.
  */
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import postgres from 'postgres'
@@ -27,6 +26,7 @@ import type { BenchDatabase } from './databases'
 import { ensureDistrict } from './district-data'
 import { spreadLoad, type SchoolCaller, type SpreadResult } from './district-load'
 import { startStatementCounter } from './statement-counter'
+import { loadAverage } from './load-average'
 import { peakRssMb } from './peak-memory'
 import { forgetDueNights, watchDistrictExports } from './district-exports'
 import { signInByLink } from './sign-in-by-link'
@@ -47,15 +47,6 @@ export interface DistrictOptions {
   warmup: number
   /** The rows to run (`--only`); every one when not given. */
   only?: string[]
-}
-
-/** The machine's load average over the last minute, as /proc/loadavg says it. */
-export function loadAverage(): string {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0]!
-  } catch {
-    return '?'
-  }
 }
 
 async function step(

@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { peakRssMb, resetPeak, rssMb, wholeLifeNote } from './peak-memory'
+import { loadAverage } from './load-average'
 
 export const memoryTargets = { peakMb: 300, afterMb: 200, settleSeconds: 30 }
 
@@ -40,7 +41,7 @@ export function printMemoryLine({ startMb, peakMb, afterMb, reset }: Awaited<Ret
     afterMb < memoryTargets.afterMb ? '' : `not under ${memoryTargets.afterMb} MB ${memoryTargets.settleSeconds} s after`
   ].filter(Boolean)
   console.log(
-    `  memory: RSS ${startMb.toFixed(0)} MB before the read rows, peak ${peakMb.toFixed(0)} MB during them (target < ${memoryTargets.peakMb}), ${afterMb.toFixed(0)} MB ${memoryTargets.settleSeconds} s after (target < ${memoryTargets.afterMb})${wholeLifeNote(reset)}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`
+    `  memory: RSS ${startMb.toFixed(0)} MB before the read rows, peak ${peakMb.toFixed(0)} MB during them (target < ${memoryTargets.peakMb}), ${afterMb.toFixed(0)} MB ${memoryTargets.settleSeconds} s after (target < ${memoryTargets.afterMb})${wholeLifeNote(reset)}; load average ${loadAverage()}  ${missed.length ? 'MISSED: ' + missed.join('; ') : 'ok'}`
   )
   return missed.length ? 1 : 0
 }

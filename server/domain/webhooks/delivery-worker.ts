@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { apiTokens, changeEvents, schools, webhookDeliveries, webhookSubscriptions } from '../../../db/schema'
 import type { ClaimQueue } from '../../../db/claim-rows'
-import type { Database } from '../../../db/client'
+import type { Database, Db } from '../../../db/client'
 import { newId } from '../shared/ids'
 import { moduleOffIn } from '../access/switches'
 import { claimWork, runClaim, workerOwner, type Claim } from '../workers/worker-driver'
@@ -18,7 +18,6 @@ import { postWebhook, type DeliveryOutcome, type WebhookPost } from './post-webh
 import { maximumDeliveryAttempts, retryDelayMs } from './retry-schedule'
 import { webhookBodyOf } from './delivery-body'
 import { deliveryHeaders } from './signing'
-import { tokenState } from './subscriptions'
 import { testWebhookKind } from './test-delivery'
 
 type Subscription = typeof webhookSubscriptions.$inferSelect
@@ -60,6 +59,12 @@ function settle(options: DeliveryWorkerOptions): Settled {
   }
 }
 
+/** The subscription's token, the one set now, is neither revoked nor expired at `now`. */
+function tokenUsable(now: number) {
+  return sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${webhookSubscriptions.tokenId} and ${apiTokens.revokedAt} is null
+    and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`
+}
+
 /**
  * Ready: not deleted, not paused, not held for a retry, its token usable, its school's webhooks module not off,
  * and work to do (outbox events past its place, or deliveries waiting). A subscription whose token is
@@ -78,8 +83,7 @@ function subscriptionQueue(schoolIds: readonly string[] | undefined): ClaimQueue
       isNull(s.pausedAt),
       lte(s.heldUntil, now),
       schoolIds ? inArray(s.schoolId, [...schoolIds]) : undefined,
-      sql`exists (select 1 from ${apiTokens} where ${apiTokens.id} = ${s.tokenId} and ${apiTokens.revokedAt} is null
-        and ${apiTokens.expiresAt} > ${new Date(now).toISOString()})`,
+      tokenUsable(now),
       sql`not exists (select 1 from ${schools} where ${schools.id} = ${s.schoolId} and ${moduleOffIn(schools.modules, 'webhooks')})`,
       or(
         sql`exists (select 1 from ${changeEvents} where ${changeEvents.schoolId} = ${s.schoolId} and ${changeEvents.sequence} > ${s.lastSequence})`,
@@ -97,73 +101,78 @@ export function claimWebhookSubscriptions(database: Database, options: DeliveryW
   return claimWork(database, subscriptionQueue(settled.schoolIds), settled, limit)
 }
 
-/** Turns the next outbox events past the subscription's place into deliveries of the kinds it wants; how many events it passed. */
-async function fanOut(database: Database, claim: ClaimedSubscription, options: Settled): Promise<number> {
-  const subscription = claim.row
-  const wanted = new Set(subscription.kinds.split(' '))
-  const createdAt = new Date(options.now()).toISOString()
-  return database.transaction(async (tx) => {
-    const events = await tx.select().from(changeEvents)
-      .where(and(eq(changeEvents.schoolId, subscription.schoolId), gt(changeEvents.sequence, subscription.lastSequence)))
-      .orderBy(asc(changeEvents.sequence)).limit(fanOutBatch)
-    if (events.length === 0) return 0
-    // A test delivery is an event of its own kind addressed to one subscription (sendTestWebhook).
-    const rows = events.filter(event => wanted.has(event.kind) || (event.kind === testWebhookKind && event.recordId === subscription.id)).map(event => ({
-      id: newId('dlv'),
-      subscriptionId: subscription.id,
-      schoolId: subscription.schoolId,
-      sequence: event.sequence,
-      kind: event.kind,
-      tableName: event.tableName,
-      recordId: event.recordId,
-      body: JSON.stringify(webhookBodyOf(event)),
-      status: 'pending' as const,
-      nextAttemptAt: options.now(),
-      createdAt
-    }))
-    if (rows.length) await tx.insert(webhookDeliveries).values(rows)
-    const lastSequence = events.at(-1)!.sequence
-    await claim.keep(tx, { lastSequence })
-    subscription.lastSequence = lastSequence
-    return events.length
-  })
-}
+type Delivery = typeof webhookDeliveries.$inferSelect
 
-/** Whether the subscription may send now: not deleted, not paused, and its token (the one set now) usable. */
-async function maySend(database: Database, subscriptionId: string, now: number): Promise<boolean> {
-  const [row] = await database.db.select({
-    deletedAt: webhookSubscriptions.deletedAt, pausedAt: webhookSubscriptions.pausedAt, revokedAt: apiTokens.revokedAt,
-    expiresAt: apiTokens.expiresAt
-  })
-    .from(webhookSubscriptions).innerJoin(apiTokens, eq(apiTokens.id, webhookSubscriptions.tokenId)).where(eq(webhookSubscriptions.id, subscriptionId))
-  return Boolean(row && !row.deletedAt && !row.pausedAt && tokenState(row, new Date(now)) === 'valid')
+/** The subscription's pending deliveries in change order, the first `sendBatch` of them. */
+function pendingDeliveries(database: Database, subscriptionId: string): Promise<Delivery[]> {
+  return database.db.select().from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'pending')))
+    .orderBy(asc(webhookDeliveries.sequence)).limit(sendBatch)
 }
 
 /**
- * Records an attempt's outcome; returns until when the subscription is held (the failed delivery's
- * next attempt), or 0 when the next delivery may go at once (this one succeeded or was given up).
+ * The school's next outbox events past the subscription's place, read outside any transaction: only the
+ * lease's holder moves the place, and a school's events commit in sequence order, so none is passed over.
  */
-async function recordOutcome(
-  database: Database, claim: ClaimedSubscription, delivery: typeof webhookDeliveries.$inferSelect, outcome: DeliveryOutcome, options: Settled
-): Promise<number> {
-  const now = options.now()
+function eventsPast(database: Database, subscription: Subscription) {
+  return database.db.select().from(changeEvents)
+    .where(and(eq(changeEvents.schoolId, subscription.schoolId), gt(changeEvents.sequence, subscription.lastSequence)))
+    .orderBy(asc(changeEvents.sequence)).limit(fanOutBatch)
+}
+
+/** The deliveries the events make for the subscription: those of the kinds it wants, and its own test deliveries (sendTestWebhook). */
+function deliveriesOf(subscription: Subscription, events: (typeof changeEvents.$inferSelect)[], now: number): Delivery[] {
+  const wanted = new Set(subscription.kinds.split(' '))
+  const createdAt = new Date(now).toISOString()
+  return events.filter(event => wanted.has(event.kind) || (event.kind === testWebhookKind && event.recordId === subscription.id)).map(event => ({
+    id: newId('dlv'),
+    subscriptionId: subscription.id,
+    schoolId: subscription.schoolId,
+    sequence: event.sequence,
+    kind: event.kind,
+    tableName: event.tableName,
+    recordId: event.recordId,
+    body: JSON.stringify(webhookBodyOf(event)),
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastAttemptAt: null,
+    lastStatus: null,
+    lastAnswer: null,
+    lastDurationMs: null,
+    deliveredAt: null,
+    createdAt
+  }))
+}
+
+/** Asked of the subscription's row as its lease is kept: may it send now (not deleted, not paused, its token, the one set now, usable)? */
+function maySendCheck(now: number) {
+  return and(isNull(webhookSubscriptions.deletedAt), isNull(webhookSubscriptions.pausedAt), tokenUsable(now))!
+}
+
+interface Attempt { delivery: Delivery, outcome: DeliveryOutcome, at: number }
+
+/** Until when a failed attempt holds the subscription (its retry); 0 when the next delivery may go at once (a success, or given up). */
+function holdAfter({ delivery, outcome, at }: Attempt): number {
+  if (outcome.ok || delivery.attempts + 1 >= maximumDeliveryAttempts) return 0
+  return at + retryDelayMs(delivery.attempts + 1)
+}
+
+/** Records an attempt's outcome on its delivery, unless the delivery stopped waiting meanwhile (its subscription deleted). */
+async function recordAttempt(tx: Db, attempt: Attempt) {
+  const { delivery, outcome, at } = attempt
   const attempts = delivery.attempts + 1
-  const givenUp = !outcome.ok && attempts >= maximumDeliveryAttempts
-  const heldUntil = outcome.ok || givenUp ? 0 : now + retryDelayMs(attempts)
-  await database.transaction(async (tx) => {
-    await claim.keep(tx, { heldUntil })
-    await tx.update(webhookDeliveries).set({
-      status: outcome.ok ? 'delivered' : givenUp ? 'given_up' : 'pending',
-      attempts,
-      nextAttemptAt: heldUntil || now,
-      lastAttemptAt: new Date(now - outcome.durationMs).toISOString(),
-      lastStatus: outcome.status,
-      lastAnswer: outcome.answer,
-      lastDurationMs: outcome.durationMs,
-      deliveredAt: outcome.ok ? new Date(now).toISOString() : null
-    }).where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')))
-  })
-  return heldUntil
+  const heldUntil = holdAfter(attempt)
+  await tx.update(webhookDeliveries).set({
+    status: outcome.ok ? 'delivered' : heldUntil ? 'pending' : 'given_up',
+    attempts,
+    nextAttemptAt: heldUntil || at,
+    lastAttemptAt: new Date(at - outcome.durationMs).toISOString(),
+    lastStatus: outcome.status,
+    lastAnswer: outcome.answer,
+    lastDurationMs: outcome.durationMs,
+    deliveredAt: outcome.ok ? new Date(at).toISOString() : null
+  }).where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')))
 }
 
 /**
@@ -175,35 +184,64 @@ export async function serveWebhookSubscription(database: Database, claimed: Subs
   const settled = settle(options)
   // Lost: another worker holds the subscription now and carries on from what was recorded. Handed
   // back: freed after the delivery in hand, not served to the end.
-  const outcome = await runClaim(database, subscriptionQueue(undefined), settled, { ...claimed }, async (claim) => {
-    const changes = await sendWhileDue(database, claim, settled)
-    await database.transaction(tx => claim.release(tx, changes))
-  })
+  const outcome = await runClaim(database, subscriptionQueue(undefined), settled, { ...claimed }, claim => sendWhileDue(database, claim, settled))
   if (outcome.kind === 'failed') throw outcome.fault
 }
 
-/** Sends the subscription's deliveries in order while it may; what to set on it as it is freed. */
-async function sendWhileDue(database: Database, claim: ClaimedSubscription, options: Settled): Promise<Partial<Subscription>> {
+/**
+ * Sends the subscription's deliveries in order while it may, then frees it. Each step is one write:
+ * the last attempt's outcome, the deliveries new events make, and the lease kept (answering whether the
+ * subscription may still send) or given up. The pending deliveries are read at the claim and then kept
+ * here, read again only when those in hand are sent and a second has passed (a delivery sent again by hand).
+ */
+async function sendWhileDue(database: Database, claim: ClaimedSubscription, options: Settled): Promise<void> {
   const subscription = claim.row
+  let due = await pendingDeliveries(database, subscription.id)
+  let pendingReadAt = options.now()
+  let morePending = due.length === sendBatch
+  let attempt: Attempt | undefined
   for (;;) {
-    claim.checkStopping()
-    const passed = await fanOut(database, claim, options)
-    const due = await database.db.select().from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.subscriptionId, subscription.id), eq(webhookDeliveries.status, 'pending')))
-      .orderBy(asc(webhookDeliveries.sequence)).limit(sendBatch)
-    if (due.length === 0 && passed === 0) return {}
-    for (const delivery of due) {
-      claim.checkStopping()
-      if (delivery.nextAttemptAt > options.now()) return { heldUntil: delivery.nextAttemptAt }
-      if (!await maySend(database, subscription.id, options.now())) return {}
-      const outcome = await options.post({
-        url: subscription.url,
-        body: delivery.body,
-        headers: deliveryHeaders(delivery.id, subscription.signingKey, delivery.body)
-      }, options.policy)
-      // A failure holds the subscription until the retry (recorded with the outcome).
-      if (await recordOutcome(database, claim, delivery, outcome, options)) return {}
+    if (due.length === 0 && (morePending || options.now() - pendingReadAt >= 1000)) {
+      const pending = await pendingDeliveries(database, subscription.id)
+      pendingReadAt = options.now()
+      morePending = pending.length === sendBatch
+      // The attempt just made is recorded below, with this step.
+      due = pending.filter(delivery => delivery.id !== attempt?.delivery.id)
     }
+    const events = due.length === 0 ? await eventsPast(database, subscription) : []
+    const now = options.now()
+    const fresh = deliveriesOf(subscription, events, now)
+    due.push(...fresh)
+    const failedUntil = attempt ? holdAfter(attempt) : 0
+    const next = failedUntil ? undefined : due[0]
+    const waitUntil = next && next.nextAttemptAt > now ? next.nextAttemptAt : 0
+    const finished = Boolean(failedUntil || waitUntil || (!next && !morePending && events.length < fanOutBatch))
+    const changes: Partial<Subscription> = { heldUntil: failedUntil || waitUntil, ...(events.length ? { lastSequence: events.at(-1)!.sequence } : {}) }
+    // Just claimed, with nothing to record: the claim itself asked whether it may send.
+    const maySend = !attempt && !events.length && !finished
+      ? true
+      : await database.transaction(async (tx) => {
+          if (attempt) await recordAttempt(tx, attempt)
+          if (fresh.length) await tx.insert(webhookDeliveries).values(fresh)
+          if (finished) return claim.release(tx, changes).then(() => false)
+          return claim.keep(tx, changes, maySendCheck(now))
+        })
+    if (events.length) subscription.lastSequence = events.at(-1)!.sequence
+    attempt = undefined
+    if (finished) return
+    if (!maySend) {
+      await database.transaction(tx => claim.release(tx))
+      return
+    }
+    claim.checkStopping()
+    if (!next) continue
+    due.shift()
+    const outcome = await options.post({
+      url: subscription.url,
+      body: next.body,
+      headers: deliveryHeaders(next.id, subscription.signingKey, next.body)
+    }, options.policy)
+    attempt = { delivery: next, outcome, at: options.now() }
   }
 }
 

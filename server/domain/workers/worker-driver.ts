@@ -9,6 +9,7 @@
  */
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { claimRows, extendLease, releaseRow, renewLease, rowId, type ClaimQueue } from '../../../db/claim-rows'
 import type { Database, Db } from '../../../db/client'
@@ -60,8 +61,11 @@ export interface Claim<T extends SQLiteTable, Held = Row<T>> {
   checkStopping(): void
   /** `checkStopping`, then renews the lease when `renewEveryMs` has passed; throws `LeaseLost` when the row is no longer ours. */
   heartbeat(): Promise<void>
-  /** Inside the work's write: renews the lease and sets `changes` on the row; throws `LeaseLost` when it is no longer ours. */
-  keep(tx: Db, changes?: Changes<T>): Promise<void>
+  /**
+   * Inside the work's write: renews the lease and sets `changes` on the row; throws `LeaseLost` when it is no longer ours.
+   * Answers `check`, a condition on the row asked by the same statement (true without one).
+   */
+  keep(tx: Db, changes?: Changes<T>, check?: SQL): Promise<boolean>
   /** Inside the write of the work's outcome: frees the row with `changes`; throws `LeaseLost` when it is no longer ours. */
   release(tx: Db, changes?: Changes<T>): Promise<void>
 }
@@ -99,8 +103,10 @@ function claimOf<T extends SQLiteTable, Held>(database: Database, queue: ClaimQu
       renewedAt = now()
       if (!await renewLease(database, queue, id, { owner: lease.owner, leaseMs: lease.leaseMs, now: renewedAt })) throw new LeaseLost(id)
     },
-    async keep(tx, changes = {}) {
-      if (!await extendLease(tx, queue, id, lease.owner, now() + lease.leaseMs, changes)) throw new LeaseLost(id)
+    async keep(tx, changes = {}, check) {
+      const kept = await extendLease(tx, queue, id, lease.owner, now() + lease.leaseMs, changes, check)
+      if (!kept) throw new LeaseLost(id)
+      return kept.passed
     },
     async release(tx, changes = {}) {
       if (!await releaseRow(tx, queue, id, lease.owner, changes)) throw new LeaseLost(id)

@@ -105,6 +105,21 @@ describe('webhook delivery', () => {
     expect(delivery!.lastDurationMs).toBeGreaterThanOrEqual(9_900)
   }, 30_000)
 
+  it('sends each delivery once when it reads the waiting ones again after the last post, before recording it', async () => {
+    // Each post takes a second of the worker's clock, so the worker reads the waiting deliveries again after the last one.
+    let takeASecond = () => {}
+    const receiver = await startReceiver(() => {
+      takeASecond()
+      return 200
+    })
+    const { school, clock, deliver, deliveries } = await subscribed(receiver.url)
+    takeASecond = () => clock.advance(1000)
+    await recordChanges(school.context, 'person.created', ['per_1', 'per_2', 'per_3'])
+    await deliver()
+    expect(receiver.ids()).toEqual(['per_1', 'per_2', 'per_3'])
+    expect((await deliveries()).map(delivery => [delivery.status, delivery.attempts])).toEqual(Array(3).fill(['delivered', 1]))
+  })
+
   it('holds the deliveries behind one waiting for its retry, then sends them in change order', async () => {
     const receiver = await startReceiver((_post, index) => index === 0 ? 500 : 200)
     const { school, clock, deliver } = await subscribed(receiver.url)
