@@ -1,4 +1,4 @@
-import { defineEventHandler, getRequestHeader, sendRedirect, setCookie, type H3Event } from 'h3'
+import { createError, defineEventHandler, getRequestHeader, sendRedirect, setCookie, type H3Event } from 'h3'
 import type { z } from 'zod'
 import type { Database } from '../../db/client'
 import { signInFormCookiePath, signInFormCookies } from '../../shared/sign-in-form'
@@ -62,7 +62,9 @@ export function defineSignInFormRoute<B extends z.ZodType>(
       return sendRedirect(event, await handler({ event, database, client, body: parsed.data, next }), 303)
     } catch (error) {
       const envelope = errorEnvelope(error, traceIdOf(event))
-      if (envelope.data.crossSite || envelope.statusCode >= 500) throw error
+      // Refused outright, as a page: Nuxt's error page shows the status, and nothing is said back to the other site's form.
+      if (envelope.data.crossSite) throw createError({ statusCode: envelope.statusCode, statusMessage: envelope.statusMessage })
+      if (envelope.statusCode >= 500) throw error
       const { code, detail, fields } = envelope.data
       setSignInFormCookie(event, signInFormCookies.problem, JSON.stringify({ code, detail, fields }))
       return sendRedirect(event, signInPageAddress(next), 303)
