@@ -32,6 +32,30 @@ export function signInClientOf(event: H3Event): string {
 }
 
 /**
+ * What every sign-in request passes before its body is read, whether the screens' script or the form without script
+ * sent it: the same-origin check, then a limit per client address on `route`, counted in the database like every
+ * other limit. The form's posts are counted under the JSON routes' names, so the two ways share one limit.
+ * Answers the client (signInClientOf).
+ */
+export async function admitSignIn(event: H3Event, database: Database, route: string, perAddressPerMinute: number): Promise<string> {
+  refuseCrossSiteChange(event)
+  const client = signInClientOf(event)
+  const verdict = await consumeRateLimit(database, `address ${client} ${event.method} ${route}`, enforcedRateLimit(perAddressPerMinute))
+  setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
+  setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
+  if (!verdict.allowed) {
+    throw apiError(
+      'rate_limited', [`Too many sign-in requests from this address; try again in ${verdict.retryAfter} seconds.`],
+      { headers: { 'Retry-After': String(verdict.retryAfter) } }
+    )
+  }
+  return client
+}
+
+/** Requests per client address per minute for asking for a code and for answering it, by the screens' script or the form. */
+export const signInLimits = { codeRequest: 30, codeVerify: 20 } as const
+
+/**
  * Defines a route a caller uses before there is a session (asking for a code, answering it,
  * following a link, a passkey sign-in). It has no principal to count or check, so the pipeline's
  * identify-first order does not fit; it keeps the rest of it: the same-origin check, a limit per
@@ -45,18 +69,7 @@ export function defineSignInRoute<B extends z.ZodType, Answer>(
   // Sent as JSON text, but typed as the handler's answer, so Nitro's route types give the screens what they receive.
   const eventHandler = defineEventHandler(async (event) => {
     const database = await useDatabase()
-    refuseCrossSiteChange(event)
-    const route = event.context.matchedRoute?.path ?? event.path
-    const client = signInClientOf(event)
-    const verdict = await consumeRateLimit(database, `address ${client} ${event.method} ${route}`, enforcedRateLimit(declaration.perAddressPerMinute))
-    setResponseHeader(event, 'X-RateLimit-Limit', String(verdict.limit))
-    setResponseHeader(event, 'X-RateLimit-Remaining', String(verdict.remaining))
-    if (!verdict.allowed) {
-      throw apiError(
-        'rate_limited', [`Too many sign-in requests from this address; try again in ${verdict.retryAfter} seconds.`],
-        { headers: { 'Retry-After': String(verdict.retryAfter) } }
-      )
-    }
+    const client = await admitSignIn(event, database, event.context.matchedRoute?.path ?? event.path, declaration.perAddressPerMinute)
     const { value } = await readJsonBody(event, 64_000)
     const parsed = declaration.body.safeParse(value)
     if (!parsed.success) throw inputRefusal(parsed.error)

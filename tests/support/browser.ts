@@ -24,5 +24,8 @@ export async function useBrowser(): Promise<Browser> {
  * fetched and still running.
  */
 export async function waitForApp(page: Page) {
+  // Sign-in fetches its script at the reader's first key, touch or focus (server/utils/defer-module-scripts.ts): Shift
+  // is one, and does nothing else.
+  await page.keyboard.press('Shift')
   await page.waitForFunction(() => !!(document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 }

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { outboxMails } from '../../../../db/schema'
 import { addStaffAccount } from '../../../../server/domain/staff/staff-access'
 import { callApi } from '../../../support/api'
+import { mailedSignInCode } from '../../../support/mailed-codes'
 import { expectEnvelope } from '../../../support/envelope'
 import { newSchool } from '../../../support/schools'
 import { uniqueEmail } from '../../../support/staff-sessions'
@@ -27,24 +28,13 @@ describe('signing in with an emailed code', () => {
   async function member(role = 'office') {
     return addStaffAccount(school.context, { email: uniqueEmail(), role })
   }
-  /** The code in the newest mail to an address: the development outbox, since the test server has no SMTP. */
-  async function mailedCode(email: string): Promise<string> {
-    for (let i = 0; i < 400; i++) {
-      const [mail] = await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, email)).orderBy(desc(outboxMails.createdAt)).limit(1)
-      const code = mail ? /code is (\d{6})/.exec(mail.text)?.[1] : undefined
-      if (code) return code
-      await new Promise(done => setTimeout(done, 100))
-    }
-    throw new Error(`No mail reached ${email}`)
-  }
-
   it('answers a known and an unknown address alike, and mails only the known one', async () => {
     const known = await member()
     const unknown = uniqueEmail('nobody')
     const [a, b] = [await askForCode(known.email), await askForCode(unknown)]
     expect([a.status, a.body]).toEqual([200, { sent: true }])
     expect([b.status, b.body]).toEqual([a.status, a.body])
-    await mailedCode(known.email)
+    await mailedSignInCode(school.database, known.email)
     await new Promise(done => setTimeout(done, 300))
     expect(await school.database.db.select().from(outboxMails).where(eq(outboxMails.to, unknown))).toEqual([])
   })
@@ -52,7 +42,7 @@ describe('signing in with an emailed code', () => {
   it('signs in once with the mailed code, in an HttpOnly SameSite=Lax cookie, and the session says how it was made', async () => {
     const known = await member()
     await askForCode(known.email)
-    const code = await mailedCode(known.email)
+    const code = await mailedSignInCode(school.database, known.email)
     const answer = await answerCode(known.email, code)
     expect(answer.status).toBe(200)
     const setCookie = answer.headers.getSetCookie().join('\n')
@@ -67,7 +57,7 @@ describe('signing in with an emailed code', () => {
   it('kills a code after five wrong tries: the right digits are refused after them', async () => {
     const known = await member()
     await askForCode(known.email)
-    const code = await mailedCode(known.email)
+    const code = await mailedSignInCode(school.database, known.email)
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
     for (let i = 0; i < 5; i++) expectEnvelope(await answerCode(known.email, wrong), 401, 'unauthenticated')
     expectEnvelope(await answerCode(known.email, code), 401, 'unauthenticated')
@@ -91,7 +81,7 @@ describe('signing in with an emailed code', () => {
   it('signs out: the cookie no longer works', async () => {
     const known = await member()
     await askForCode(known.email)
-    const cookie = cookieOf(await answerCode(known.email, await mailedCode(known.email)))!
+    const cookie = cookieOf(await answerCode(known.email, await mailedSignInCode(school.database, known.email)))!
     expect((await callApi('/api/app/session', { method: 'DELETE', headers: { cookie } })).status).toBe(200)
     expectEnvelope(await callApi('/api/app/session', { headers: { cookie } }), 401, 'unauthenticated')
   })

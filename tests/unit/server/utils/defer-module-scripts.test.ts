@@ -25,6 +25,15 @@ describe('deferModuleScripts', () => {
     expect(loader).toContain('document.visibilityState==="hidden"')
   })
 
+  it('waits instead for the reader\'s first touch, click, key or focus on a page usable without script, queueing clicks and changes', () => {
+    const { loader } = deferModuleScripts(head, 'interaction')
+    expect(loader).not.toContain('requestAnimationFrame')
+    expect(loader).toContain('["pointerdown","touchstart","keydown","focusin","click","change"]')
+    expect(loader).toContain('window.__rollbookEarlyInput=[]')
+    // It is one script that runs as it stands.
+    expect(() => new Function(loader!.slice('<script>'.length, -'</script>'.length))).not.toThrow()
+  })
+
   it('cannot be closed early by what a path holds', () => {
     const { loader } = deferModuleScripts(['<script type="module" src="/_nuxt/</script><b>.js" crossorigin></script>'])
     expect(loader!.slice('<script>'.length, -'</script>'.length)).not.toContain('</')
