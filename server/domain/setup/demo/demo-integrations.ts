@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync'
 import type { DomainContext } from '../../shared/context'
 import { todayInZone } from '../../days/clock'
 import { stageSync } from '../../imports/stage-sync'
@@ -26,11 +27,11 @@ const newStarters = 12
  */
 async function seedPausedSync(ctx: DomainContext) {
   const year = Number(todayInZone(ctx.school.timeZone).slice(0, 4))
-  const lines = Array.from({ length: newStarters }, (_, i) => [
+  const rows = Array.from({ length: newStarters }, (_, i) => [
     `NEW${String(i + 1).padStart(3, '0')}`, demoFamilyNames[(i * 7) % demoFamilyNames.length]!, demoGivenNames[(i * 11) % demoGivenNames.length]!,
     `${year - 5}-0${(i % 9) + 1}-1${i % 10}`, ctx.school.lists.yearLevels[0]!
-  ].map(value => /[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value).join(','))
-  const file = ['id,familyName,givenNames,dateOfBirth,yearLevel', ...lines].join('\n') + '\n'
+  ])
+  const file = stringify([['id', 'familyName', 'givenNames', 'dateOfBirth', 'yearLevel'], ...rows])
   const { run } = await stageSync(ctx, { system: demoSyncSystem, scope: 'changes', file })
   await applySyncRunNow(ctx.database, run.id, workerOwner())
   return run.id
