@@ -78,4 +78,23 @@ describe('the sign-in form without script', () => {
     // The limit counts per clock minute: a minute may turn between two of the three, never between both pairs.
     expect(remaining(byScript) === remaining(byForm) - 1 || remaining(byFormAgain) === remaining(byScript) - 1).toBe(true)
   })
+
+  it('leads a hostile or careless post back to the sign-in page, never elsewhere and never as a fault', async () => {
+    // An address of its own, so that these posts spend none of the other tests' limit.
+    const hostile = (body: string, headers: Record<string, string> = {}) =>
+      callApi('/sign-in/code', { body, headers: { ...formHeaders, ...headers }, localAddress: '127.0.0.76' })
+    const answers = await Promise.all([
+      hostile(new URLSearchParams({ email: 'a'.repeat(8000) + '@example.org' }).toString()),
+      hostile(new URLSearchParams({ email: 'parent\u0000@example.org\r\nBcc: x@example.org' }).toString()),
+      hostile('email=%E0%A4%A&next=%ZZ'),
+      hostile(new URLSearchParams({ email: 'x@example.org', next: '//elsewhere.example/steal' }).toString()),
+      hostile(new URLSearchParams({ email: 'x@example.org', next: 'https://elsewhere.example/' }).toString()),
+      hostile('{"email":"x@example.org"}', { 'content-type': 'application/json' }),
+      hostile(Array.from({ length: 500 }, (_, i) => `email[${i}][a][b]=x`).join('&'))
+    ])
+    for (const answer of answers) {
+      expect(answer.status).toBe(303)
+      expect(answer.headers.get('location')).toBe('/sign-in')
+    }
+  })
 })
